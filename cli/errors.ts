@@ -1,0 +1,37 @@
+// The one place the CLI maps failures to exit codes. Commands throw CliError (or let client
+// errors through); main.ts turns them into a message on stderr and the documented exit code.
+
+/** Exit codes, documented in `voice --help` and the README. */
+export const ExitCode = {
+  /** Everything worked. */
+  Ok: 0,
+  /** The API or the network failed. */
+  Failure: 1,
+  /** Bad usage or bad input (flags, files, JSON). */
+  Usage: 2,
+  /** Credentials missing or rejected. */
+  Auth: 4,
+  /** Interrupted (Ctrl-C). */
+  Interrupted: 130,
+} as const;
+
+/** One of the documented exit codes. */
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A failure with a message meant for the user and the exit code it maps to. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue = ExitCode.Failure,
+    /** An extra line telling the user what to do next. */
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** Shorthand for a usage error (exit 2). */
+export function usageError(message: string, hint?: string): CliError {
+  return new CliError(message, ExitCode.Usage, hint);
+}

@@ -1,0 +1,228 @@
+// THE list of platform endpoints. The client, the CLI and the emulator are generated from
+// this table; adding an endpoint means adding one entry here and nowhere else.
+import { del, get, patch, post, put, shape } from './define.js';
+import type * as M from './models.js';
+
+const TIME = [
+  'createdAtGt', 'createdAtLt', 'createdAtGe', 'createdAtLe',
+  'updatedAtGt', 'updatedAtLt', 'updatedAtGe', 'updatedAtLe',
+] as const;
+/** Query of plain lists: a bare array, newest first, paged by `createdAtLt`. */
+const PLAIN = ['limit', ...TIME] as const;
+/** Query of paginated lists: `{ results, metadata }`, paged by `page`. */
+const PAGED = ['page', 'sortOrder', 'limit', ...TIME] as const;
+
+/** Something to upload: a file path (Node only), bytes, a Blob, or a stream. */
+export type UploadSource = string | Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** A multipart upload: the file plus optional form fields. */
+export interface Upload {
+  file: UploadSource;
+  /** File name sent with the part; defaults to the path's base name or `file`. */
+  filename?: string;
+  /** Content type of the part; guessed from the name when absent. */
+  contentType?: string;
+  [field: string]: unknown;
+}
+
+type Any = M.Open;
+
+/** Every platform operation, grouped by resource as in the path. */
+export const catalogue = {
+  call: {
+    create: post({ path: '/call', summary: 'Create a call (outbound when a customer is given)', shape: shape<M.CallInput, M.Call>() }),
+    list: get({ path: '/call', list: 'plain', query: ['id', 'assistantId', 'phoneNumberId', ...PLAIN], summary: 'List calls', shape: shape<never, M.Call[]>() }),
+    get: get({ path: '/call/{id}', summary: 'Get a call', shape: shape<never, M.Call>() }),
+    update: patch({ path: '/call/{id}', summary: 'Update a call', shape: shape<M.Update<M.CallInput>, M.Call>() }),
+    delete: del({ path: '/call/{id}', summary: 'Delete a call', shape: shape<never, M.Call>() }),
+    phone: post({ path: '/call/phone', deprecated: true, summary: 'Create an outbound phone call', shape: shape<M.CallInput, M.Call>() }),
+    web: post({ path: '/call/web', summary: 'Create a web call the browser can join', shape: shape<M.CallInput, M.Call>() }),
+  },
+  v2: {
+    call: {
+      list: get({ path: '/v2/call', list: 'paginated', query: ['assistantIdAny', 'assistantOverrides', 'customer', 'customerNumberAny', 'assistantId', 'assistantName', 'squadId', 'squadName', 'id', 'idAny', 'costLe', 'costGe', 'cost', 'successEvaluation', 'endedReason', 'phoneNumberId', 'phoneNumberIdAny', 'structuredOutputs', 'score', 'sortBy', ...PAGED], summary: 'List calls, paginated', shape: shape<never, M.Paginated<M.Call>>() }),
+      export: get({ path: '/v2/call/export', query: ['assistantId', 'id', 'idAny', 'format', 'columns', ...TIME], summary: 'Export calls as CSV', shape: shape<never, string>() }),
+      metadata: get({ path: '/v2/call/metadata', list: 'paginated', query: ['assistantId', 'id', 'costLe', 'costGe', 'cost', 'successEvaluation', 'endedReason', ...PAGED], summary: 'List call metadata, paginated', shape: shape<never, M.Paginated<M.Call>>() }),
+    },
+    assistant: {
+      list: get({ path: '/v2/assistant', list: 'paginated', query: PAGED, summary: 'List assistants, paginated', shape: shape<never, M.Paginated<M.Assistant>>() }),
+    },
+    phoneNumber: {
+      list: get({ path: '/v2/phone-number', list: 'paginated', query: ['search', 'sortBy', ...PAGED], summary: 'List phone numbers, paginated', shape: shape<never, M.Paginated<M.PhoneNumber>>() }),
+    },
+  },
+  chat: {
+    list: get({ path: '/chat', list: 'paginated', query: ['id', 'assistantId', 'assistantIdAny', 'squadId', 'sessionId', 'previousChatId', 'idAny', 'sortBy', ...PAGED], summary: 'List chats', shape: shape<never, M.Paginated<M.Chat>>() }),
+    create: post({ path: '/chat', summary: 'Send a chat message and get the reply', shape: shape<Any, M.Chat>() }),
+    get: get({ path: '/chat/{id}', summary: 'Get a chat', shape: shape<never, M.Chat>() }),
+    delete: del({ path: '/chat/{id}', summary: 'Delete a chat', shape: shape<never, M.Chat>() }),
+    responses: post({ path: '/chat/responses', summary: 'Chat in the OpenAI Responses format', shape: shape<Any, Any>() }),
+    web: post({ path: '/chat/web', summary: 'Chat from a browser with a public key', shape: shape<Any, M.Chat>() }),
+    webResponses: post({ path: '/chat/web/responses', summary: 'Chat from a browser in the OpenAI Responses format', shape: shape<Any, Any>() }),
+  },
+  campaign: {
+    create: post({ path: '/campaign', summary: 'Create a campaign', shape: shape<Any, M.Campaign>() }),
+    list: get({ path: '/campaign', list: 'paginated', query: ['id', 'status', 'sortBy', ...PAGED], summary: 'List campaigns', shape: shape<never, M.Paginated<M.Campaign>>() }),
+    listPaginated: get({ path: '/campaign/paginated', list: 'paginated', query: ['id', 'status', ...PAGED], summary: 'List campaigns, paginated', shape: shape<never, M.Paginated<M.Campaign>>() }),
+    get: get({ path: '/campaign/{id}', summary: 'Get a campaign', shape: shape<never, M.Campaign>() }),
+    update: patch({ path: '/campaign/{id}', summary: 'Update a campaign', shape: shape<Any, M.Campaign>() }),
+    delete: del({ path: '/campaign/{id}', summary: 'Delete a campaign', shape: shape<never, M.Campaign>() }),
+  },
+  session: {
+    create: post({ path: '/session', summary: 'Create a session', shape: shape<Any, M.Session>() }),
+    list: get({ path: '/session', list: 'paginated', query: ['id', 'name', 'assistantId', 'assistantIdAny', 'squadId', 'workflowId', 'customerNumberAny', 'idAny', 'phoneNumberId', 'phoneNumberIdAny', 'sortBy', ...PAGED], summary: 'List sessions', shape: shape<never, M.Paginated<M.Session>>() }),
+    get: get({ path: '/session/{id}', summary: 'Get a session', shape: shape<never, M.Session>() }),
+    update: patch({ path: '/session/{id}', summary: 'Update a session', shape: shape<Any, M.Session>() }),
+    delete: del({ path: '/session/{id}', summary: 'Delete a session', shape: shape<never, M.Session>() }),
+  },
+  support: {
+    ticket: post({ path: '/support/ticket', summary: 'Open a support ticket', shape: shape<Any, { id: string } & Any>() }),
+  },
+  assistant: {
+    create: post({ path: '/assistant', summary: 'Create an assistant', shape: shape<M.AssistantInput, M.Assistant>() }),
+    list: get({ path: '/assistant', list: 'plain', query: PLAIN, summary: 'List assistants', shape: shape<never, M.Assistant[]>() }),
+    get: get({ path: '/assistant/{id}', summary: 'Get an assistant', shape: shape<never, M.Assistant>() }),
+    update: patch({ path: '/assistant/{id}', summary: 'Update an assistant (merge)', shape: shape<M.Update<M.AssistantInput>, M.Assistant>() }),
+    replace: put({ path: '/assistant/{id}', summary: 'Replace an assistant', shape: shape<M.AssistantInput, M.Assistant>() }),
+    delete: del({ path: '/assistant/{id}', summary: 'Delete an assistant', shape: shape<never, M.Assistant>() }),
+    version: get({ path: '/assistant/{id}/version', summary: 'List the versions of an assistant', shape: shape<never, M.Assistant[]>() }),
+  },
+  phoneNumber: {
+    importTwilio: post({ path: '/phone-number/import/twilio', deprecated: true, summary: 'Import a Twilio number', shape: shape<Any, M.PhoneNumber>() }),
+    importVonage: post({ path: '/phone-number/import/vonage', deprecated: true, summary: 'Import a Vonage number', shape: shape<Any, M.PhoneNumber>() }),
+    create: post({ path: '/phone-number', summary: 'Create a phone number', shape: shape<M.PhoneNumberInput, M.PhoneNumber>() }),
+    list: get({ path: '/phone-number', list: 'plain', query: PLAIN, summary: 'List phone numbers', shape: shape<never, M.PhoneNumber[]>() }),
+    get: get({ path: '/phone-number/{id}', summary: 'Get a phone number', shape: shape<never, M.PhoneNumber>() }),
+    update: patch({ path: '/phone-number/{id}', summary: 'Update a phone number', shape: shape<M.Update<M.PhoneNumberInput>, M.PhoneNumber>() }),
+    delete: del({ path: '/phone-number/{id}', summary: 'Delete a phone number', shape: shape<never, M.PhoneNumber>() }),
+  },
+  tool: {
+    create: post({ path: '/tool', summary: 'Create a tool', shape: shape<M.ToolInput, M.Tool>() }),
+    list: get({ path: '/tool', list: 'plain', query: PLAIN, summary: 'List tools', shape: shape<never, M.Tool[]>() }),
+    get: get({ path: '/tool/{id}', summary: 'Get a tool', shape: shape<never, M.Tool>() }),
+    update: patch({ path: '/tool/{id}', summary: 'Update a tool', shape: shape<M.Update<M.ToolInput>, M.Tool>() }),
+    delete: del({ path: '/tool/{id}', summary: 'Delete a tool', shape: shape<never, M.Tool>() }),
+  },
+  file: {
+    upload: post({ path: '/file/upload', body: 'multipart', deprecated: true, summary: 'Upload a file (old path)', shape: shape<Upload, M.File>() }),
+    create: post({ path: '/file', body: 'multipart', summary: 'Upload a file', shape: shape<Upload, M.File>() }),
+    list: get({ path: '/file', list: 'plain', query: ['purpose', ...PLAIN], summary: 'List files', shape: shape<never, M.File[]>() }),
+    get: get({ path: '/file/{id}', summary: 'Get a file', shape: shape<never, M.File>() }),
+    update: patch({ path: '/file/{id}', summary: 'Update a file', shape: shape<Any, M.File>() }),
+    delete: del({ path: '/file/{id}', summary: 'Delete a file', shape: shape<never, M.File>() }),
+  },
+  knowledgeBase: {
+    create: post({ path: '/knowledge-base', summary: 'Create a knowledge base', shape: shape<Any, M.KnowledgeBase>() }),
+    list: get({ path: '/knowledge-base', list: 'plain', query: PLAIN, summary: 'List knowledge bases', shape: shape<never, M.KnowledgeBase[]>() }),
+    get: get({ path: '/knowledge-base/{id}', summary: 'Get a knowledge base', shape: shape<never, M.KnowledgeBase>() }),
+    update: patch({ path: '/knowledge-base/{id}', summary: 'Update a knowledge base', shape: shape<Any, M.KnowledgeBase>() }),
+    delete: del({ path: '/knowledge-base/{id}', summary: 'Delete a knowledge base', shape: shape<never, M.KnowledgeBase>() }),
+  },
+  workflow: {
+    list: get({ path: '/workflow', list: 'plain', summary: 'List workflows', shape: shape<never, M.Workflow[]>() }),
+    create: post({ path: '/workflow', summary: 'Create a workflow', shape: shape<M.WorkflowInput, M.Workflow>() }),
+    get: get({ path: '/workflow/{id}', summary: 'Get a workflow', shape: shape<never, M.Workflow>() }),
+    delete: del({ path: '/workflow/{id}', summary: 'Delete a workflow', shape: shape<never, M.Workflow>() }),
+    update: patch({ path: '/workflow/{id}', summary: 'Update a workflow', shape: shape<M.Update<M.WorkflowInput>, M.Workflow>() }),
+    generate: post({ path: '/workflow/generate', summary: 'Generate a workflow from transcripts', shape: shape<Any, M.WorkflowInput>() }),
+  },
+  squad: {
+    create: post({ path: '/squad', summary: 'Create a squad', shape: shape<M.SquadInput, M.Squad>() }),
+    list: get({ path: '/squad', list: 'plain', query: ['idAny', ...PLAIN], summary: 'List squads', shape: shape<never, M.Squad[]>() }),
+    get: get({ path: '/squad/{id}', summary: 'Get a squad', shape: shape<never, M.Squad>() }),
+    update: patch({ path: '/squad/{id}', summary: 'Update a squad', shape: shape<M.Update<M.SquadInput>, M.Squad>() }),
+    delete: del({ path: '/squad/{id}', summary: 'Delete a squad', shape: shape<never, M.Squad>() }),
+  },
+  testSuite: {
+    list: get({ path: '/test-suite', list: 'paginated', query: PAGED, summary: 'List test suites', shape: shape<never, M.Paginated<M.TestSuite>>() }),
+    create: post({ path: '/test-suite', summary: 'Create a test suite', shape: shape<Any, M.TestSuite>() }),
+    get: get({ path: '/test-suite/{id}', summary: 'Get a test suite', shape: shape<never, M.TestSuite>() }),
+    update: patch({ path: '/test-suite/{id}', summary: 'Update a test suite', shape: shape<Any, M.TestSuite>() }),
+    delete: del({ path: '/test-suite/{id}', summary: 'Delete a test suite', shape: shape<never, M.TestSuite>() }),
+    test: {
+      list: get({ path: '/test-suite/{testSuiteId}/test', list: 'paginated', query: PAGED, summary: 'List the tests of a suite', shape: shape<never, M.Paginated<M.Test>>() }),
+      create: post({ path: '/test-suite/{testSuiteId}/test', summary: 'Add a test to a suite', shape: shape<Any, M.Test>() }),
+      get: get({ path: '/test-suite/{testSuiteId}/test/{id}', summary: 'Get a test', shape: shape<never, M.Test>() }),
+      update: patch({ path: '/test-suite/{testSuiteId}/test/{id}', summary: 'Update a test', shape: shape<Any, M.Test>() }),
+      delete: del({ path: '/test-suite/{testSuiteId}/test/{id}', summary: 'Delete a test', shape: shape<never, M.Test>() }),
+    },
+    run: {
+      list: get({ path: '/test-suite/{testSuiteId}/run', list: 'paginated', query: PAGED, summary: 'List the runs of a suite', shape: shape<never, M.Paginated<M.TestRun>>() }),
+      create: post({ path: '/test-suite/{testSuiteId}/run', summary: 'Start a run of a suite', shape: shape<Any, M.TestRun>() }),
+      get: get({ path: '/test-suite/{testSuiteId}/run/{id}', summary: 'Get a run', shape: shape<never, M.TestRun>() }),
+      update: patch({ path: '/test-suite/{testSuiteId}/run/{id}', summary: 'Update a run', shape: shape<Any, M.TestRun>() }),
+      delete: del({ path: '/test-suite/{testSuiteId}/run/{id}', summary: 'Delete a run', shape: shape<never, M.TestRun>() }),
+    },
+  },
+  analytics: {
+    query: post({ path: '/analytics', summary: 'Run analytics queries over calls', shape: shape<M.AnalyticsRequest, M.AnalyticsResult[]>() }),
+  },
+  log: {
+    list: get({ path: '/log', list: 'paginated', query: ['callId', ...PAGED], summary: 'List call logs', shape: shape<never, M.Paginated<M.Log>>() }),
+    delete: del({ path: '/log', query: ['callId'], summary: 'Delete call logs', shape: shape<never, unknown>() }),
+  },
+  logs: {
+    list: get({ path: '/logs', list: 'paginated', deprecated: true, query: ['type', 'webhookType', 'assistantId', 'phoneNumberId', 'customerId', 'squadId', 'callId', ...PAGED], summary: 'List logs', shape: shape<never, M.Paginated<M.Log>>() }),
+    delete: del({ path: '/logs', deprecated: true, query: ['type', 'assistantId', 'phoneNumberId', 'customerId', 'squadId', 'callId'], summary: 'Delete logs', shape: shape<never, unknown>() }),
+  },
+  org: {
+    create: post({ path: '/org', summary: 'Create an organisation', shape: shape<Any, M.Org>() }),
+    list: get({ path: '/org', list: 'plain', summary: 'List your organisations', shape: shape<never, M.Org[]>() }),
+    get: get({ path: '/org/{id}', summary: 'Get an organisation', shape: shape<never, M.Org>() }),
+    update: patch({ path: '/org/{id}', summary: 'Update an organisation', shape: shape<Any, M.Org>() }),
+    delete: del({ path: '/org/{id}', summary: 'Delete an organisation', shape: shape<never, M.Org>() }),
+    users: get({ path: '/org/{id}/user', summary: 'List the users of an organisation', shape: shape<never, M.User[]>() }),
+    leave: del({ path: '/org/{id}/leave', summary: 'Leave an organisation', shape: shape<never, unknown>() }),
+    removeMember: del({ path: '/org/{id}/member/{memberId}/leave', summary: 'Remove a member from an organisation', shape: shape<never, unknown>() }),
+    invite: post({ path: '/org/{id}/invite', summary: 'Invite users to an organisation', shape: shape<{ emails: string[]; role: string } & Any, unknown>() }),
+    updateRole: patch({ path: '/org/{id}/role', summary: "Change a user's role", shape: shape<{ userId: string; role: string } & Any, unknown>() }),
+    auth: get({ path: '/org/{id}/auth', summary: 'Get an auth token for an organisation', shape: shape<never, { token: string } & Any>() }),
+  },
+  token: {
+    create: post({ path: '/token', summary: 'Create an API token', shape: shape<Any, M.Token>() }),
+    list: get({ path: '/token', list: 'plain', query: PLAIN, summary: 'List API tokens', shape: shape<never, M.Token[]>() }),
+    get: get({ path: '/token/{id}', summary: 'Get an API token', shape: shape<never, M.Token>() }),
+    update: patch({ path: '/token/{id}', summary: 'Update an API token', shape: shape<Any, M.Token>() }),
+    delete: del({ path: '/token/{id}', summary: 'Delete an API token', shape: shape<never, M.Token>() }),
+  },
+  credential: {
+    create: post({ path: '/credential', summary: 'Create a provider credential', shape: shape<{ provider: string } & Any, M.Credential>() }),
+    list: get({ path: '/credential', list: 'plain', query: PLAIN, summary: 'List credentials', shape: shape<never, M.Credential[]>() }),
+    get: get({ path: '/credential/{id}', summary: 'Get a credential', shape: shape<never, M.Credential>() }),
+    update: patch({ path: '/credential/{id}', summary: 'Update a credential', shape: shape<Any, M.Credential>() }),
+    delete: del({ path: '/credential/{id}', summary: 'Delete a credential', shape: shape<never, M.Credential>() }),
+    session: post({ path: '/credential/session', summary: 'Start a credential session', shape: shape<Any, Any>() }),
+    webhook: post({ path: '/credential/webhook', auth: 'none', summary: 'Receive a credential webhook (no auth)', shape: shape<Any, unknown>() }),
+    trigger: post({ path: '/credential/trigger', summary: 'Trigger a credential action', shape: shape<Any, Any>() }),
+  },
+  template: {
+    create: post({ path: '/template', summary: 'Create a template', shape: shape<Any, M.Template>() }),
+    list: get({ path: '/template', list: 'plain', query: ['collectionId', 'visibility', 'provider', ...PLAIN], summary: 'List templates', shape: shape<never, M.Template[]>() }),
+    pinned: get({ path: '/template/pinned', summary: 'List pinned templates', shape: shape<never, M.Template[]>() }),
+    get: get({ path: '/template/{id}', summary: 'Get a template', shape: shape<never, M.Template>() }),
+    update: patch({ path: '/template/{id}', summary: 'Update a template', shape: shape<Any, M.Template>() }),
+    delete: del({ path: '/template/{id}', summary: 'Delete a template', shape: shape<never, M.Template>() }),
+  },
+  voiceLibrary: {
+    get: get({ path: '/voice-library/{provider}', query: ['page', 'keyword', 'language', 'accent', 'gender', ...PLAIN], summary: "List a provider's voices", shape: shape<never, M.LibraryVoice[]>() }),
+    accents: get({ path: '/voice-library/{provider}/accents', summary: "List a provider's accents", shape: shape<never, string[]>() }),
+    sync: post({ path: '/voice-library/sync/{provider}', summary: "Sync a provider's voices", shape: shape<Any, Any>() }),
+    syncAll: post({ path: '/voice-library/sync', summary: 'Sync the default voices of every provider', shape: shape<Any, M.LibraryVoice[]>() }),
+    createSesameVoice: post({ path: '/voice-library/create-sesame-voice', summary: 'Create a Sesame voice', shape: shape<Any, Any>() }),
+  },
+  provider: {
+    workflows: get({ path: '/{provider}/workflows', query: ['locationId'], summary: "List a provider's workflows", shape: shape<never, Any>() }),
+    workflowHooks: get({ path: '/{provider}/workflows/{workflowId}/hooks', summary: "List a provider workflow's hooks", shape: shape<never, Any>() }),
+    locations: get({ path: '/{provider}/locations', summary: "List a provider's locations", shape: shape<never, Any>() }),
+    voicesSearch: get({ path: '/{provider}/voices/search', deprecated: true, query: ['name'], summary: "Search a provider's voices (old path)", shape: shape<never, M.LibraryVoice[]>() }),
+    voiceSearch: get({ path: '/{provider}/voice/search', query: ['name'], summary: "Search a provider's voices", shape: shape<never, M.LibraryVoice[]>() }),
+    voicesAdd: post({ path: '/{provider}/voices/add', deprecated: true, summary: 'Add a provider voice to your library (old path)', shape: shape<Any, M.LibraryVoice>() }),
+    voiceAdd: post({ path: '/{provider}/voice/add', summary: 'Add a provider voice to your library', shape: shape<Any, M.LibraryVoice>() }),
+  },
+  elevenLabs: {
+    clone: post({ path: '/11labs/voice/clone', body: 'multipart', summary: 'Clone a voice from audio samples', shape: shape<Upload, unknown>() }),
+  },
+} as const;
+
+/** The catalogue's type. */
+export type Catalogue = typeof catalogue;

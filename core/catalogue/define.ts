@@ -1,0 +1,171 @@
+// The shape of one catalogue entry and the types derived from it. Everything that
+// knows about an endpoint (client method, CLI command, emulator route) reads an Op.
+
+/** HTTP methods the platform uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a request body is sent: none, JSON, or multipart form data (uploads). */
+export type BodyKind = 'none' | 'json' | 'multipart';
+
+/** How a list answers: a bare array paged by `createdAtLt`, or `{ results, metadata }` paged by `page`. */
+export type ListKind = 'plain' | 'paginated';
+
+/** A phantom carrier for the body and result types of an operation; it holds no data. */
+export interface Shape<Body, Result> {
+  readonly __body?: Body;
+  readonly __result?: Result;
+}
+
+/** One platform operation. */
+export interface Op<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  Q extends readonly string[] = readonly string[],
+  B extends BodyKind = BodyKind,
+  Body = unknown,
+  Result = unknown,
+> {
+  readonly method: M;
+  /** Path template; `{name}` marks a path value, filled in order of appearance. */
+  readonly path: P;
+  /** `bearer` sends the API key; `none` sends no authorization at all. */
+  readonly auth: 'bearer' | 'none';
+  /** Query parameter names the operation accepts. */
+  readonly query: Q;
+  readonly body: B;
+  /** Set for list operations. */
+  readonly list?: ListKind;
+  readonly deprecated?: boolean;
+  /** One line for help text. */
+  readonly summary: string;
+  readonly shape: Shape<Body, Result>;
+}
+
+/** A resource: operations and nested sub-resources keyed by camelCase name. */
+export interface Group {
+  readonly [name: string]: Op | Group;
+}
+
+/** True when a catalogue node is an operation rather than a group. */
+export function isOp(node: Op | Group): node is Op {
+  return typeof (node as Op).method === 'string' && typeof (node as Op).path === 'string';
+}
+
+/** Names of the `{param}` segments of a path template, in order. */
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? [Name, ...PathParams<Rest>]
+  : [];
+
+/** A tuple of strings, one per path value of the template. */
+export type PathArgs<P extends string> = { [K in keyof PathParams<P>]: string };
+
+/** Value types of query parameters whose type is not a plain string. */
+export interface KnownQueryTypes {
+  limit: number;
+  page: number;
+  sortOrder: 'ASC' | 'DESC';
+  idAny: string[];
+  assistantIdAny: string[];
+  customerNumberAny: string[];
+  phoneNumberIdAny: string[];
+  costLe: number;
+  costGe: number;
+  cost: number;
+  numberE164CheckEnabled: boolean;
+  createdAtGt: Date | string;
+  createdAtLt: Date | string;
+  createdAtGe: Date | string;
+  createdAtLe: Date | string;
+  updatedAtGt: Date | string;
+  updatedAtLt: Date | string;
+  updatedAtGe: Date | string;
+  updatedAtLe: Date | string;
+}
+
+/** A value the client can put in a query string. */
+export type QueryValue = string | number | boolean | Date | ReadonlyArray<string | number | boolean | Date>;
+
+/** The query object of an operation, typed from its parameter list. */
+export type QueryOf<Q extends readonly string[]> = {
+  [K in Q[number]]?: K extends keyof KnownQueryTypes ? KnownQueryTypes[K] : string;
+};
+
+/** Body type of an operation. */
+export type BodyOf<O> = O extends Op<HttpMethod, string, readonly string[], BodyKind, infer B, unknown> ? B : never;
+
+/** Result type of an operation. */
+export type ResultOf<O> = O extends Op<HttpMethod, string, readonly string[], BodyKind, unknown, infer R> ? R : never;
+
+/** Declares the body and result types of an operation. */
+export function shape<Body = never, Result = unknown>(): Shape<Body, Result> {
+  return {};
+}
+
+type Spec<M extends HttpMethod, P extends string, Q extends readonly string[], B extends BodyKind, Body, Result> = {
+  path: P;
+  query?: Q;
+  body?: B;
+  auth?: 'bearer' | 'none';
+  list?: ListKind;
+  deprecated?: boolean;
+  summary: string;
+  shape: Shape<Body, Result>;
+} & { method?: M };
+
+function make<M extends HttpMethod>(method: M) {
+  return <P extends string, const Q extends readonly string[] = [], B extends BodyKind = M extends 'GET' | 'DELETE' ? 'none' : 'json', Body = never, Result = unknown>(
+    spec: Spec<M, P, Q, B, Body, Result>,
+  ): Op<M, P, Q, B, Body, Result> => ({
+    method,
+    path: spec.path,
+    auth: spec.auth ?? 'bearer',
+    query: (spec.query ?? []) as unknown as Q,
+    body: (spec.body ?? (method === 'GET' || method === 'DELETE' ? 'none' : 'json')) as B,
+    ...(spec.list ? { list: spec.list } : {}),
+    ...(spec.deprecated ? { deprecated: true } : {}),
+    summary: spec.summary,
+    shape: spec.shape,
+  });
+}
+
+/** Entry builders, one per method. */
+export const get = make('GET');
+export const post = make('POST');
+export const put = make('PUT');
+export const patch = make('PATCH');
+export const del = make('DELETE');
+
+/** One catalogue entry flattened with its place in the tree. */
+export interface Entry {
+  /** camelCase keys from the root, e.g. `['testSuite', 'run', 'list']`. */
+  readonly keys: readonly string[];
+  /** kebab-case resource words for the CLI, e.g. `['test-suite', 'run']`. */
+  readonly resource: readonly string[];
+  /** kebab-case action, e.g. `list`, `import-twilio`. */
+  readonly action: string;
+  readonly op: Op;
+}
+
+/** camelCase to kebab-case (`phoneNumber` to `phone-number`). */
+export function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** Every operation of a catalogue tree with its keys, in declaration order. */
+export function flatten(tree: Group, prefix: readonly string[] = []): Entry[] {
+  const out: Entry[] = [];
+  for (const [key, node] of Object.entries(tree)) {
+    const keys = [...prefix, key];
+    if (isOp(node)) {
+      out.push({ keys, resource: prefix.map(kebab), action: kebab(key), op: node });
+    } else {
+      out.push(...flatten(node, keys));
+    }
+  }
+  return out;
+}
+
+/** Names of the path values of a template, at run time. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+}

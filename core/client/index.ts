@@ -1,0 +1,2 @@
+// Placeholder until the REST client lands.
+export { catalogue } from '../catalogue/index.js';

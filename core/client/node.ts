@@ -1,0 +1,2 @@
+// Placeholder until the REST client lands.
+export * from './index.js';

@@ -1,0 +1,2 @@
+// Placeholder until the web-call client lands.
+export {};

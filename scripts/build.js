@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Builds what `bin/voice.js` and the package exports need: the bundled CLI (lazy chunks for
+// Ink and the emulator), the browser-safe client and web-call libraries, and their types.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const define = { __VOICE_VERSION__: JSON.stringify(pkg.version) };
+const started = Date.now();
+rmSync('dist', { recursive: true, force: true });
+
+// CommonJS dependencies bundled into ESM still call require() for Node built-ins.
+const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
+
+await Promise.all([
+  build({
+    entryPoints: { main: 'cli/main.ts' },
+    outdir: 'dist/cli',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    chunkNames: 'chunks/[name]-[hash]',
+    // Heavy tools the CLI only reaches for in rare commands stay as installed packages.
+    external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents'],
+    banner: { js: requireShim },
+    define: { ...define, 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  }),
+  build({
+    entryPoints: { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' },
+    outdir: 'dist/lib',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    packages: 'external',
+    chunkNames: 'chunks/[name]-[hash]',
+    define,
+    logLevel: 'warning',
+  }),
+]);
+
+const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+process.stderr.write(`built dist/ in ${Date.now() - started} ms\n`);
