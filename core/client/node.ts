@@ -1,2 +1,2 @@
-// Placeholder until the REST client lands.
+// Node entry of the REST client: everything the browser-safe entry exports.
 export * from './index.js';

@@ -1,0 +1,159 @@
+// Sends a built request: per-attempt timeout, caller's abort signal, retries with back-off,
+// and the mapping of failures to the client's error classes.
+import type { BuiltRequest } from './build.js';
+import { AbortError, ConnectionError, TimeoutError, apiErrorFor } from './errors.js';
+import { toFormData } from './multipart.js';
+import type { Transport, TransportResponse } from './transport.js';
+import type { ClientOptions, RequestOptions, WithResponse } from './types.js';
+
+/** Client settings with defaults applied, as the sender needs them. */
+export interface SendSettings extends ClientOptions {
+  transport: Transport;
+  timeoutMs: number;
+  maxRetries: number;
+  retryDelayMs: number;
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Retry-After values beyond this are not waited for: the caller hears about the 429 instead. */
+const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_BACKOFF_MS = 8_000;
+
+function retryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** Milliseconds a Retry-After header asks for (seconds or an HTTP date), or undefined. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** The back-off before retry number `attempt` (0-based): doubling from `base`, with jitter. */
+export function backoffMs(attempt: number, base: number): number {
+  return Math.min(MAX_BACKOFF_MS, base * 2 ** attempt) * (1 - Math.random() * 0.25);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError());
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new AbortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Parses a body: JSON when it says (or looks like) JSON, else the text; empty is undefined. */
+export function parseBody(text: string, contentType: string | null): unknown {
+  if (text === '') return undefined;
+  const ct = contentType ?? '';
+  if (ct.includes('json') || (!ct && (text[0] === '{' || text[0] === '['))) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function withResponse<T>(res: TransportResponse, text: string, data: T): WithResponse<T> {
+  let headers: Headers | undefined;
+  let response: Response | undefined;
+  const requestId = res.header('x-request-id') ?? undefined;
+  return {
+    data,
+    status: res.status,
+    requestId,
+    get headers(): Headers {
+      headers ??= res.headers();
+      return headers;
+    },
+    get response(): Response {
+      response ??= res.toResponse(text);
+      return response;
+    },
+  };
+}
+
+interface Attempt {
+  res?: TransportResponse;
+  text?: string;
+  error?: Error;
+}
+
+async function attempt(s: SendSettings, req: BuiltRequest, headers: Record<string, string>, body: string | FormData | undefined, o: RequestOptions): Promise<Attempt> {
+  const ms = o.timeoutMs ?? s.timeoutMs;
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(() => { timedOut = true; ctl.abort(); }, ms) : undefined;
+  const onAbort = (): void => ctl.abort();
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const res = await s.transport({ method: req.method, url: req.url, headers, body, signal: ctl.signal });
+    const text = await res.text();
+    return { res, text };
+  } catch (cause) {
+    if (o.signal?.aborted) return { error: new AbortError(`Request aborted: ${req.method} ${req.url}`, { cause }) };
+    if (timedOut) return { error: new TimeoutError(`Request timed out after ${ms} ms: ${req.method} ${req.url}`, { cause }) };
+    const reason = (cause as { cause?: { message?: string }; message?: string }).cause?.message ?? (cause as Error).message;
+    return { error: new ConnectionError(`Connection error: ${reason} (${req.method} ${req.url})`, { cause }) };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    o.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Sends a built request with retries and returns the parsed data with its response. */
+export async function send<T>(s: SendSettings, req: BuiltRequest, o: RequestOptions = {}): Promise<WithResponse<T>> {
+  const headers = { ...req.headers };
+  if (o.headers) for (const k of Object.keys(o.headers)) headers[k.toLowerCase()] = o.headers[k] as string;
+  let body: string | FormData | undefined;
+  if (req.bodyKind === 'multipart' && req.body !== undefined && typeof req.body !== 'string') {
+    body = await toFormData(req.body, s.readPath, req.fileField);
+  } else if (typeof req.body === 'string') {
+    body = req.body;
+  }
+  const retries = Math.max(0, o.maxRetries ?? s.maxRetries);
+  const mayRetry = IDEMPOTENT.has(req.method) || o.retryNonIdempotent === true;
+  for (let n = 0; ; n++) {
+    if (o.signal?.aborted) throw new AbortError(`Request aborted: ${req.method} ${req.url}`);
+    const got = await attempt(s, req, headers, body, o);
+    const canRetry = mayRetry && n < retries;
+    if (got.error) {
+      if (canRetry && got.error instanceof ConnectionError) {
+        await sleep(backoffMs(n, s.retryDelayMs), o.signal);
+        continue;
+      }
+      throw got.error;
+    }
+    const res = got.res as TransportResponse;
+    const text = got.text as string;
+    if (res.status >= 200 && res.status < 300) {
+      return withResponse(res, text, parseBody(text, res.header('content-type')) as T);
+    }
+    if (canRetry && retryableStatus(res.status)) {
+      const asked = retryAfterMs(res.header('retry-after'));
+      if (asked === undefined || asked <= MAX_RETRY_AFTER_MS) {
+        await sleep(asked ?? backoffMs(n, s.retryDelayMs), o.signal);
+        continue;
+      }
+    }
+    throw apiErrorFor({
+      status: res.status,
+      statusText: res.statusText,
+      body: parseBody(text, res.header('content-type')),
+      response: () => res.toResponse(text),
+      requestId: res.header('x-request-id') ?? undefined,
+    });
+  }
+}

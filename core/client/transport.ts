@@ -1,0 +1,52 @@
+// The seam between the client's logic (retries, errors, pages) and the wire. The browser uses
+// fetch; Node plugs in a pooled transport that skips building Response objects on the hot path.
+
+/** One HTTP exchange as the transport sees it. */
+export interface TransportRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** A JSON string, or form data for multipart uploads. */
+  body?: string | FormData | undefined;
+  signal: AbortSignal;
+}
+
+/** An answer with its body not yet read. */
+export interface TransportResponse {
+  status: number;
+  statusText: string;
+  /** A header value (case-insensitive name), or null. */
+  header(name: string): string | null;
+  /** Reads the whole body as text. */
+  text(): Promise<string>;
+  /** The answer as a standard Response; `text` is the body already read. */
+  toResponse(text: string): Response;
+  /** The headers as a standard Headers object. */
+  headers(): Headers;
+}
+
+/** Sends one request; rejects only when no response arrived. */
+export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
+
+/** A transport over a fetch implementation (the browser default, or a caller's own fetch). */
+export function fetchTransport(fetchImpl?: typeof fetch): Transport {
+  return async (req) => {
+    const f = fetchImpl ?? globalThis.fetch;
+    const res = await f(req.url, { method: req.method, headers: req.headers, body: req.body ?? null, signal: req.signal });
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      header: (name) => res.headers.get(name),
+      text: () => res.text(),
+      toResponse: () => res,
+      headers: () => res.headers,
+    };
+  };
+}
+
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** Builds a Response from parts, for transports that do not produce one. */
+export function makeResponse(status: number, statusText: string, headers: Headers, text: string): Response {
+  return new Response(NULL_BODY.has(status) ? null : text, { status, statusText, headers });
+}
