@@ -1,7 +1,7 @@
 // The client's public types. Method signatures are computed from the catalogue entry of each
 // operation, so a path, query, body or result type cannot drift from the table.
 import type { Catalogue, Upload } from '../catalogue/index.js';
-import type { BodyOf, HttpMethod, Op, PathArgs, QueryOf, QueryValue, ResultOf } from '../catalogue/define.js';
+import type { BodyOf, HttpMethod, Op, PathParams, QueryOf, QueryValue, ResultOf } from '../catalogue/define.js';
 import type { ApiPromise, ListPromise } from './promise.js';
 import type { Transport } from './transport.js';
 
@@ -80,10 +80,13 @@ export type ParamsArg<O extends Op> = O['body'] extends 'none'
   ? O['query'] extends readonly [] ? [] : [query?: QueryOf<O['query']>]
   : BodyArg<O>;
 
+type Strings<T extends readonly unknown[]> = { [K in keyof T]: string };
+
+/** One string per `{name}` of a path template, as a tuple (mapping a type parameter keeps it a tuple). */
+export type PathValues<P extends string> = Strings<PathParams<P>>;
+
 /** The arguments of an operation's method: path values, params, options. */
-export type ArgsOf<O extends Op> = PathArgs<O['path']> extends infer A extends readonly string[]
-  ? [...A, ...ParamsArg<O>, options?: RequestOptions]
-  : never;
+export type ArgsOf<O extends Op> = [...PathValues<O['path']>, ...ParamsArg<O>, options?: RequestOptions];
 
 /** What an operation's method returns. */
 export type ReturnOf<O extends Op> = O['list'] extends 'plain' | 'paginated'

@@ -1,0 +1,168 @@
+// Node's default transport. undici gives keep-alive pooling and proxy support, but importing it
+// costs more than a one-shot CLI command may spend (~150 ms against a ~50 ms `node -e 0`), so:
+// with proxy variables set, undici's EnvHttpProxyAgent carries every request (it honours
+// HTTPS_PROXY, HTTP_PROXY and NO_PROXY); without them, requests start on node:http's keep-alive
+// agent and move to undici's pooled Agent once the process shows sustained use (several requests,
+// or requests in parallel), loading undici in the background meanwhile.
+import type * as HttpNs from 'node:http';
+import type * as HttpsNs from 'node:https';
+import type * as UndiciNs from 'undici';
+import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+import { makeResponse } from './transport.js';
+
+type Undici = typeof UndiciNs;
+type Http = typeof HttpNs;
+type RawHeaders = Record<string, string | string[] | undefined>;
+
+/** After this many requests in one process the pooled undici transport is loaded. */
+export const UPGRADE_AFTER = 8;
+const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+
+/** True when a proxy environment variable is set, so requests must go through undici's proxy agent. */
+export function proxyConfigured(env: Record<string, string | undefined> = process.env): boolean {
+  return PROXY_VARS.some((name) => Boolean(env[name]));
+}
+
+interface Pool {
+  request: Undici['request'];
+  dispatcher: UndiciNs.Dispatcher;
+}
+
+let pool: Pool | undefined;
+let loading: Promise<Pool | undefined> | undefined;
+let http: { mod: Http; agent: HttpNs.Agent } | undefined;
+let https: { mod: typeof HttpsNs; agent: HttpsNs.Agent } | undefined;
+let sent = 0;
+let inFlight = 0;
+
+function loadPool(): Promise<Pool | undefined> {
+  loading ??= import('undici').then(
+    (u) => {
+      const dispatcher = proxyConfigured() ? new u.EnvHttpProxyAgent() : new u.Agent({ keepAliveTimeout: 4_000 });
+      pool = { request: u.request, dispatcher };
+      return pool;
+    },
+    () => undefined,
+  );
+  return loading;
+}
+
+function headerOf(headers: RawHeaders, name: string): string | null {
+  const v = headers[name.toLowerCase()];
+  if (v === undefined) return null;
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+function toHeaders(raw: RawHeaders): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(raw)) {
+    if (Array.isArray(v)) for (const x of v) h.append(k, x);
+    else if (v !== undefined) h.append(k, v);
+  }
+  return h;
+}
+
+function wrap(status: number, statusText: string, raw: RawHeaders, text: () => Promise<string>): TransportResponse {
+  return {
+    status,
+    statusText,
+    header: (name) => headerOf(raw, name),
+    text,
+    headers: () => toHeaders(raw),
+    toResponse: (body) => makeResponse(status, statusText, toHeaders(raw), body),
+  };
+}
+
+/** Serialises form data into a content type and a byte stream (a file-backed Blob streams from disk). */
+function serialise(form: FormData): { contentType: string; stream: ReadableStream<Uint8Array> } {
+  const res = new Response(form);
+  return { contentType: res.headers.get('content-type') as string, stream: res.body as ReadableStream<Uint8Array> };
+}
+
+async function viaUndici(p: Pool, req: TransportRequest): Promise<TransportResponse> {
+  let body: string | ReadableStream<Uint8Array> | undefined;
+  let headers = req.headers;
+  if (typeof req.body === 'string') body = req.body;
+  else if (req.body) {
+    const form = serialise(req.body);
+    headers = { ...headers, 'content-type': form.contentType };
+    body = form.stream;
+  }
+  const res = await p.request(req.url, { method: req.method as 'GET', headers, body: body as string, signal: req.signal, dispatcher: p.dispatcher });
+  return wrap(res.statusCode, '', res.headers, () => res.body.text());
+}
+
+async function loadHttp(secure: boolean): Promise<{ mod: Pick<Http, 'request'>; agent: HttpNs.Agent }> {
+  if (secure) {
+    if (!https) {
+      const mod = await import('node:https');
+      https = { mod, agent: new mod.Agent({ keepAlive: true }) };
+    }
+    return https;
+  }
+  if (!http) {
+    const mod = await import('node:http');
+    http = { mod, agent: new mod.Agent({ keepAlive: true }) };
+  }
+  return http;
+}
+
+async function viaHttp(req: TransportRequest): Promise<TransportResponse> {
+  const { mod, agent } = await loadHttp(req.url.startsWith('https:'));
+  const headers = { ...req.headers };
+  let form: ReturnType<typeof serialise> | undefined;
+  if (typeof req.body === 'string') headers['content-length'] = String(Buffer.byteLength(req.body));
+  else if (req.body) {
+    form = serialise(req.body);
+    headers['content-type'] = form.contentType;
+  }
+  return new Promise((resolve, reject) => {
+    const out = mod.request(req.url, { method: req.method, headers, agent, signal: req.signal }, (res) => {
+      res.setEncoding('utf8');
+      // Read eagerly so an error in the body lands on one promise that is always handled.
+      const text = new Promise<string>((ok, ko) => {
+        let data = '';
+        res.on('data', (chunk: string) => { data += chunk; });
+        res.on('end', () => ok(data));
+        res.on('error', ko);
+        res.on('close', () => { if (!res.complete) ko(new Error('response aborted')); });
+      });
+      text.catch(() => undefined);
+      resolve(wrap(res.statusCode ?? 0, res.statusMessage ?? '', res.headers, () => text));
+    });
+    out.on('error', reject);
+    if (typeof req.body === 'string') out.end(req.body);
+    else if (form) {
+      void (async () => {
+        try {
+          for await (const chunk of form.stream as unknown as AsyncIterable<Uint8Array>) {
+            if (!out.write(chunk)) await new Promise((ok) => out.once('drain', ok));
+          }
+          out.end();
+        } catch (error) {
+          out.destroy(error as Error);
+        }
+      })();
+    } else out.end();
+  });
+}
+
+/** The Node transport: node:http first, undici's pool under sustained use, undici's proxy agent when configured. */
+export function nodeTransport(): Transport {
+  return async (req) => {
+    sent += 1;
+    inFlight += 1;
+    try {
+      if (pool) return await viaUndici(pool, req);
+      if (proxyConfigured()) {
+        const p = await loadPool();
+        if (p) return await viaUndici(p, req);
+      } else if (sent >= UPGRADE_AFTER || inFlight > 1) {
+        void loadPool();
+      }
+      return await viaHttp(req);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+}
