@@ -1,0 +1,121 @@
+// The demo page's screens in real Chromium against `voice demo`: greeting and title per slug,
+// the 'Visitor' fallback and the strict Not found screen, text-only rendering, loopback only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { DemoServer } from '../../cli/commands/demo-server.js';
+import { demo, isLoopback, launch, openPage, visitorsFile } from './demo-harness.js';
+
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let server: DemoServer;
+let strict: DemoServer;
+let fixtures: ReturnType<typeof visitorsFile>;
+const allRequests: string[] = [];
+
+beforeAll(async () => {
+  fixtures = visitorsFile();
+  const launched = await launch();
+  browser = launched.browser;
+  closeBrowser = launched.close;
+  // These screens never place a call, so no local webhook (or emulator) is needed.
+  const flags = { webhookUrl: 'http://127.0.0.1:9/unused' };
+  [server, strict] = await Promise.all([demo(fixtures.file, { flags }), demo(fixtures.file, { strict: true, flags })]);
+});
+
+afterAll(async () => {
+  await Promise.all([server?.close(), strict?.close(), closeBrowser?.()]);
+  fixtures?.cleanup();
+});
+
+async function visit(target: DemoServer, path: string) {
+  const context = await browser.newContext();
+  const { page, requests, consoleLines } = await openPage(context);
+  await page.goto(`${target.origin}${path}`);
+  allRequests.push(...requests);
+  return { page, requests, consoleLines, close: () => context.close() };
+}
+
+describe('voice demo page', () => {
+  it('greets acme by name and titles the tab for them', async () => {
+    const { page, close } = await visit(server, '/acme');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Acme Corp,');
+    expect(await page.title()).toBe('Demo for Acme Corp');
+    const body = await page.locator('body').innerText();
+    expect(body).toContain("Choose how you'd like to try it:");
+    expect(await page.getByRole('button', { name: 'Call Me' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Test in Browser' }).isVisible()).toBe(true);
+    await close();
+  });
+
+  it('uses the default visitor for /', async () => {
+    const { page, close } = await visit(server, '/');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Guest,');
+    expect(await page.title()).toBe('Demo for Guest');
+    await close();
+  });
+
+  it('shows Loading... until the visitor arrives', async () => {
+    const context = await browser.newContext();
+    const { page } = await openPage(context);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/rest/v1/visitors*', async (route) => (await held, route.continue()));
+    await page.goto(`${server.origin}/acme`);
+    await expect.poll(() => page.locator('#root').innerText()).toBe('Loading...');
+    release();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Acme Corp,');
+    await context.close();
+  });
+
+  it("falls back to 'Visitor' for an unknown slug and says so in the console", async () => {
+    const { page, consoleLines, close } = await visit(server, '/nobody-here');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Visitor,');
+    expect(await page.title()).toBe('Demo for Visitor');
+    expect(consoleLines.some((line) => line.includes('nobody-here'))).toBe(true);
+    await close();
+  });
+
+  it("falls back to 'Visitor' when the lookup fails", async () => {
+    const context = await browser.newContext();
+    const { page, consoleLines } = await openPage(context);
+    await page.route('**/rest/v1/visitors*', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }));
+    await page.goto(`${server.origin}/acme`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Visitor,');
+    expect(consoleLines.some((line) => line.includes('acme'))).toBe(true);
+    await context.close();
+  });
+
+  it('shows Not found for an unknown slug with --strict, with a way back', async () => {
+    const { page, close } = await visit(strict, '/nobody-here');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Page Not Found');
+    expect(await page.locator('body').innerText()).toContain('The requested page does not exist.');
+    const back = page.getByRole('link', { name: 'Go back to main page' });
+    expect(await back.getAttribute('href')).toBe('/');
+    await back.click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Guest,');
+    await close();
+  });
+
+  it('still greets known visitors with --strict', async () => {
+    const { page, close } = await visit(strict, '/acme');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Acme Corp,');
+    await close();
+  });
+
+  it('renders a visitor name made of markup as literal text', async () => {
+    const { page, close } = await visit(server, '/xss');
+    let dialogs = 0;
+    page.on('dialog', (d) => (dialogs++, void d.dismiss()));
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hey <img src=x onerror=alert(1)>,');
+    expect(await page.title()).toBe('Demo for <img src=x onerror=alert(1)>');
+    expect(await page.locator('h1 img').count()).toBe(0);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(dialogs).toBe(0);
+    await close();
+  });
+
+  it('never sends a request off this machine', () => {
+    expect(allRequests.length).toBeGreaterThan(10);
+    expect(allRequests.filter((url) => !isLoopback(url))).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+// The demo page: Loading, then Main (greeting, Call Me, Test in Browser) or Not found.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { DemoConfig } from './config.js';
+import { text } from './messages.js';
+import { prefetchWebCall, useBrowserCall } from './useBrowserCall.js';
+import { loadVisitor, type Visitor } from './visitor.js';
+
+const loadPhoneForm = () => import('./PhoneForm.js');
+const PhoneForm = lazy(loadPhoneForm);
+
+type Screen = { kind: 'loading' } | { kind: 'main'; visitor: Visitor } | { kind: 'not-found' };
+
+/** The whole page for one slug. */
+export default function App({ config, slug }: { config: DemoConfig; slug: string }) {
+  const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    void loadVisitor(slug, config).then(({ visitor, status }) => {
+      if (!live) return;
+      setScreen(config.strict && status === 'missing' ? { kind: 'not-found' } : { kind: 'main', visitor });
+    });
+    return () => {
+      live = false;
+    };
+  }, [slug, config]);
+
+  useEffect(() => {
+    if (screen.kind === 'main') document.title = text.title(screen.visitor.name);
+    if (screen.kind === 'not-found') document.title = text.notFoundTitle;
+  }, [screen]);
+
+  if (screen.kind === 'loading') return <p className="loading">{text.loading}</p>;
+  if (screen.kind === 'not-found') return <NotFound />;
+  return <Main config={config} visitor={screen.visitor} />;
+}
+
+function NotFound() {
+  return (
+    <main className="page">
+      <h1>{text.notFoundTitle}</h1>
+      <p>{text.notFoundText}</p>
+      <a href="/">{text.goBack}</a>
+    </main>
+  );
+}
+
+function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
+  const [formOpen, setFormOpen] = useState(false);
+  const call = useBrowserCall(config, visitor);
+  const callLabel = call.state === 'connecting' ? text.connecting : call.state === 'active' ? text.stopCall : text.testInBrowser;
+  const prefetchForm = () => void loadPhoneForm().catch(() => undefined);
+
+  return (
+    <>
+      <main className="page">
+        <h1>{text.greeting(visitor.name)}</h1>
+        <p className="pitch">{text.pitch}</p>
+        <p>{text.description}</p>
+        <p className="choose">{text.choose}</p>
+        <div className="actions">
+          <button type="button" aria-expanded={formOpen} onClick={() => setFormOpen((open) => !open)} onPointerEnter={prefetchForm} onFocus={prefetchForm}>
+            {text.callMe}
+          </button>
+          <button
+            type="button"
+            className={call.state === 'active' ? 'stop' : undefined}
+            aria-busy={call.state === 'connecting'}
+            onClick={() => void call.toggle()}
+            onPointerEnter={prefetchWebCall}
+            onFocus={prefetchWebCall}
+          >
+            {callLabel}
+          </button>
+        </div>
+        {formOpen && (
+          <Suspense fallback={<p className="loading">{text.loading}</p>}>
+            <PhoneForm webhookUrl={config.webhookUrl} slug={visitor.slug} />
+          </Suspense>
+        )}
+        {call.message && (
+          <p className="error" role="alert">
+            {call.message}
+          </p>
+        )}
+      </main>
+      <Footer links={config.links} />
+    </>
+  );
+}
+
+const LINKS = [
+  ['linkedin', 'LinkedIn'],
+  ['website', 'Website'],
+  ['twitter', 'Twitter'],
+] as const;
+
+function Footer({ links }: { links: DemoConfig['links'] }) {
+  // Only web addresses: a configured `javascript:` URL must never become a link.
+  const shown = LINKS.filter(([key]) => /^https?:\/\//i.test(links[key]));
+  if (shown.length === 0) return null;
+  return (
+    <footer>
+      {shown.map(([key, label]) => (
+        <a key={key} href={links[key]} target="_blank" rel="noopener noreferrer">
+          {label}
+        </a>
+      ))}
+    </footer>
+  );
+}

@@ -1,0 +1,82 @@
+// The inline "Call Me" form. Loaded only when the form first opens: it carries the phone
+// library, its metadata and every flag as inline SVG (no image is fetched from anywhere).
+import { useState, type FormEvent } from 'react';
+import PhoneInput from 'react-phone-number-input';
+import flags from 'react-phone-number-input/flags';
+import 'react-phone-number-input/style.css';
+import { text } from './messages.js';
+
+/** US, GB, CA, AU first, then every other country of the library alphabetically by name. */
+export const COUNTRY_ORDER = ['US', 'GB', 'CA', 'AU', '...'] as const;
+
+/** How long the webhook may take before the page reports a failure. */
+const WEBHOOK_TIMEOUT_MS = 15000;
+
+/** The phone field and its submit button; posts `{ phone, slug }` to the webhook. */
+export default function PhoneForm({ webhookUrl, slug }: { webhookUrl: string; slug: string }) {
+  const [phone, setPhone] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    setSuccess('');
+    if (!phone) {
+      setError(text.emptyPhone);
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ phone, slug }),
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
+      setSuccess(text.callSuccess);
+      setPhone(undefined);
+    } catch (err) {
+      console.error('Call Me failed:', err);
+      setError(text.callFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="phone-form" onSubmit={submit} noValidate>
+      <label className="sr-only" htmlFor="phone">
+        {text.phoneLabel}
+      </label>
+      <PhoneInput
+        id="phone"
+        value={phone}
+        onChange={setPhone}
+        flags={flags}
+        defaultCountry="US"
+        international
+        countryCallingCodeEditable={false}
+        addInternationalOption={false}
+        countryOptionsOrder={[...COUNTRY_ORDER]}
+        autoComplete="tel"
+        disabled={busy}
+      />
+      <button type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? text.initiating : text.callNow}
+      </button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {success && (
+        <p className="success" role="status">
+          {success}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,9 @@
+// Static build of the demo page (`vite build` in web/). `voice demo` serves the same root with
+// an inline configuration of its own; see cli/commands/demo.ts.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { target: 'es2022', modulePreload: { polyfill: false } },
+});
