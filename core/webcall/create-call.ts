@@ -1,0 +1,96 @@
+// Creates the web call with one plain fetch, so the client does not pull in the REST client.
+import type { AssistantInput, AssistantOverrides, SquadInput, WebCallResponse, WorkflowInput } from './types.js';
+import type { Open } from '../catalogue/models.js';
+
+/** The platform's API host, used when no base URL is given. */
+export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
+
+/** Body of `POST /call/web`: each target as an id or an inline object. */
+export interface WebCallPayload {
+  assistant?: AssistantInput;
+  assistantId?: string;
+  assistantOverrides?: AssistantOverrides;
+  squad?: SquadInput;
+  squadId?: string;
+  workflow?: WorkflowInput;
+  workflowId?: string;
+  workflowOverrides?: Open;
+  roomDeleteOnUserLeaveEnabled?: boolean;
+}
+
+/** Builds the creation payload from start()'s arguments. */
+export function webCallPayload(
+  assistant: AssistantInput | string | undefined,
+  assistantOverrides: AssistantOverrides | undefined,
+  squad: SquadInput | string | undefined,
+  workflow: WorkflowInput | string | undefined,
+  workflowOverrides: Open | undefined,
+  roomDeleteOnUserLeaveEnabled?: boolean,
+): WebCallPayload {
+  const payload: WebCallPayload = {};
+  if (typeof assistant === 'string') payload.assistantId = assistant;
+  else if (assistant) payload.assistant = assistant;
+  if (assistantOverrides) payload.assistantOverrides = assistantOverrides;
+  if (typeof squad === 'string') payload.squadId = squad;
+  else if (squad) payload.squad = squad;
+  if (typeof workflow === 'string') payload.workflowId = workflow;
+  else if (workflow) payload.workflow = workflow;
+  if (workflowOverrides) payload.workflowOverrides = workflowOverrides;
+  if (roomDeleteOnUserLeaveEnabled !== undefined) payload.roomDeleteOnUserLeaveEnabled = roomDeleteOnUserLeaveEnabled;
+  return payload;
+}
+
+/** The `POST /call/web` URL for a base URL; throws a clear error when the base is not a URL. */
+export function webCallEndpoint(baseUrl: string): string {
+  const url = `${baseUrl.replace(/\/+$/, '')}/call/web`;
+  try {
+    new URL(url);
+  } catch {
+    throw new Error(`The API base URL is not a valid URL: ${JSON.stringify(baseUrl)}`);
+  }
+  return url;
+}
+
+/** An HTTP failure of `POST /call/web`, with the status and parsed body. */
+export class WebCallCreationError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'WebCallCreationError';
+  }
+}
+
+/** Posts the payload and returns the created call; throws on a non-ok answer or a call without a room URL. */
+export async function createWebCall(
+  fetchImpl: typeof fetch,
+  endpoint: string,
+  publicKey: string,
+  payload: WebCallPayload,
+  signal: AbortSignal,
+): Promise<WebCallResponse & { webCallUrl: string }> {
+  const response = await fetchImpl(endpoint, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${publicKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(payload),
+    signal,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: keep the text for the message.
+  }
+  if (!response.ok) {
+    const detail = (body as { message?: unknown } | null)?.message ?? body;
+    const reason = Array.isArray(detail) ? detail.join('; ') : typeof detail === 'string' ? detail : JSON.stringify(detail);
+    throw new WebCallCreationError(`Creating the web call failed: ${response.status}${reason ? ` ${reason}` : ''}`, response.status, body);
+  }
+  const call = body as WebCallResponse | null;
+  const url = call?.webCallUrl ?? call?.transport?.callUrl;
+  if (!call || typeof url !== 'string' || !url) throw new WebCallCreationError('The created web call has no webCallUrl.', response.status, body);
+  return { ...call, webCallUrl: url };
+}

@@ -1,0 +1,314 @@
+// WebCall: the public client. A state machine over one Session at a time, with the platform
+// SDK's method names, arguments and events.
+import { DEFAULT_BASE_URL, webCallPayload } from './create-call.js';
+import { dailyTransportFactory, safeDailyConfig, safeCallObjectOptions } from './daily-transport.js';
+import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions } from './daily-transport.js';
+import { Emitter } from './emitter.js';
+import { browserEnvironment, isMobileDevice, systemClock } from './env.js';
+import { MISSING_TARGET, NO_CALL, redact, serializeError } from './errors.js';
+import { Session, STOPPED } from './session.js';
+import type { SessionHost } from './session.js';
+import { RECORDING, runStart, StageFailure } from './start.js';
+import type { StartPlan } from './start.js';
+import type {
+  AssistantInput, AssistantOverrides, ClientMessage, ReconnectWebCall, SquadInput, StartCallOptions, WebCallEvents,
+  WebCallOptions, WebCallResponse, WebCallState, WorkflowInput,
+} from './types.js';
+import type { Open } from '../catalogue/models.js';
+
+/** A live voice (and optionally video) call with an assistant, squad or workflow, in the browser. */
+export class WebCall extends Emitter<WebCallEvents> {
+  private current: Session | null = null;
+  private phase: WebCallState = 'idle';
+  private ending: Promise<void> | null = null;
+  private disposed = false;
+  private desiredVolume: number | null = null;
+  private readonly options: WebCallOptions;
+  private readonly dailyConfig: DailyAdvancedConfig;
+  private readonly callObjectOptions: DailyFactoryOptions;
+  private readonly host: SessionHost;
+
+  /** Same arguments as the platform SDK, plus options (fetch, daily loader, reporter, clock...). */
+  constructor(
+    private readonly publicKey: string,
+    private readonly baseUrl: string = DEFAULT_BASE_URL,
+    callConfig?: DailyAdvancedConfig,
+    callObjectOptions?: DailyFactoryOptions,
+    options: WebCallOptions = {},
+  ) {
+    super();
+    this.options = options;
+    this.dailyConfig = safeDailyConfig(callConfig);
+    this.callObjectOptions = safeCallObjectOptions(callObjectOptions);
+    this.host = {
+      events: this,
+      clock: options.clock ?? systemClock,
+      env: options.environment ?? browserEnvironment,
+      volume: () => this.desiredVolume,
+      report: (type, stage, error, context) => this.report(type, stage, error, context),
+      ended: (session, reason) => {
+        if (session !== this.current) return;
+        if (this.phase === 'starting') session.interrupt(reason);
+        else if (this.phase === 'active') void this.teardown(session);
+      },
+    };
+  }
+
+  /** Where the instance is: idle, starting, active or ending. */
+  get state(): WebCallState {
+    return this.phase;
+  }
+
+  /**
+   * Creates a web call and joins it. Resolves with the created call, or null when the start
+   * fails, is refused (already started) or is stopped. Throws when no target is given.
+   */
+  async start(
+    assistant?: AssistantInput | string,
+    assistantOverrides?: AssistantOverrides,
+    squad?: SquadInput | string,
+    workflow?: WorkflowInput | string,
+    workflowOverrides?: Open,
+    options?: StartCallOptions,
+  ): Promise<WebCallResponse | null> {
+    this.checkNotDisposed();
+    if (!assistant && !squad && !workflow) {
+      const error = new Error(MISSING_TARGET);
+      this.emit('error', { type: 'validation-error', stage: 'input-validation', error: serializeError(error), timestamp: this.timestamp() });
+      throw error;
+    }
+    const payload = webCallPayload(assistant, assistantOverrides, squad, workflow, workflowOverrides, options?.roomDeleteOnUserLeaveEnabled);
+    return this.run({ payload, flags: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow } });
+  }
+
+  /** Rejoins an existing web call (skips creation); throws when it cannot. */
+  async reconnect(webCall: ReconnectWebCall): Promise<void> {
+    this.checkNotDisposed();
+    if (!webCall?.webCallUrl) throw new Error('webCallUrl is required for reconnection.');
+    if (this.phase === 'starting' || this.phase === 'active') throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
+    const existing = webCall as WebCallResponse & { webCallUrl: string };
+    const result = await this.run({ existing, flags: { hasAssistant: false, hasSquad: false, hasWorkflow: false } });
+    if (result === null) throw new Error('Reconnecting to the call failed.');
+  }
+
+  /** Leaves the call (or aborts a start in progress) and releases its resources. */
+  async stop(): Promise<void> {
+    if (this.current && (this.phase === 'starting' || this.phase === 'active')) return this.teardown(this.current);
+    if (this.ending) return this.ending;
+  }
+
+  /** Asks the assistant side to end the call, then leaves; resolves when everything is released. */
+  async end(): Promise<void> {
+    this.send({ type: 'end-call' });
+    await this.stop();
+  }
+
+  /** Sends a Live Call Control message (no-op without a call). */
+  send(message: ClientMessage): void {
+    this.current?.send(JSON.stringify(message));
+  }
+
+  /** Makes the assistant say a message. */
+  say(message: string, endCallAfterSpoken?: boolean, interruptionsEnabled?: boolean, interruptAssistantEnabled?: boolean): void {
+    this.send({ type: 'say', message, endCallAfterSpoken, interruptionsEnabled: interruptionsEnabled ?? false, interruptAssistantEnabled: interruptAssistantEnabled ?? false });
+  }
+
+  /** Mutes or unmutes the microphone; throws 'Call object is not available.' without a call. */
+  setMuted(mute: boolean): void {
+    this.requireSession().setMuted(mute);
+  }
+
+  /** Whether the microphone is muted (false without a call). */
+  isMuted(): boolean {
+    const transport = this.current?.transport;
+    return transport ? !transport.localAudio() : false;
+  }
+
+  /** Sets the assistant's playback volume, 0 to 1, remembered across calls. */
+  setVolume(volume: number): void {
+    if (!Number.isFinite(volume)) return;
+    this.desiredVolume = Math.min(1, Math.max(0, volume));
+    this.current?.setVolume(this.desiredVolume);
+  }
+
+  /** The audio element playing the assistant, or null. */
+  getAudioPlayer(): HTMLAudioElement | null {
+    return this.current?.player ?? null;
+  }
+
+  /** Sends the microphone through a gain; needs a call. */
+  async increaseMicLevel(gain: number): Promise<void> {
+    const session = this.requireSession();
+    try {
+      await session.boostMicrophone(gain);
+    } catch (error) {
+      console.error('[webcall] could not adjust the microphone level:', error);
+    }
+  }
+
+  /** Changes input devices; needs a call. `audioSource: false` is ignored (it breaks Chrome 140+). */
+  async setInputDevicesAsync(options: Parameters<DailyCall['setInputDevicesAsync']>[0]): Promise<void> {
+    const transport = this.requireSession().transportOrThrow();
+    const { audioSource, ...rest } = options;
+    if (audioSource === false) console.warn('[webcall] setInputDevicesAsync with audioSource:false ignored (breaks Chrome 140+).');
+    await transport.setInputDevices(audioSource === false ? rest : options);
+  }
+
+  /** Changes the audio output device (no-op without a call). */
+  async setOutputDeviceAsync(options: Parameters<DailyCall['setOutputDeviceAsync']>[0]): Promise<void> {
+    await this.current?.transport?.setOutputDevice(options);
+  }
+
+  /** The Daily call object for anything else (its own validations apply), or null. */
+  getDailyCallObject(): DailyCall | null {
+    return (this.current?.transport?.raw() as DailyCall | undefined) ?? null;
+  }
+
+  /** The latest microphone level, 0 to 1 (0 without a call). */
+  getLocalAudioLevel(): number {
+    return this.current?.transport?.localAudioLevel() ?? 0;
+  }
+
+  /** Starts emitting `local-volume-level`; needs a call. */
+  async startLocalAudioLevelObserver(interval?: number): Promise<void> {
+    await this.requireSession().transportOrThrow().startLocalAudioLevelObserver(interval);
+  }
+
+  /** Stops `local-volume-level`. */
+  stopLocalAudioLevelObserver(): void {
+    this.current?.transport?.stopLocalAudioLevelObserver();
+  }
+
+  /** Whether `local-volume-level` is being emitted. */
+  isLocalAudioLevelObserverRunning(): boolean {
+    return this.current?.transport?.isLocalAudioLevelObserverRunning() ?? false;
+  }
+
+  /** Shares the screen. */
+  startScreenSharing(displayMediaOptions?: DisplayMediaStreamOptions, screenVideoSendSettings?: unknown): void {
+    this.current?.transport?.startScreenShare({ displayMediaOptions, screenVideoSendSettings });
+  }
+
+  /** Stops sharing the screen. */
+  stopScreenSharing(): void {
+    this.current?.transport?.stopScreenShare();
+  }
+
+  /** Starts (or retries) the cloud recording: 1280x720, fixed background, default layout. */
+  startRecording(): void {
+    this.requireSession().transportOrThrow().startRecording(RECORDING);
+  }
+
+  /** Stops the cloud recording. */
+  stopRecording(): void {
+    this.current?.transport?.stopRecording();
+  }
+
+  /** Stops any call and releases every listener, timer, element, track and audio context. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.stop();
+    this.removeAllListeners();
+  }
+
+  private async run(source: Pick<StartPlan, 'payload' | 'existing' | 'flags'>): Promise<WebCallResponse | null> {
+    // A stop in progress finishes first, so mount → unmount → mount ends with one call.
+    while (this.ending) await this.ending;
+    this.checkNotDisposed();
+    if (this.phase !== 'idle') {
+      this.emit('call-start-progress', { stage: 'validation', status: 'failed', timestamp: this.timestamp(), metadata: { reason: 'already-started' } });
+      return null;
+    }
+    const began = this.host.clock.now();
+    const session = new Session(this.host);
+    this.current = session;
+    this.setPhase('starting');
+    const plan: StartPlan = {
+      ...source,
+      publicKey: this.publicKey,
+      baseUrl: this.baseUrl,
+      fetch: this.options.fetch,
+      factory: this.options.transport ?? dailyTransportFactory(this.options.loadDaily),
+      dailyConfig: this.dailyConfig,
+      callObjectOptions: this.callObjectOptions,
+      noiseCancellation: this.options.noiseCancellation ?? true,
+    };
+    try {
+      const call = await runStart(session, plan);
+      this.setPhase('active');
+      this.emit('call-start-success', { totalDuration: this.host.clock.now() - began, callId: call.id || 'unknown', timestamp: this.timestamp() });
+      if (this.listenerCount('local-volume-level') > 0) {
+        session.transport?.startLocalAudioLevelObserver(100).catch((error: unknown) => this.emit('local-audio-level-observer-error', serializeError(error)));
+      }
+      return call;
+    } catch (error) {
+      if (error === STOPPED || (session.closed && !(error instanceof StageFailure))) {
+        await this.ending;
+        return null;
+      }
+      const stage = error instanceof StageFailure ? error.stage : session.stage;
+      const cause = error instanceof StageFailure ? error.cause : error;
+      const serialized = serializeError(cause);
+      const totalDuration = this.host.clock.now() - began;
+      const context = { ...source.flags, isMobile: isMobileDevice(this.host.env), callId: session.call?.id || 'unknown' };
+      const done = this.teardown(session);
+      this.emit('call-start-failed', { stage, totalDuration, error: serialized.message, errorStack: serialized.stack || 'No stack trace available', timestamp: this.timestamp(), context });
+      this.emit('error', { type: 'start-method-error', stage, error: serialized, totalDuration, timestamp: this.timestamp(), context });
+      this.report('start-method-error', stage, cause, context);
+      await done;
+      return null;
+    }
+  }
+
+  private teardown(session: Session): Promise<void> {
+    if (this.current !== session) return session.close();
+    if (this.ending) return this.ending;
+    // Assigned before the state event, so a start() from a 'state' listener waits for it.
+    const ending = session.close().then(() => {
+      this.current = null;
+      this.ending = null;
+      this.setPhase('idle');
+    });
+    this.ending = ending;
+    this.setPhase('ending');
+    return ending;
+  }
+
+  private report(type: string, stage: string | undefined, error: unknown, context?: Record<string, unknown>): void {
+    const reporter = this.options.reportError;
+    if (!reporter) return;
+    const serialized = serializeError(error);
+    try {
+      reporter({
+        type,
+        ...(stage ? { stage } : {}),
+        message: serialized.message,
+        error: redact(serialized) as Record<string, unknown>,
+        ...(context ? { context: redact(context) as Record<string, unknown> } : {}),
+        timestamp: this.timestamp(),
+      });
+    } catch (failure) {
+      console.error('[webcall] the error reporter threw', failure);
+    }
+  }
+
+  private setPhase(next: WebCallState): void {
+    const previous = this.phase;
+    if (previous === next) return;
+    this.phase = next;
+    this.emit('state', next, previous);
+  }
+
+  private requireSession(): Session {
+    if (!this.current?.transport) throw new Error(NO_CALL);
+    return this.current;
+  }
+
+  private checkNotDisposed(): void {
+    if (this.disposed) throw new Error('This WebCall was disposed; create a new one.');
+  }
+
+  private timestamp(): string {
+    return new Date(this.host.clock.now()).toISOString();
+  }
+}
