@@ -71,8 +71,8 @@ describe('voice visitor on the local file', () => {
     expect(get.stdout.split('\n')).toEqual([
       'slug\tglobex',
       'name\tGlobex',
+      'system\tSell to Globex.',
       'first_message\tHi Globex!',
-      'system\tSell\\tto\\nGlobex.',
       'page\thttps://demo.example/globex',
     ]);
   });

@@ -1,17 +1,22 @@
 // `voice visitor`: manage the prospects who get a personalised demo page, in the local visitors
 // file or the hosted table. Thin: parse flags, call the store, pick an output.
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
+import { contextOf } from '../context.js';
+import type { Context as CliContext } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { printJson, printView } from '../output/print.js';
+import { confirmOrRefuse } from '../prompt.js';
+import { addSecret, err, out } from '../redact.js';
 import { checkSlug, pageUrl, parseVisitorList } from '../../core/visitors/index.js';
 import type { Visitor, VisitorPatch, VisitorStore } from '../../core/visitors/index.js';
 import { DEFAULT_DEMO_URL, openVisitorStore, resolveVisitorSettings, toCliError } from './visitor-store.js';
 import type { StoreFlags, VisitorSettings } from './visitor-store.js';
-import { outputFormat, out, printJson, printRecord, printTable, say } from './visitor-output.js';
 
 interface CommonFlags extends StoreFlags {
   json?: boolean;
+  yes?: boolean;
+  input?: boolean;
 }
 interface FieldFlags extends CommonFlags {
   name?: string;
@@ -24,6 +29,11 @@ interface Context {
   store: VisitorStore;
   settings: VisitorSettings;
   flags: CommonFlags;
+  cli: CliContext;
+}
+
+function say(line: string): void {
+  err(`${line}\n`);
 }
 
 function common(cmd: Command): Command {
@@ -31,6 +41,10 @@ function common(cmd: Command): Command {
     .option('--visitors <file>', 'local visitors file (default ./visitors.json, or VOICE_VISITORS_FILE)')
     .option('--local', 'use the local file even when the hosted table is configured')
     .option('--json', 'print exact JSON');
+}
+
+function withYes(cmd: Command): Command {
+  return cmd.option('-y, --yes', 'do not ask for confirmation');
 }
 
 function fields(cmd: Command, verb: string): Command {
@@ -45,11 +59,13 @@ function fields(cmd: Command, verb: string): Command {
 function action<A extends unknown[]>(run: (ctx: Context, ...args: A) => Promise<void>) {
   return async (...args: unknown[]): Promise<void> => {
     const cmd = args[args.length - 1] as Command;
-    const flags = cmd.optsWithGlobals<CommonFlags>();
+    const cli = contextOf(cmd);
+    const flags = cli.opts as CommonFlags;
     try {
       const settings = resolveVisitorSettings(flags);
+      addSecret(settings.serviceRoleKey);
       const store = await openVisitorStore(settings, flags, say);
-      await run({ store, settings, flags }, ...(args.slice(0, cmd.registeredArguments.length) as A));
+      await run({ store, settings, flags, cli }, ...(args.slice(0, cmd.registeredArguments.length) as A));
     } catch (err) {
       throw toCliError(err);
     }
@@ -105,18 +121,9 @@ async function gather(slug: string | undefined, flags: FieldFlags, partial: bool
 
 function printChanged(ctx: Context, visitors: Visitor[], many: boolean, verb: string): void {
   const withUrl = visitors.map((v) => ({ ...v, url: pageUrl(ctx.settings.demoUrl, v.slug) }));
-  if (outputFormat(ctx.flags.json) === 'json') printJson(many ? withUrl : withUrl[0]);
-  else for (const v of withUrl) out(v.url);
+  if (ctx.cli.output.mode === 'json') printJson(many ? withUrl : withUrl[0], ctx.cli.output);
+  else out(withUrl.map((v) => `${v.url}\n`).join(''));
   say(`${verb} ${visitors.length === 1 ? `visitor ${visitors[0]?.slug}` : `${visitors.length} visitors`} in ${where(ctx.store)}.`);
-}
-
-async function confirm(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
-  } finally {
-    rl.close();
-  }
 }
 
 /** The `voice visitor` command and its subcommands. */
@@ -126,10 +133,10 @@ export function visitorCommand(): Command {
   common(visitor.command('list').description('list visitors')).action(
     action(async (ctx) => {
       const all = await ctx.store.list();
-      const format = outputFormat(ctx.flags.json);
-      if (format === 'json') return printJson(all);
-      if (all.length === 0) say(`No visitors in ${where(ctx.store)}. Create one: voice visitor create acme --name "Acme Corp" --system "..." --first-message "..."`);
-      else printTable(format, ['SLUG', 'NAME', 'PAGE'], all.map((v) => [v.slug, v.name, pageUrl(ctx.settings.demoUrl, v.slug)]));
+      if (ctx.cli.output.mode === 'json') return printJson(all, ctx.cli.output);
+      if (all.length === 0) return say(`No visitors in ${where(ctx.store)}. Create one: voice visitor create acme --name "Acme Corp" --system "..." --first-message "..."`);
+      const rows = all.map((v) => [v.slug, v.name, pageUrl(ctx.settings.demoUrl, v.slug)]);
+      await printView({ kind: 'table', headers: ['SLUG', 'NAME', 'PAGE'], fields: ['slug', 'name', 'page'], rows }, ctx.cli.output);
     }),
   );
 
@@ -137,12 +144,9 @@ export function visitorCommand(): Command {
     action(async (ctx, slug: string) => {
       const found = await ctx.store.get(checkSlug(slug));
       if (!found) throw new CliError(`No visitor ${slug} in ${where(ctx.store)}.`, ExitCode.Failure, 'See `voice visitor list`.');
-      const format = outputFormat(ctx.flags.json);
-      if (format === 'json') return printJson(found);
-      const pairs: Array<[string, string]> = [['slug', found.slug], ['name', found.name], ['first_message', found.first_message], ['system', found.system]];
-      if (found.created_at) pairs.push(['created_at', found.created_at]);
-      if (found.updated_at) pairs.push(['updated_at', found.updated_at]);
-      printRecord(format, [...pairs, ['page', pageUrl(ctx.settings.demoUrl, found.slug)]]);
+      if (ctx.cli.output.mode === 'json') return printJson(found, ctx.cli.output);
+      const entries: Array<[string, unknown]> = [...Object.entries(found), ['page', pageUrl(ctx.settings.demoUrl, found.slug)]];
+      await printView({ kind: 'object', entries }, ctx.cli.output);
     }),
   );
 
@@ -162,18 +166,18 @@ export function visitorCommand(): Command {
     }),
   );
 
-  common(visitor.command('delete').description('remove visitors').argument('<slug...>', 'the visitor slugs').option('-y, --yes', 'do not ask for confirmation')).action(
+  withYes(common(visitor.command('delete').description('remove visitors').argument('<slug...>', 'the visitor slugs'))).action(
     action(async (ctx, slugs: string[]) => {
       slugs.forEach(checkSlug);
       const unique = [...new Set(slugs)];
-      const flags = ctx.flags as CommonFlags & { yes?: boolean };
       const what = `${unique.length === 1 ? 'visitor' : 'visitors'} ${unique.join(', ')}`;
-      if (!flags.yes) {
-        if (!process.stdin.isTTY) throw usageError(`Refusing to delete ${what} without confirmation: not a terminal.`, 'Pass --yes to delete without asking.');
-        if (!(await confirm(`Delete ${what} from ${where(ctx.store)}? [y/N] `))) throw new CliError('Nothing was deleted.', ExitCode.Failure);
-      }
+      // Look first, so nobody is asked to confirm deleting what is not there.
+      const missing = [];
+      for (const s of unique) if (!(await ctx.store.get(s))) missing.push(s);
+      if (missing.length > 0) throw new CliError(`No visitor ${missing.join(', ')} in ${where(ctx.store)}.`, ExitCode.Failure, 'See `voice visitor list`.');
+      await confirmOrRefuse(`delete ${what} from ${where(ctx.store)}`, ctx.flags);
       await ctx.store.delete(unique);
-      if (outputFormat(ctx.flags.json) === 'json') printJson({ deleted: unique });
+      if (ctx.cli.output.mode === 'json') printJson({ deleted: unique }, ctx.cli.output);
       say(`Deleted ${what} from ${where(ctx.store)}.`);
     }),
   );
