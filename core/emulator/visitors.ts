@@ -3,6 +3,7 @@
 // has one code path for the hosted database and for `voice demo` on a laptop.
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseVisitor } from '../visitors/model.js';
 
 /** One visitor, as stored in `visitors.json` and in the hosted `visitors` table. */
 export interface VisitorRecord {
@@ -19,7 +20,7 @@ export class VisitorsFileError extends Error {
   override name = 'VisitorsFileError';
 }
 
-/** Parses and checks the text of a visitors file (a JSON array of visitor objects). */
+/** Parses and checks the text of a visitors file (a JSON array of visitors, same rules as `voice visitor`). */
 export function parseVisitors(textContent: string, file = 'visitors.json'): VisitorRecord[] {
   let data: unknown;
   try {
@@ -28,15 +29,14 @@ export function parseVisitors(textContent: string, file = 'visitors.json'): Visi
     throw new VisitorsFileError(`${file} is not valid JSON: ${(err as Error).message}`);
   }
   if (!Array.isArray(data)) throw new VisitorsFileError(`${file} must hold a JSON array of visitors`);
-  return data.map((row: unknown, i) => {
-    if (row === null || typeof row !== 'object' || Array.isArray(row)) throw new VisitorsFileError(`${file}: item ${i} is not an object`);
-    const r = row as Record<string, unknown>;
-    if (typeof r.slug !== 'string' || r.slug === '') throw new VisitorsFileError(`${file}: item ${i} needs a non-empty "slug" string`);
-    for (const key of ['name', 'system', 'first_message'] as const) {
-      if (r[key] !== undefined && typeof r[key] !== 'string') throw new VisitorsFileError(`${file}: item ${i} ("${r.slug}"): "${key}" must be a string`);
-    }
-    return { slug: r.slug, name: (r.name as string | undefined) ?? '', system: (r.system as string | undefined) ?? '', first_message: (r.first_message as string | undefined) ?? '' };
-  });
+  try {
+    return data.map((item: unknown, i) => {
+      const { slug, name, system, first_message } = parseVisitor(item, false, file, i);
+      return { slug, name, system, first_message };
+    });
+  } catch (err) {
+    throw new VisitorsFileError((err as Error).message);
+  }
 }
 
 /** Visitors read from a file, re-read when the file changes (so `voice visitor` edits show up live). */

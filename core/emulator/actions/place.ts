@@ -1,0 +1,39 @@
+// Small helpers shared by the action handlers.
+import { randomBytes } from 'node:crypto';
+import { labelOf } from '../collections.js';
+import type { Place } from '../crud.js';
+import type { Store } from '../store.js';
+
+/** A top-level collection as a place objects are created in. */
+export function topLevel(collection: string): Place {
+  return { collection, label: labelOf(collection) };
+}
+
+/** A random identifier of letters and digits, like a room name or token id. */
+export function randomName(length: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  let out = '';
+  for (const byte of randomBytes(length)) out += alphabet[byte % alphabet.length];
+  return out;
+}
+
+/** Stores one log line about a call (the emulator's calls only log their creation). */
+export function logCall(store: Store, call: Record<string, unknown>, text: string): void {
+  store.insert('log', {
+    time: new Date().toISOString(),
+    type: 'Call',
+    level: 'INFO',
+    callId: call.id,
+    assistantId: call.assistantId,
+    phoneNumberId: call.phoneNumberId,
+    squadId: call.squadId,
+    customerId: call.customerId,
+    log: text,
+  });
+}
+
+/** Fields of an object without the server-owned ones. */
+export function editable(rec: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, orgId: _org, createdAt: _c, updatedAt: _u, ...rest } = rec;
+  return rest;
+}

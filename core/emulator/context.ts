@@ -1,0 +1,39 @@
+// What a route handler gets and gives back.
+import type { Entry } from '../catalogue/index.js';
+import type { Query } from './http.js';
+import type { Form } from './multipart.js';
+import type { Store } from './store.js';
+
+/** Settings and sample data shared by every handler. */
+export interface Env {
+  /** Base URL of the running emulator. */
+  url: string;
+  /** Where web-call rooms live, e.g. `https://vapi.daily.co`. */
+  webCallUrlBase: string;
+}
+
+/** One request, as a handler sees it. */
+export interface Ctx {
+  readonly entry: Entry;
+  /** Path values by the template's names. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Query;
+  /** The JSON body (empty for multipart or bodiless requests). */
+  readonly body: Record<string, unknown>;
+  /** The parsed multipart form, for upload operations. */
+  readonly form: Form | undefined;
+  readonly store: Store;
+  readonly env: Env;
+}
+
+/** A handler's answer; `changed` asks for the data file to be written before replying. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  changed?: boolean;
+  /** Sends `body` (a string) as is with this content type instead of as JSON. */
+  contentType?: string;
+}
+
+/** Answers one operation. */
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;

@@ -1,0 +1,50 @@
+// The emulator's one error type and the platform's error body shape.
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+};
+
+/** The platform's error body: `message` is an array for validation failures. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+}
+
+/** A failure that becomes an HTTP response with the platform's error body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | string[],
+  ) {
+    super(Array.isArray(detail) ? detail.join('; ') : detail);
+    this.name = 'HttpError';
+  }
+
+  /** The JSON body sent for this error. */
+  body(): ErrorBody {
+    return { statusCode: this.status, message: this.detail, error: reasonPhrase(this.status) };
+  }
+}
+
+/** The standard reason phrase of a status code. */
+export function reasonPhrase(status: number): string {
+  return REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+}
+
+/** A 400 with validation messages (always an array, like the platform). */
+export function badRequest(messages: string | string[]): HttpError {
+  return new HttpError(400, Array.isArray(messages) ? messages : [messages]);
+}
+
+/** A 404 for a missing object, e.g. `Assistant not found`. */
+export function notFound(label: string): HttpError {
+  return new HttpError(404, `${label} not found`);
+}

@@ -1,0 +1,153 @@
+// The HTTP side: one request listener that matches the compiled routes, checks the key,
+// reads the body, runs the handler and writes JSON. Every failure becomes a JSON error;
+// nothing a client sends can stop the server.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BodyKind } from '../catalogue/index.js';
+import { catalogue, flatten } from '../catalogue/index.js';
+import type { Ctx, Env, Handler, Reply } from './context.js';
+import { HttpError } from './errors.js';
+import { handlerFor, nesting } from './handlers.js';
+import { parseJson, parseQuery, readBody, sendJson, sendPreflight, sendText } from './http.js';
+import type { Query } from './http.js';
+import { parseMultipart } from './multipart.js';
+import type { DataFileWriter } from './persist.js';
+import { Router, splitPath } from './router.js';
+import type { Store } from './store.js';
+import type { Entry } from '../catalogue/index.js';
+
+interface Route {
+  entry: Entry;
+  handler: Handler;
+  params: string[];
+  secured: boolean;
+  body: BodyKind;
+}
+
+/** One line of the request log `voice dev` prints. */
+export interface RequestLog {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/** What the request listener needs. */
+export interface ListenerOptions {
+  store: Store;
+  env: Env;
+  writer: DataFileWriter | undefined;
+  apiKey: string | undefined;
+  log: ((line: RequestLog) => void) | undefined;
+  /** Called for requests no catalogue route matches; return true when it answered. */
+  fallback: ((req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>) | undefined;
+}
+
+const BEARER = /^bearer\s+(\S+)\s*$/i;
+
+/** Compiles every catalogue operation into a router (done once per server). */
+export function compileRoutes(): Router<Route> {
+  const entries = flatten(catalogue);
+  const children = nesting(entries);
+  const router = new Router<Route>();
+  for (const entry of entries) {
+    const { handler, params } = handlerFor(entry, children);
+    router.add(entry.op.method, entry.op.path, { entry, handler, params, secured: entry.op.auth === 'bearer', body: entry.op.body });
+  }
+  return router;
+}
+
+function decode(segs: string[]): string[] {
+  try {
+    return segs.map((s) => (s.includes('%') ? decodeURIComponent(s) : s));
+  } catch {
+    throw new HttpError(400, 'Malformed URL: bad percent-encoding in the path');
+  }
+}
+
+/** Builds the request listener of an emulator. */
+export function createListener(opts: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const router = compileRoutes();
+  const { store, env, writer, apiKey, log } = opts;
+
+  const fail = (res: ServerResponse, err: unknown): void => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof HttpError) {
+      sendJson(res, err.status, err.body(), err.status === 413 ? { connection: 'close' } : undefined);
+      return;
+    }
+    process.stderr.write(`voice emulator: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+    sendJson(res, 500, { statusCode: 500, message: `Internal emulator error: ${(err as Error)?.message ?? String(err)}`, error: 'Internal Server Error' });
+  };
+
+  const send = (res: ServerResponse, out: Reply): void => {
+    if (out.contentType) sendText(res, out.status, String(out.body), out.contentType);
+    else sendJson(res, out.status, out.body);
+  };
+
+  const reply = (res: ServerResponse, out: Reply): void => {
+    if (out.changed && writer) {
+      writer.flush().then(
+        () => send(res, out),
+        (err: unknown) => fail(res, new HttpError(500, `Could not write the data file: ${(err as Error).message}`)),
+      );
+    } else {
+      send(res, out);
+    }
+  };
+
+  const run = (req: IncomingMessage, res: ServerResponse, route: Route, values: string[], query: Query, raw: Buffer): void => {
+    let body: Record<string, unknown> = {};
+    let form: Ctx['form'];
+    if (route.body === 'multipart') form = parseMultipart(raw, req.headers['content-type']);
+    else if (route.body === 'json') body = parseJson(raw);
+    const params: Record<string, string> = {};
+    for (let i = 0; i < values.length; i++) params[route.params[i] as string] = values[i] as string;
+    const out = route.handler({ entry: route.entry, params, query, body, form, store, env });
+    if (out instanceof Promise) out.then((o) => reply(res, o), (err: unknown) => fail(res, err));
+    else reply(res, out);
+  };
+
+  const dispatch = (req: IncomingMessage, res: ServerResponse): void | Promise<void> => {
+    const url = req.url ?? '/';
+    const qAt = url.indexOf('?');
+    const path = qAt < 0 ? url : url.slice(0, qAt);
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') return sendPreflight(res);
+    const match = router.match(method, decode(splitPath(path)));
+    if (!match) return notMatched(req, res, method, path);
+    const { route, values } = match;
+    if (route.secured) authorize(req.headers.authorization, apiKey);
+    const query = parseQuery(qAt < 0 ? '' : url.slice(qAt + 1));
+    if (route.body === 'none') return run(req, res, route, values, query, Buffer.alloc(0));
+    return readBody(req).then((raw) => run(req, res, route, values, query, raw));
+  };
+
+  const notMatched = async (req: IncomingMessage, res: ServerResponse, method: string, path: string): Promise<void> => {
+    if (opts.fallback && (await opts.fallback(req, res))) return;
+    throw new HttpError(404, `Cannot ${method} ${path}`);
+  };
+
+  return (req, res) => {
+    if (log) {
+      const started = performance.now();
+      res.once('finish', () => log({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - started }));
+    }
+    try {
+      const pending = dispatch(req, res);
+      if (pending) pending.catch((err: unknown) => fail(res, err));
+    } catch (err) {
+      fail(res, err);
+    }
+  };
+}
+
+/** Throws a 401 unless the header carries a bearer token (exactly `apiKey` when one is set). */
+export function authorize(header: string | undefined, apiKey: string | undefined): void {
+  if (!header) throw new HttpError(401, 'Missing Authorization header: send "Authorization: Bearer <your API key>"');
+  const m = BEARER.exec(header);
+  if (!m) throw new HttpError(401, 'Malformed Authorization header: expected "Bearer <your API key>"');
+  if (apiKey !== undefined && m[1] !== apiKey) throw new HttpError(401, 'Invalid API key: this emulator was started with an API key and the one sent does not match');
+}
