@@ -64,7 +64,7 @@ export async function webhookServer(handler: (req: IncomingMessage, res: ServerR
   const hits: { method: string; body: string }[] = [];
   const server = createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'content-type');
+    res.setHeader('access-control-allow-headers', 'authorization, content-type');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     let body = '';
     req.on('data', (c: Buffer) => (body += c));

@@ -1,11 +1,13 @@
 // The demo page's screens in real Chromium against `voice demo`: greeting and title per slug,
 // the 'Visitor' fallback and the strict Not found screen, text-only rendering, loopback only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { DemoServer } from '../../cli/commands/demo-server.js';
 import { demo, isLoopback, launch, openPage, visitorsFile } from './demo-harness.js';
 
 let browser: Browser;
+// Shared by the plain visits so the browser cache serves the modules after the first page.
+let shared: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let server: DemoServer;
 let strict: DemoServer;
@@ -17,6 +19,7 @@ beforeAll(async () => {
   const launched = await launch();
   browser = launched.browser;
   closeBrowser = launched.close;
+  shared = await browser.newContext();
   // These screens never place a call, so no local webhook (or emulator) is needed.
   const flags = { webhookUrl: 'http://127.0.0.1:9/unused' };
   [server, strict] = await Promise.all([demo(fixtures.file, { flags }), demo(fixtures.file, { strict: true, flags })]);
@@ -28,11 +31,9 @@ afterAll(async () => {
 });
 
 async function visit(target: DemoServer, path: string) {
-  const context = await browser.newContext();
-  const { page, requests, consoleLines } = await openPage(context);
+  const { page, requests, consoleLines } = await openPage(shared);
   await page.goto(`${target.origin}${path}`);
-  allRequests.push(...requests);
-  return { page, requests, consoleLines, close: () => context.close() };
+  return { page, requests, consoleLines, close: () => (allRequests.push(...requests), page.close()) };
 }
 
 describe('voice demo page', () => {

@@ -14,14 +14,16 @@ export type CallState = 'idle' | 'connecting' | 'active';
 interface BrowserCall {
   start(assistantId: string, overrides: ReturnType<typeof demoOverrides>): Promise<unknown>;
   stop(): unknown;
-  on(event: 'call-start' | 'call-end' | 'error', listener: (payload?: unknown) => void): unknown;
+  on(event: 'call-start' | 'call-end' | 'error' | 'camera-error', listener: (payload?: unknown) => void): unknown;
 }
 
 const loadWebCall = () => import('../../core/webcall/index.js');
 
-/** Starts loading the web-call client ahead of the click; safe to call repeatedly. */
+/** Starts loading the web-call client and daily-js ahead of the click; safe to call repeatedly. */
 export function prefetchWebCall(): void {
-  void loadWebCall().catch(() => undefined);
+  void loadWebCall()
+    .then((m) => m.loadDaily())
+    .catch(() => undefined);
 }
 
 /** True when an error (or anything it wraps) says the microphone was refused. */
@@ -93,6 +95,12 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
       });
       call.on('error', (err) => {
         if (callRef.current === call) fail(err);
+      });
+      // A refused microphone during the join arrives as a media error; the call cannot go on.
+      call.on('camera-error', (err) => {
+        if (callRef.current !== call || !isPermissionError(err)) return;
+        fail(err);
+        void call.stop();
       });
       await call.start(config.assistantId, demoOverrides(visitor));
     } catch (err) {

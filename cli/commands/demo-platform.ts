@@ -1,0 +1,66 @@
+// Which platform the local Call Me webhook places calls on: the hosted API when a key is set,
+// an API URL the user named, or an emulator run in-process (port 4010 so that
+// `voice call list --local` sees the calls; an emulator already there is reused).
+import type { CallTarget } from '../../core/emulator/callme.js';
+
+/** The platform's hosted API. */
+export const HOSTED_API = 'https://api.vapi.ai';
+
+/** Any key works against the emulator; this one says where it came from. */
+const LOCAL_KEY = 'voice-demo-local';
+
+/** Inputs for choosing the platform. */
+export interface CallTargetOptions {
+  apiKey: string;
+  apiUrl: string;
+  assistantId: string;
+  phoneNumberId: string;
+  /** Preferred emulator port; 0 = any free port. */
+  port: number;
+  log: (line: string) => void;
+}
+
+/** A chosen platform and how to let go of it. */
+export interface StartedTarget {
+  target: CallTarget;
+  /** True when the webhook calls the hosted platform (real phone calls). */
+  hosted: boolean;
+  close(): Promise<void>;
+}
+
+/** Picks (and if needed starts) the platform the webhook places calls on. */
+export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarget> {
+  const base = { assistantId: o.assistantId || undefined, phoneNumberId: o.phoneNumberId || undefined };
+  const nothing = async () => undefined;
+  if (o.apiKey) {
+    const baseUrl = o.apiUrl || HOSTED_API;
+    return { target: { ...base, baseUrl, apiKey: o.apiKey }, hosted: baseUrl === HOSTED_API, close: nothing };
+  }
+  if (o.apiUrl) return { target: { ...base, baseUrl: o.apiUrl, apiKey: LOCAL_KEY }, hosted: false, close: nothing };
+
+  const { startEmulator } = await import('../../core/emulator/index.js');
+  try {
+    const emu = await startEmulator({ port: o.port });
+    return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, close: () => emu.close() };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+  }
+  const busy = `http://127.0.0.1:${o.port}`;
+  if (await isEmulator(busy)) {
+    o.log(`Port ${o.port} already runs a platform emulator; Call Me places its calls there.`);
+    return { target: { ...base, baseUrl: busy, apiKey: LOCAL_KEY }, hosted: false, close: nothing };
+  }
+  const emu = await startEmulator({ port: 0 });
+  o.log(`Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with --api-url ${emu.url} instead of --local.`);
+  return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, close: () => emu.close() };
+}
+
+/** True when `url` answers `GET /call` like the platform (a JSON array). */
+async function isEmulator(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/call?limit=1`, { headers: { authorization: `Bearer ${LOCAL_KEY}` }, signal: AbortSignal.timeout(1000) });
+    return res.ok && Array.isArray(await res.json());
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,171 @@
+// `voice demo` as a function: serves web/ through Vite with the runtime configuration, the
+// local visitors endpoint and the local Call Me webhook. Loaded only when `voice demo` runs.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin, ViteDevServer } from 'vite';
+import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from '../../core/emulator/callme.js';
+import { VisitorsFileError, VisitorsStore, visitorsMiddleware, type VisitorRecord } from '../../core/emulator/visitors.js';
+import { slugProblem } from '../../core/visitors/model.js';
+import { configScript } from '../../web/src/config.js';
+import { CliError, usageError } from '../errors.js';
+import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
+import { startCallTarget } from './demo-platform.js';
+
+/** What `startDemo` takes; everything is optional. */
+export interface DemoOptions {
+  slug?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  open?: boolean;
+  /** Not found for unknown slugs instead of the 'Visitor' fallback. */
+  strict?: boolean;
+  /** A visitors JSON file instead of ./visitors.json or the bundled fixtures. */
+  visitors?: string;
+  flags?: DemoFlags;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Port for the in-process emulator (4010, so `voice call list --local` sees its calls). */
+  emulatorPort?: number;
+  /** Where chatter goes (stderr by default). */
+  log?: (line: string) => void;
+}
+
+/** A running demo. */
+export interface DemoServer {
+  /** The page for the chosen slug, e.g. `http://127.0.0.1:5173/acme`. */
+  url: string;
+  /** The server's origin. */
+  origin: string;
+  /** Where the local webhook places calls, when it is serving. */
+  callTarget?: CallTarget;
+  config: ResolvedDemoConfig;
+  /** Stops Vite, the webhook and any emulator it started. */
+  close(): Promise<void>;
+}
+
+/** The installed package's root (holds web/ and fixtures/), from source or from dist/. */
+export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'web', 'index.html')) && existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new CliError('Cannot find the demo page (web/index.html) next to the voice package.');
+  }
+}
+
+/** The visitors file to serve: --visitors (or VOICE_VISITORS_FILE), else ./visitors.json, else the bundled sample. */
+export function visitorsFile(flag: string | undefined, cwd: string, root: string): string {
+  if (flag) return resolve(cwd, flag);
+  const local = join(cwd, 'visitors.json');
+  return existsSync(local) ? local : join(root, 'fixtures', 'visitors.json');
+}
+
+/** Starts the demo and resolves once the page is being served. */
+export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const cwd = options.cwd ?? process.cwd();
+  const slug = options.slug ?? 'default';
+  const problem = slugProblem(slug);
+  if (problem) throw usageError(`Invalid slug ${JSON.stringify(slug)}: ${problem}.`, 'Example: --slug acme');
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 5173;
+  const config = resolveDemoConfig({ ...options.flags, strict: options.strict ?? options.flags?.strict }, options.env ?? process.env);
+  const root = packageRoot();
+
+  let store: VisitorsStore | undefined;
+  if (!config.page.supabaseUrl) {
+    try {
+      store = new VisitorsStore(visitorsFile(options.visitors ?? (options.env ?? process.env).VOICE_VISITORS_FILE, cwd, root));
+    } catch (err) {
+      if (err instanceof VisitorsFileError) throw usageError(err.message, 'Pass --visitors FILE with a JSON array of { slug, name, system, first_message }.');
+      throw err;
+    }
+    if (!store.get(slug)) log(`warning: no visitor "${slug}" in ${store.file}; the page ${config.page.strict ? 'shows Not found' : "greets 'Visitor'"}.`);
+  }
+
+  const localWebhook = !config.page.webhookUrl;
+  if (localWebhook) config.page.webhookUrl = CALL_ME_PATH;
+  // The emulator (if any) starts while Vite does: nothing here waits on the other.
+  const targetPromise = localWebhook
+    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, log })
+    : undefined;
+  // Awaited after Vite listens; until then a failure must not count as unhandled.
+  targetPromise?.catch(() => undefined);
+  const lookup = store ? (s: string) => store.get(s) : hostedLookup(config);
+
+  const plugin: Plugin = {
+    name: 'voice-demo',
+    transformIndexHtml: () => [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }],
+    configureServer(server) {
+      if (store) server.middlewares.use(visitorsMiddleware(store));
+      if (targetPromise) {
+        server.middlewares.use((req, res, next) => {
+          if ((req.url ?? '').split('?')[0] !== CALL_ME_PATH) return next();
+          targetPromise.then((t) => callMeMiddleware({ lookup, target: t.target, log })(req, res, next), next);
+        });
+      }
+    },
+  };
+
+  const [{ createServer }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  let server: ViteDevServer | undefined;
+  try {
+    server = await createServer({
+      configFile: false,
+      envDir: false,
+      root: join(root, 'web'),
+      logLevel: 'warn',
+      clearScreen: false,
+      appType: 'spa',
+      plugins: [react(), plugin],
+      server: { host, port, strictPort: true, open: options.open ? `/${slug}` : false, fs: { allow: [root] } },
+      optimizeDeps: {
+        // Known up front so the first page load never waits for discovery or reloads the page.
+        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', '@supabase/postgrest-js', 'react-phone-number-input', 'react-phone-number-input/flags', '@daily-co/daily-js', '@sentry/react'],
+      },
+    });
+    await server.listen();
+  } catch (err) {
+    await server?.close().catch(() => undefined);
+    await targetPromise?.then((t) => t.close()).catch(() => undefined);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || /already in use/i.test((err as Error).message)) {
+      throw new CliError(`Port ${port} on ${host} is already in use.`, 1, 'Pass --port <number> to use another port (or --port 0 for any free one).');
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host "${host}" (${code}).`, 'Pass --host with an address of this machine, e.g. --host 127.0.0.1.');
+    throw err;
+  }
+  const address = server.httpServer?.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${shownHost}:${actualPort}`;
+  let target: Awaited<NonNullable<typeof targetPromise>> | undefined;
+  try {
+    target = await targetPromise;
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    url: `${origin}/${slug}`,
+    origin,
+    callTarget: target?.target,
+    config,
+    close: () => (closed ??= Promise.all([server.close(), target?.close()]).then(() => undefined)),
+  };
+}
+
+/** Looks visitors up in the hosted database for the local webhook. */
+function hostedLookup(config: ResolvedDemoConfig) {
+  return async (slug: string): Promise<VisitorRecord | undefined> => {
+    const { PostgrestClient } = await import('@supabase/postgrest-js');
+    const key = config.page.supabaseAnonKey;
+    const db = new PostgrestClient(`${config.page.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
+      headers: key ? { apikey: key, Authorization: `Bearer ${key}` } : {},
+      retry: false,
+    });
+    const { data } = await db.from('visitors').select('name,system,first_message,slug').eq('slug', slug).limit(1).setHeader('x-visitor-slug', slug).abortSignal(AbortSignal.timeout(5000)).maybeSingle();
+    return (data as VisitorRecord | null) ?? undefined;
+  };
+}

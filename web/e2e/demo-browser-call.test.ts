@@ -1,0 +1,96 @@
+// "Test in Browser" in real Chromium against `voice demo`: the not-configured explanation, the
+// microphone-permission text, and a failing start that logs and returns to idle.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { DemoServer } from '../../cli/commands/demo-server.js';
+import { demo, isLoopback, launch, openPage, visitorsFile, webhookServer } from './demo-harness.js';
+
+const MICROPHONE = 'Microphone access is required. Please allow microphone permissions in your browser and try again.';
+
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let fixtures: ReturnType<typeof visitorsFile>;
+let bare: DemoServer;
+let configured: DemoServer;
+let api: Awaited<ReturnType<typeof webhookServer>>;
+let releaseApi: () => void = () => undefined;
+const allRequests: string[] = [];
+
+beforeAll(async () => {
+  fixtures = visitorsFile();
+  // Stands in for the platform API: holds POST /call/web until released, then fails it.
+  api = await webhookServer((_req, res) => {
+    const held = new Promise<void>((resolve) => (releaseApi = resolve));
+    void held.then(() => res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"no calls today"}'));
+  });
+  const launched = await launch(['--use-fake-device-for-media-stream', '--deny-permission-prompts']);
+  browser = launched.browser;
+  closeBrowser = launched.close;
+  const flags = { webhookUrl: 'http://127.0.0.1:9/unused' };
+  const apiUrl = api.url.replace(/\/hook$/, '');
+  [bare, configured] = await Promise.all([
+    demo(fixtures.file, { flags }),
+    demo(fixtures.file, { flags: { ...flags, publicKey: 'pk_test', assistantId: 'asst_test', apiUrl } }),
+  ]);
+});
+
+afterAll(async () => {
+  releaseApi();
+  await Promise.all([bare?.close(), configured?.close(), api?.close(), closeBrowser?.()]);
+  fixtures?.cleanup();
+});
+
+async function visit(server: DemoServer, permissions: string[] = []) {
+  const context = await browser.newContext({ permissions });
+  const { page, requests, consoleLines } = await openPage(context);
+  await page.goto(`${server.origin}/acme`);
+  await page.getByRole('button', { name: 'Test in Browser' }).waitFor();
+  return { page, consoleLines, close: async () => (allRequests.push(...requests), await context.close()) };
+}
+
+describe('Test in Browser', () => {
+  it('explains what to set when no public key and assistant id are configured', async () => {
+    const { page, close } = await visit(bare);
+    await page.getByRole('button', { name: 'Test in Browser' }).click();
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain('VOICE_PUBLIC_KEY');
+    expect(await alert.innerText()).toContain('VOICE_ASSISTANT_ID');
+    expect(await page.getByRole('button', { name: 'Test in Browser' }).isVisible()).toBe(true);
+    await close();
+  });
+
+  it('shows the microphone text when the permission is refused, and resets', async () => {
+    const before = api.hits.length;
+    const { page, close } = await visit(configured);
+    await page.getByRole('button', { name: 'Test in Browser' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(MICROPHONE);
+    expect(await page.getByRole('button', { name: 'Test in Browser' }).isVisible()).toBe(true);
+    expect(api.hits.length).toBe(before);
+    await close();
+  });
+
+  it("reads Connecting... while starting, and a failed start is logged and resets to idle", async () => {
+    const { page, consoleLines, close } = await visit(configured, ['microphone']);
+    await page.getByRole('button', { name: 'Test in Browser' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Connecting...' }).count()).toBe(1);
+    await expect.poll(() => api.hits.length).toBeGreaterThan(0);
+    const sent = JSON.parse(api.hits.at(-1)!.body) as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      assistantId: 'asst_test',
+      assistantOverrides: {
+        firstMessage: 'Hello, this is Acme.',
+        model: { provider: 'openai', model: 'gpt-4o-mini', emotionRecognitionEnabled: true, maxTokens: 250, messages: [{ role: 'system', content: 'You are the Acme Corp assistant.' }] },
+      },
+    });
+    releaseApi();
+    await expect.poll(() => page.getByRole('button', { name: 'Test in Browser' }).count()).toBe(1);
+    expect(consoleLines.some((line) => line.includes('Browser call failed'))).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await close();
+  });
+
+  it('never sends a request off this machine', () => {
+    expect(allRequests.length).toBeGreaterThan(10);
+    expect(allRequests.filter((url) => !isLoopback(url))).toEqual([]);
+  });
+});
