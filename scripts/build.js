@@ -26,7 +26,7 @@ await Promise.all([
     legalComments: 'none',
     chunkNames: 'chunks/[name]-[hash]',
     // Heavy tools the CLI only reaches for in rare commands stay as installed packages.
-    external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents'],
+    external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'],
     banner: { js: requireShim },
     define: { ...define, 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
