@@ -1,0 +1,84 @@
+// Builds `voice <resource...> <action> [values...]` for every catalogue operation from
+// flatten(catalogue): the one list of endpoints, never a second one here.
+import type { Command } from 'commander';
+import type { Entry } from '../../core/catalogue/index.js';
+import { pathParamNames } from '../../core/catalogue/index.js';
+import { contextOf } from '../context.js';
+import { FRIENDLY, flagOf, isArrayParam } from '../query.js';
+import { examplesFor } from './words.js';
+import { runOp } from './run-op.js';
+
+/** Collects repeated option values into an array. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function addAction(parent: Command, entry: Entry): void {
+  const { op } = entry;
+  const cmd = parent.command(entry.action).description(`${op.summary}${op.deprecated ? ' (deprecated)' : ''}`);
+  const names = pathParamNames(op.path);
+  for (const name of names) cmd.argument(`<${name}>`, `${name} (path value)`);
+  if (op.body === 'multipart') {
+    cmd.argument('<file>', 'path of the file to upload');
+    cmd.option('--set <field=value>', 'a form field sent with the file (repeatable)', collect);
+  } else if (op.body === 'json') {
+    cmd.option('-f, --file <path>', 'JSON body from a file, or - for stdin');
+    cmd.option('--set <key=value>', 'set a body field, e.g. name="Front desk" or model.temperature=0.2 (repeatable; JSON values are parsed)', collect);
+  }
+  for (const name of op.query) {
+    const friendly = FRIENDLY[name];
+    if (friendly) cmd.option(`${friendly.flag} ${friendly.arg}`, friendly.help);
+    else if (isArrayParam(name)) cmd.option(`${flagOf(name)} <value>`, `${name} query parameter (repeatable)`, collect);
+    else cmd.option(`${flagOf(name)} <value>`, `${name} query parameter`);
+  }
+  if (op.list) cmd.option('--all', 'fetch every page and print all items');
+  if (op.query.length) cmd.option('--query <key=value>', 'any other query parameter (repeatable)', collect);
+  cmd.addHelpText('after', `\nExamples:\n${examplesFor(entry).map((e) => `  $ ${e}`).join('\n')}\n\n${op.method} ${op.path}${op.auth === 'none' ? ' (no authorization)' : ''}\n`);
+  cmd.action(async (...args: unknown[]) => {
+    const command = args[args.length - 1] as Command;
+    const values = args.slice(0, names.length + (op.body === 'multipart' ? 1 : 0)) as string[];
+    await runOp(entry, values, contextOf(command));
+  });
+}
+
+/** Builds the actions of resources on demand. */
+export interface ResourceTree {
+  /** Adds the actions of one top-level resource (once). */
+  build(top: string): void;
+  /** Adds the actions of every resource (for help listings and completion). */
+  buildAll(): void;
+}
+
+/**
+ * Adds one command per resource now and their actions on demand: building only the resource
+ * named on the command line keeps startup short.
+ */
+export function addResources(program: Command, entries: readonly Entry[]): ResourceTree {
+  const groups = new Map<string, Command>();
+  const actions = new Map<string, string[]>();
+  for (const e of entries) {
+    const key = e.resource.join(' ');
+    actions.set(key, [...(actions.get(key) ?? []), e.action]);
+  }
+  const groupOf = (resource: readonly string[]): Command => {
+    const key = resource.join(' ');
+    let group = groups.get(key);
+    if (!group) {
+      const parent = resource.length > 1 ? groupOf(resource.slice(0, -1)) : program;
+      const own = actions.get(key);
+      const subs = [...actions.keys()].filter((k) => k.startsWith(`${key} `) && k.split(' ').length === resource.length + 1).map((k) => k.split(' ').pop());
+      const parts = [own?.length ? `actions: ${own.join(', ')}` : '', subs.length ? `more: ${subs.join(', ')}` : ''].filter(Boolean).join('; ');
+      group = parent.command(resource[resource.length - 1] as string).description(parts);
+      groups.set(key, group);
+    }
+    return group;
+  };
+  for (const entry of entries) groupOf(entry.resource);
+  const built = new Set<string>();
+  const build = (top: string): void => {
+    if (built.has(top)) return;
+    built.add(top);
+    for (const entry of entries) if (entry.resource[0] === top) addAction(groupOf(entry.resource), entry);
+  };
+  return { build, buildAll: () => entries.forEach((e) => build(e.resource[0] as string)) };
+}

@@ -1,0 +1,100 @@
+// Runs one catalogue operation: builds the params from flags, then dry-runs or sends it (asking
+// first for destructive ones) and hands the result to the output layer.
+import { statSync } from 'node:fs';
+import type { Entry } from '../../core/catalogue/index.js';
+import { buildRequest } from '../../core/client/index.js';
+import type { ListPromise } from '../../core/client/index.js';
+import { VERSION } from '../../core/version.js';
+import { buildBody, splitAssignment } from '../body.js';
+import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
+import { curlCommand, showRequest } from '../output/dry-run.js';
+import { printData, printJson } from '../output/print.js';
+import { startSpinner } from '../output/spinner.js';
+import { dim, green } from '../output/style.js';
+import { confirmOrRefuse } from '../prompt.js';
+import { buildQuery } from '../query.js';
+import { err, out } from '../redact.js';
+
+/** Options an operation command may carry. */
+interface OpOptions {
+  file?: string;
+  set?: string[];
+  all?: boolean;
+}
+
+async function paramsOf(entry: Entry, values: string[], opts: OpOptions & Record<string, unknown>): Promise<unknown> {
+  const { op } = entry;
+  if (op.body === 'json') return buildBody(opts.file, opts.set ?? []);
+  if (op.body === 'multipart') {
+    const file = values.pop() as string;
+    try {
+      if (!statSync(file).isFile()) throw usageError(`Cannot upload ${file}: not a file`);
+    } catch (e) {
+      if ((e as { exitCode?: number }).exitCode) throw e;
+      throw usageError(`Cannot upload ${file}: no such file`);
+    }
+    const fields: Record<string, string> = {};
+    for (const raw of opts.set ?? []) {
+      const [k, v] = splitAssignment(raw, '--set');
+      fields[k] = v;
+    }
+    return { file, ...fields };
+  }
+  return buildQuery(op, opts);
+}
+
+/** Runs an entry with its path values and the context of the command. */
+export async function runOp(entry: Entry, values: string[], ctx: Context): Promise<void> {
+  const { op } = entry;
+  const opts = ctx.opts as OpOptions & typeof ctx.opts;
+  const pathValues = [...values];
+  const params = await paramsOf(entry, pathValues, opts);
+  const label = [entry.action, ...entry.resource, ...pathValues].join(' ');
+
+  if (opts.dryRun) {
+    const s = ctx.settings();
+    const req = buildRequest({ apiKey: op.auth === 'bearer' ? s.apiKey : undefined, baseUrl: s.baseUrl, userAgent: `voice-cli/${VERSION}` }, op, pathValues, params);
+    const shown = showRequest(req, s.apiKey);
+    if (ctx.output.mode === 'json') printJson(shown, ctx.output);
+    else out(curlCommand(shown, req.bodyKind));
+    return;
+  }
+
+  if (op.auth === 'bearer') ctx.requireKey();
+  if (op.method === 'DELETE') await confirmOrRefuse(label, opts);
+  const client = ctx.client();
+
+  if (opts.all && op.list) {
+    const spinner = startSpinner('Fetching every page…', ctx.output.spinner);
+    const items: unknown[] = [];
+    try {
+      for await (const item of client.invoke(op, pathValues, params) as ListPromise<unknown, unknown>) {
+        items.push(item);
+        spinner.update(`Fetched ${items.length} items…`);
+      }
+    } finally {
+      spinner.stop();
+    }
+    await printData(items, entry.resource, ctx.output);
+    return;
+  }
+
+  const spinner = startSpinner(op.body === 'multipart' ? `Uploading ${(params as { file: string }).file}…` : 'Working…', ctx.output.spinner);
+  let data: unknown;
+  try {
+    data = await client.invoke(op, pathValues, params);
+  } finally {
+    spinner.stop();
+  }
+  if (op.method === 'DELETE' && ctx.output.mode !== 'json') {
+    err(`${green('✓')} Done: ${label}\n`);
+    return;
+  }
+  await printData(data, entry.resource, ctx.output);
+  const meta = (data as { metadata?: { currentPage?: number; totalPages?: number; totalItems?: number } } | null)?.metadata;
+  if (ctx.output.mode === 'ink' && meta && typeof meta.totalPages === 'number' && (meta.currentPage ?? 1) < meta.totalPages) {
+    const page = meta.currentPage ?? 1;
+    err(dim(`Page ${page} of ${meta.totalPages}${meta.totalItems !== undefined ? ` (${meta.totalItems} items)` : ''}. More: --page ${page + 1}, or --all.\n`));
+  }
+}

@@ -1,0 +1,70 @@
+// What an action needs, worked out from the parsed options: settings, output mode and a client.
+import type { Command } from 'commander';
+import { createClient, nodeTransport } from '../core/client/node.js';
+import type { Client, Transport } from '../core/client/node.js';
+import { VERSION } from '../core/version.js';
+import { CliError, ExitCode } from './errors.js';
+import { outputSettings } from './output/mode.js';
+import type { OutputSettings } from './output/mode.js';
+import { setErrColor, dim } from './output/style.js';
+import { err, maskKey } from './redact.js';
+import { resolveSettings } from './settings.js';
+import type { GlobalOptions, Settings } from './settings.js';
+
+/** Everything a command action works with. */
+export interface Context {
+  opts: GlobalOptions & Record<string, unknown>;
+  output: OutputSettings;
+  /** Connection settings (reads the config file on first use). */
+  settings(): Settings;
+  /** A client for the resolved settings. */
+  client(): Client;
+  /** The key, or exit 4 with a message saying how to provide one. */
+  requireKey(): string;
+}
+
+/** Logs each request and answer on stderr, the Authorization header masked. */
+function verboseTransport(inner: Transport, apiKey: string | undefined): Transport {
+  return async (req) => {
+    const started = Date.now();
+    err(dim(`> ${req.method} ${req.url}\n`));
+    for (const [k, v] of Object.entries(req.headers)) {
+      err(dim(`> ${k}: ${k.toLowerCase() === 'authorization' ? `Bearer ${maskKey(apiKey)}` : v}\n`));
+    }
+    const res = await inner(req);
+    err(dim(`< ${res.status} ${res.statusText} (${Date.now() - started} ms)${res.header('x-request-id') ? ` request id ${res.header('x-request-id')}` : ''}\n`));
+    return res;
+  };
+}
+
+/** Builds the context of an action from its command (options merged with the global ones). */
+export function contextOf(cmd: Command): Context {
+  const opts = cmd.optsWithGlobals() as GlobalOptions & Record<string, unknown>;
+  const output = outputSettings(opts);
+  setErrColor(output.errColor);
+  let settings: Settings | undefined;
+  let client: Client | undefined;
+  const ctx: Context = {
+    opts,
+    output,
+    settings: () => (settings ??= resolveSettings(opts)),
+    client: () => {
+      if (!client) {
+        const s = ctx.settings();
+        const transport = opts.verbose ? verboseTransport(nodeTransport(), s.apiKey) : undefined;
+        client = createClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, userAgent: `voice-cli/${VERSION}`, ...(transport ? { transport } : {}) });
+      }
+      return client;
+    },
+    requireKey: () => {
+      const s = ctx.settings();
+      if (s.apiKey) return s.apiKey;
+      throw new CliError(
+        `No API key for profile "${s.profile}".`,
+        ExitCode.Auth,
+        'Run `voice login`, or set VOICE_API_KEY (`--local` needs no key when talking to `voice dev`).',
+      );
+    },
+  };
+  return ctx;
+}

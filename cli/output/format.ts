@@ -1,0 +1,69 @@
+// Turns API data into rows and cells, shared by the plain (piped) and the Ink (TTY) renderers.
+import { columnsFor, fieldValue, headerOf } from './columns.js';
+
+/** What a renderer draws: a table, a key/value view, or lines of text. */
+export type View =
+  | { kind: 'table'; headers: string[]; fields: string[]; rows: unknown[][] }
+  | { kind: 'object'; entries: [string, unknown][] }
+  | { kind: 'text'; text: string };
+
+/** The items of a list result: an array, or the `results` of a page. */
+export function itemsOf(data: unknown): unknown[] | undefined {
+  if (Array.isArray(data)) return data;
+  if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
+    return (data as { results: unknown[] }).results;
+  }
+  return undefined;
+}
+
+/** Decides how a result is shown: lists as tables, objects as key/value, the rest as text. */
+export function viewOf(data: unknown, resource: readonly string[]): View {
+  const items = itemsOf(data);
+  if (items) {
+    if (items.every((x) => x === null || typeof x !== 'object')) {
+      return { kind: 'text', text: items.map((x) => plainCell(x)).join('\n') };
+    }
+    const fields = columnsFor(resource, items);
+    const rows = items.map((item) => fields.map((f) => (item && typeof item === 'object' ? fieldValue(item as Record<string, unknown>, f) : item)));
+    return { kind: 'table', headers: fields.map(headerOf), fields, rows };
+  }
+  if (data !== null && typeof data === 'object') return { kind: 'object', entries: Object.entries(data) };
+  if (data === undefined) return { kind: 'text', text: '' };
+  return { kind: 'text', text: typeof data === 'string' ? data : JSON.stringify(data) };
+}
+
+/** A cell for piped output: complete, on one line, tabs and newlines turned into spaces. */
+export function plainCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.replace(/[\t\r\n]+/g, ' ');
+}
+
+/** The whole view as tab-separated text (no header, no colour, no truncation). */
+export function plainText(view: View): string {
+  if (view.kind === 'text') return view.text === '' ? '' : `${view.text.replace(/\n?$/, '\n')}`;
+  if (view.kind === 'object') return view.entries.map(([k, v]) => `${k}\t${plainCell(v)}\n`).join('');
+  return view.rows.map((row) => `${row.map(plainCell).join('\t')}\n`).join('');
+}
+
+/** A relative time for people (`5 minutes ago`), or the input when it is not a date. */
+export function relativeTime(value: unknown, now = Date.now()): string {
+  if (typeof value !== 'string') return plainCell(value);
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return value;
+  const s = Math.round((now - at) / 1000);
+  const future = s < 0;
+  const a = Math.abs(s);
+  const [n, unit] = a < 60 ? [a, 'second'] : a < 3600 ? [Math.floor(a / 60), 'minute'] : a < 86400 ? [Math.floor(a / 3600), 'hour'] : a < 86400 * 30 ? [Math.floor(a / 86400), 'day'] : a < 86400 * 365 ? [Math.floor(a / (86400 * 30)), 'month'] : [Math.floor(a / (86400 * 365)), 'year'];
+  if (unit === 'second' && n < 10) return 'just now';
+  const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return future ? `in ${text}` : `${text} ago`;
+}
+
+/** A cell for people on a terminal: dates relative, costs in dollars, objects compact. */
+export function ttyCell(field: string, value: unknown, now?: number): string {
+  if (field === 'createdAt' || field === 'updatedAt') return relativeTime(value, now);
+  if (field === 'cost' && typeof value === 'number') return `$${value.toFixed(2)}`;
+  if (Array.isArray(value) && field === 'members') return String(value.length);
+  return plainCell(value);
+}

@@ -1,0 +1,41 @@
+// Decides once per run how output looks: JSON, plain rows for pipes, or Ink on a terminal,
+// and whether colour is allowed (NO_COLOR, TERM=dumb, --no-color).
+
+/** How data is written to stdout. */
+export type Mode = 'json' | 'plain' | 'ink';
+
+/** Output settings of a run. */
+export interface OutputSettings {
+  mode: Mode;
+  /** Pretty JSON (on a terminal) or compact (piped). */
+  pretty: boolean;
+  /** Colour on stdout. */
+  color: boolean;
+  /** Colour on stderr. */
+  errColor: boolean;
+  /** Terminal width for tables. */
+  width: number;
+  /** Whether a spinner may be drawn on stderr. */
+  spinner: boolean;
+}
+
+/** Works out the output settings from the flags, the environment and the streams. */
+export function outputSettings(
+  opts: { json?: boolean; color?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+  stdout: { isTTY?: boolean; columns?: number } = process.stdout,
+  stderr: { isTTY?: boolean } = process.stderr,
+): OutputSettings {
+  const dumb = env.TERM === 'dumb';
+  const colorAllowed = opts.color !== false && !('NO_COLOR' in env && env.NO_COLOR !== '') && !dumb;
+  const outTTY = Boolean(stdout.isTTY);
+  const errTTY = Boolean(stderr.isTTY);
+  return {
+    mode: opts.json ? 'json' : outTTY ? 'ink' : 'plain',
+    pretty: outTTY,
+    color: colorAllowed && outTTY,
+    errColor: colorAllowed && errTTY,
+    width: stdout.columns && stdout.columns > 20 ? stdout.columns : 100,
+    spinner: outTTY && errTTY && !dumb && !env.CI,
+  };
+}

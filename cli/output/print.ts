@@ -1,0 +1,29 @@
+// The one place results reach stdout: JSON as the API sent it, plain rows when piped, or Ink
+// (loaded only here, only for a terminal) when a person is watching.
+import { out } from '../redact.js';
+import { plainText, viewOf } from './format.js';
+import type { View } from './format.js';
+import type { OutputSettings } from './mode.js';
+
+/** Writes a value as JSON: pretty on a terminal, compact when piped. */
+export function printJson(data: unknown, settings: Pick<OutputSettings, 'pretty'>): void {
+  out(`${data === undefined ? 'null' : JSON.stringify(data, null, settings.pretty ? 2 : undefined)}\n`);
+}
+
+/** Writes a prepared view in the run's mode (JSON callers use printJson). */
+export async function printView(view: View, settings: OutputSettings): Promise<void> {
+  if (settings.mode !== 'ink') {
+    out(plainText(view));
+    return;
+  }
+  if (settings.color === false) process.env.FORCE_COLOR = '0';
+  // Ink and React load here and nowhere else: --json and piped runs never pay for them.
+  const ui = await import('../ui/render.js');
+  out(ui.renderView(view, { width: settings.width, color: settings.color }));
+}
+
+/** Writes an API result: the JSON itself with --json, else a table, key/value view or text. */
+export async function printData(data: unknown, resource: readonly string[], settings: OutputSettings): Promise<void> {
+  if (settings.mode === 'json') printJson(data, settings);
+  else await printView(viewOf(data, resource), settings);
+}

@@ -1,0 +1,135 @@
+// Builds the commander program: global options, every catalogue command, the hand-written
+// commands, help with exit codes; then runs it and maps failures to exit codes.
+import { Command, CommanderError } from 'commander';
+import { catalogue, flatten } from '../core/catalogue/index.js';
+import { VERSION } from '../core/version.js';
+import { ExitCode } from './errors.js';
+import { isExpected, reportError } from './fail.js';
+import { stopSpinner } from './output/spinner.js';
+import { red, setErrColor } from './output/style.js';
+import { outputSettings } from './output/mode.js';
+import { err, out } from './redact.js';
+import { apiCommand } from './commands/api.js';
+import { authCommand, loginCommand, logoutCommand } from './commands/auth.js';
+import { catalogueCommand } from './commands/catalogue.js';
+import { completionCommand } from './commands/completion.js';
+import { addResources } from './commands/resources.js';
+
+const HELP_FOOTER = `
+Examples:
+  $ voice login
+  $ voice assistant list
+  $ voice assistant get <id> --json
+  $ voice squad create -f squad.json
+  $ voice assistant update <id> --set name="Front desk"
+  $ voice call list --all --json | jq length
+  $ voice assistant delete <id> --yes
+  $ voice api GET /assistant --query limit=2
+
+Environment:
+  VOICE_API_KEY       API key (VAPI_API_KEY and VAPI_TOKEN are read too)
+  VOICE_API_URL       API base URL (default https://api.vapi.ai)
+  VOICE_PROFILE       profile to use (default "default")
+  XDG_CONFIG_HOME     config folder (default ~/.config); the file is voice/config.json
+  NO_COLOR            no colour (also TERM=dumb or --no-color)
+  VOICE_SENTRY_DSN    send crash reports there (off when unset; keys and bodies are stripped)
+  Precedence: flags > environment > profile.
+
+Exit status:
+  0    success
+  1    failure: the API answered with an error, or the network failed
+  2    usage or bad input: unknown command or flag, bad JSON, confirmation refused without --yes
+  4    missing or rejected credentials
+  130  interrupted (Ctrl-C)
+`;
+
+/** Commands other helpers own, added to the program when present. */
+export type ExtraCommands = (() => Command)[];
+
+/** Builds the program for an argv (only the resources it names get their actions built). */
+export function buildProgram(argv: readonly string[], extra: ExtraCommands = []): Command {
+  const program = new Command('voice')
+    .description('Manage every resource of the voice-AI agent platform, from a terminal or a CI script.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--json', 'print the API\'s JSON (pretty on a terminal, compact when piped)')
+    .option('--profile <name>', 'use this saved profile')
+    .option('--local', 'talk to the local emulator (`voice dev`) at http://127.0.0.1:4010')
+    .option('--api-url <url>', 'API base URL (overrides VOICE_API_URL and the profile)')
+    .option('--api-key <key>', 'API key (prefer VOICE_API_KEY or `voice login`: flags show in process lists)')
+    .option('--dry-run', 'print the request as a curl command (JSON with --json) instead of sending it')
+    .option('-y, --yes', 'do not ask before destructive actions')
+    .option('--no-input', 'never prompt; refuse instead')
+    .option('--no-color', 'no colour')
+    .option('--verbose', 'log requests on stderr and show stack traces')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureOutput({
+      writeOut: (s) => out(s),
+      writeErr: (s) => err(s),
+      outputError: (s, write) => write(red(s)),
+    })
+    .addHelpText('after', HELP_FOOTER);
+  program.addHelpCommand('help [command...]', 'show help for a command');
+
+  const tree = addResources(program, flatten(catalogue));
+  for (const word of argv) if (!word.startsWith('-')) tree.build(word);
+  program.addCommand(catalogueCommand());
+  program.addCommand(apiCommand());
+  program.addCommand(loginCommand());
+  program.addCommand(logoutCommand());
+  program.addCommand(authCommand());
+  program.addCommand(completionCommand(() => {
+    tree.buildAll();
+    return program;
+  }));
+  for (const make of extra) program.addCommand(make());
+  // Commands built with new Command() do not inherit the program's settings by themselves.
+  const inherit = (cmd: Command): void => {
+    for (const sub of cmd.commands) {
+      sub.copyInheritedSettings(cmd);
+      inherit(sub);
+    }
+  };
+  inherit(program);
+  return program;
+}
+
+async function finish(code: number): Promise<never> {
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  process.exit(code);
+}
+
+/** Runs the CLI with the arguments after `voice` and exits with the documented code. */
+export async function main(argv: string[], extra: ExtraCommands = []): Promise<never> {
+  process.on('SIGINT', () => {
+    stopSpinner();
+    process.stderr.write('\n');
+    process.exit(ExitCode.Interrupted);
+  });
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    // A closed pipe (`voice ... | head -1`) is not a failure of ours.
+    if (e.code === 'EPIPE') process.exit(ExitCode.Ok);
+  });
+  const verbose = argv.includes('--verbose');
+  const color = !argv.includes('--no-color');
+  setErrColor(outputSettings({ color }).errColor);
+  const program = buildProgram(argv, extra);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return finish(ExitCode.Ok);
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return await finish(ExitCode.Ok);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return finish(ExitCode.Ok);
+      return finish(ExitCode.Usage);
+    }
+    const code = reportError(error, verbose);
+    if (!isExpected(error)) await (await import('./sentry.js')).reportCrash(error);
+    return finish(code);
+  }
+}

@@ -1,0 +1,46 @@
+// Crash reports: off unless VOICE_SENTRY_DSN is set; then @sentry/node is loaded (only now,
+// after a crash) and every event is scrubbed of keys, tokens and request bodies before sending.
+import { VERSION } from '../core/version.js';
+import { redact } from './redact.js';
+
+const SENSITIVE = /authorization|api[-_]?key|token|secret|password|cookie|credential|bearer/i;
+
+function scrub(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redact(value).replace(/Bearer\s+[^\s"',]+/gi, 'Bearer [Filtered]');
+  if (depth > 12 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SENSITIVE.test(k) ? '[Filtered]' : scrub(v, depth + 1);
+  return out;
+}
+
+/** Removes request bodies, headers, cookies and anything key- or token-like from an event. */
+export function scrubEvent<E extends Record<string, unknown>>(event: E): E {
+  const copy = { ...event } as Record<string, unknown>;
+  if (copy.request && typeof copy.request === 'object') {
+    const { data: _data, cookies: _cookies, headers: _headers, ...rest } = copy.request as Record<string, unknown>;
+    copy.request = rest;
+  }
+  delete copy.breadcrumbs;
+  return scrub(copy, 0) as E;
+}
+
+/** Sends a crash report when VOICE_SENTRY_DSN is set; never throws. */
+export async function reportCrash(error: unknown, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const dsn = env.VOICE_SENTRY_DSN;
+  if (!dsn) return;
+  try {
+    const Sentry = await import('@sentry/node');
+    Sentry.init({
+      dsn,
+      release: `voice@${VERSION}`,
+      defaultIntegrations: false,
+      sendDefaultPii: false,
+      beforeSend: (event) => scrubEvent(event as unknown as Record<string, unknown>) as unknown as typeof event,
+    });
+    Sentry.captureException(error);
+    await Sentry.flush(3000);
+  } catch {
+    // A failing crash reporter must not hide the original error.
+  }
+}
