@@ -1,0 +1,124 @@
+// The demo page as a visitor gets it: `vite build` of web/ beside a bare React page built the same
+// way; initial JS and CSS (gzip), the lazy chunks; then Lighthouse mobile on each, served from
+// loopback by a static host (the demo with its local visitors endpoint), interleaved runs.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { VisitorsStore, visitorsMiddleware } from '../core/emulator/visitors.js';
+import { analyseBuild, total } from './lib/built-page.js';
+import type { BuiltPage } from './lib/built-page.js';
+import { lighthouseOnce } from './lib/lighthouse.js';
+import type { LighthouseRun } from './lib/lighthouse.js';
+import { interleave } from './lib/sample.js';
+import { KIB } from './lib/size.js';
+import { row } from './lib/stats.js';
+import { serveStatic } from './lib/static-server.js';
+import type { Middleware, StaticServer } from './lib/static-server.js';
+import type { BenchContext, Benchmark, Row } from './lib/types.js';
+
+const bench = 'demo-page';
+const BARE = 'bench/fixtures/bare-react';
+
+/** Builds a Vite project to a fresh directory with its own config file. */
+async function viteBuild(ctx: BenchContext, projectDir: string, outName: string): Promise<string> {
+  const { build } = await import('vite');
+  const outDir = join(ctx.tmp, outName);
+  await build({
+    root: join(ctx.root, projectDir),
+    configFile: join(ctx.root, projectDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
+function sizeRows(demo: BuiltPage, bare: BuiltPage): Row[] {
+  const kib = (bytes: number): number => bytes / KIB;
+  const lazy = demo.lazyJs
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((f) => `${f.file.replace(/^assets\//, '')} ${kib(f.gzip).toFixed(1)}`)
+    .join(', ');
+  return [
+    row({
+      bench,
+      metric: `initial JS (gzip, ${demo.initialJs.length} files)`,
+      unit: 'KiB',
+      figure: kib(total(demo.initialJs)),
+      reference: { label: 'bare React', figure: kib(total(bare.initialJs)) },
+      budget: { op: '<=', limit: 80, on: 'figure' },
+    }),
+    row({ bench, metric: 'initial CSS (gzip)', unit: 'KiB', figure: kib(total(demo.initialCss)), reference: { label: 'bare React', figure: kib(total(bare.initialCss)) } }),
+    row({
+      bench,
+      metric: `lazy JS chunks (gzip, ${demo.lazyJs.length} files)`,
+      unit: 'KiB',
+      figure: kib(total(demo.lazyJs)),
+      note: lazy ? `lazy chunks (KiB gzip): ${lazy}` : 'no lazy chunks',
+    }),
+  ];
+}
+
+async function lighthouseRows(ctx: BenchContext, demoDir: string, bareDir: string): Promise<Row[]> {
+  const visitorsFile = join(ctx.root, 'fixtures', 'visitors.json');
+  const middleware: Middleware[] = existsSync(visitorsFile) ? [visitorsMiddleware(new VisitorsStore(visitorsFile)) as Middleware] : [];
+  const servers: StaticServer[] = [];
+  try {
+    const demo = await serveStatic(demoDir, middleware);
+    servers.push(demo);
+    const bare = await serveStatic(bareDir);
+    servers.push(bare);
+    const runs: Record<string, LighthouseRun[]> = { demo: [], bare: [] };
+    const urls: Record<string, string> = { demo: `${demo.origin}/acme`, bare: `${bare.origin}/` };
+    const tasks = Object.fromEntries(
+      Object.keys(urls).map((name) => [
+        name,
+        async () => {
+          const run = await lighthouseOnce(urls[name] as string, ctx.tmp);
+          (runs[name] as LighthouseRun[]).push(run);
+          return run.score;
+        },
+      ]),
+    );
+    const rounds = ctx.quick ? 1 : 5;
+    await interleave(tasks, { warmup: 0, rounds, onRound: (i) => ctx.log(`lighthouse round ${i + 1}/${rounds}`) });
+    const pick = (name: string, key: 'score' | 'fcp' | 'lcp' | 'tbt'): number[] => (runs[name] as LighthouseRun[]).map((r) => r[key]);
+    const metric = (key: 'fcp' | 'lcp' | 'tbt', label: string): Row =>
+      row({ bench, metric: `Lighthouse mobile ${label}`, unit: 'ms', figure: pick('demo', key), reference: { label: 'bare React', figure: pick('bare', key) } });
+    const off = [...new Set((runs.demo as LighthouseRun[]).flatMap((r) => r.offLoopback))];
+    return [
+      row({
+        bench,
+        metric: 'Lighthouse mobile performance score',
+        unit: '',
+        figure: pick('demo', 'score'),
+        reference: { label: 'bare React', figure: pick('bare', 'score') },
+        budget: { op: '>=', limit: 99, on: 'figure' },
+      }),
+      metric('fcp', 'FCP'),
+      metric('lcp', 'LCP'),
+      metric('tbt', 'TBT'),
+      row({
+        bench,
+        metric: 'requests leaving 127.0.0.1 during Lighthouse',
+        unit: '',
+        figure: off.length,
+        budget: { op: '<=', limit: 0, on: 'figure' },
+        note: off.length ? off.join(', ') : undefined,
+      }),
+    ];
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+  }
+}
+
+const benchmark: Benchmark = {
+  name: bench,
+  title: 'demo page: vite build sizes (gzip) and Lighthouse mobile (median of 5), beside a bare React page',
+  async run(ctx): Promise<Row[]> {
+    const demoDir = await viteBuild(ctx, 'web', 'demo-build');
+    const bareDir = await viteBuild(ctx, BARE, 'bare-build');
+    const rows = sizeRows(await analyseBuild(demoDir), await analyseBuild(bareDir));
+    return [...rows, ...(await lighthouseRows(ctx, demoDir, bareDir))];
+  },
+};
+
+export default benchmark;

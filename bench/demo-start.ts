@@ -1,0 +1,111 @@
+// `voice demo` start: launch to the page and its whole initial module graph served, warm (Vite's
+// dependency cache present) and cold (cache removed), beside a plain Vite dev server for a bare
+// React page measured the same way, launches interleaved.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkCliBuild } from './lib/freshness.js';
+import { launchToGraph } from './lib/dev-server.js';
+import type { LaunchResult } from './lib/dev-server.js';
+import { freePort } from './lib/net.js';
+import type { Command } from './lib/proc.js';
+import { interleave } from './lib/sample.js';
+import { row } from './lib/stats.js';
+import type { BenchContext, Benchmark, Row } from './lib/types.js';
+
+const bench = 'demo-start';
+const BARE = 'bench/fixtures/bare-react';
+
+/** A dev server to launch: how, where its page is, and where its dependency cache lives. */
+interface Subject {
+  command: (port: number) => Command;
+  path: string;
+  /** Removed before a cold launch. */
+  cacheDir: string;
+  /** Whether other processes may be using the cache too. */
+  shared: boolean;
+}
+
+function subjects(ctx: BenchContext): Record<string, Subject> {
+  const env: NodeJS.ProcessEnv = {
+    XDG_CONFIG_HOME: join(ctx.tmp, 'demo-config'),
+    VOICE_API_KEY: undefined,
+    VOICE_API_URL: undefined,
+    VOICE_PROFILE: undefined,
+    VOICE_SENTRY_DSN: undefined,
+  };
+  mkdirSync(env.XDG_CONFIG_HOME as string, { recursive: true });
+  return {
+    demo: {
+      command: (port) => ({ argv: [process.execPath, 'bin/voice.js', 'demo', '--slug', 'acme', '--port', String(port)], cwd: ctx.root, env }),
+      path: '/acme',
+      // `voice demo` runs Vite with web/ as root, so its cache is the package's node_modules/.vite;
+      // only the optimized-dependency part is removed.
+      cacheDir: join(ctx.root, 'node_modules', '.vite', 'deps'),
+      shared: true,
+    },
+    'bare vite': {
+      command: (port) => ({
+        argv: [process.execPath, 'node_modules/vite/bin/vite.js', BARE, '--config', `${BARE}/vite.config.ts`, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+        cwd: ctx.root,
+        env,
+      }),
+      path: '/',
+      cacheDir: join(ctx.root, 'node_modules', '.cache', 'voice-bench', 'vite-bare-react', 'deps'),
+      shared: false,
+    },
+  };
+}
+
+const benchmark: Benchmark = {
+  name: bench,
+  title: 'launch to page + initial module graph served (browser-like fetch), warm and cold, beside plain Vite',
+  async run(ctx): Promise<Row[]> {
+    const stale = checkCliBuild(ctx.root);
+    if (stale) ctx.log(stale);
+    const all = subjects(ctx);
+    const facts: Record<string, LaunchResult[]> = {};
+    const launch = (name: string, cold: boolean) => async (): Promise<number> => {
+      const subject = all[name] as Subject;
+      // The demo's cache is shared with anything else running `voice demo` from this checkout
+      // (tests, a developer); the quick smoke run leaves it alone.
+      if (cold && !(ctx.quick && subject.shared)) rmSync(subject.cacheDir, { recursive: true, force: true });
+      const port = await freePort();
+      const result = await launchToGraph(subject.command(port), `http://127.0.0.1:${port}${subject.path}`);
+      (facts[`${name}${cold ? ' cold' : ''}`] ??= []).push(result);
+      return result.ms;
+    };
+    const names = Object.keys(all);
+    // Warm first (the warm-up launch fills each cache), then cold, each interleaved.
+    const warm = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), { warmup: 1, rounds: ctx.quick ? 1 : 7 });
+    const cold = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, true)])), { warmup: 0, rounds: ctx.quick ? 1 : 3 });
+    // Leave warm caches behind for whoever runs next.
+    await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), { warmup: 0, rounds: 1 });
+    const describe = (key: string): string => {
+      const runs = facts[key] ?? [];
+      const reloads = runs.reduce((sum, r) => sum + r.reloads, 0);
+      return `${key}: ${runs[0]?.modules ?? 0} modules, HTML at ${Math.round(runs.map((r) => r.htmlMs).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0)} ms (median)${reloads ? `, ${reloads} reloads` : ''}`;
+    };
+    const note = [describe('demo'), describe('bare vite'), stale].filter(Boolean).join('; ');
+    return [
+      row({
+        bench,
+        metric: '`voice demo` warm: launch to page + module graph',
+        unit: 'ms',
+        figure: warm.demo as number[],
+        reference: { label: 'plain Vite, bare React', figure: warm['bare vite'] as number[] },
+        budget: { op: '<=', limit: 600, on: 'figure' },
+        note,
+      }),
+      row({
+        bench,
+        metric: '`voice demo` cold (no Vite dep cache): launch to page + module graph',
+        unit: 'ms',
+        figure: cold.demo as number[],
+        reference: { label: 'plain Vite, bare React', figure: cold['bare vite'] as number[] },
+        note: [describe('demo cold'), describe('bare vite cold'), ctx.quick ? 'quick run: the shared demo cache was kept' : ''].filter(Boolean).join('; '),
+      }),
+    ];
+  },
+};
+
+export default benchmark;

@@ -1,0 +1,91 @@
+// Lighthouse (npm `lighthouse` 12, default mobile config: emulated phone, simulated slow 4G and
+// CPU slowdown) against Debian's Chromium, launched here with a fresh profile per run and with
+// every host name except 127.0.0.1 unresolvable, so nothing can reach the internet.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** The Chromium the bench drives (never a downloaded browser). */
+export const CHROMIUM = process.env.VOICE_BENCH_CHROMIUM ?? '/usr/bin/chromium';
+
+/** The figures of one Lighthouse run. */
+export interface LighthouseRun {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  /** Requested URLs not on 127.0.0.1 (should be none). */
+  offLoopback: string[];
+}
+
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--no-default-browser-check',
+  '--metrics-recording-only',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+  '--remote-debugging-address=127.0.0.1',
+  '--remote-debugging-port=0',
+];
+
+/** Launches Chromium and resolves with its DevTools port and a way to stop it. */
+async function launchChromium(tmp: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmp, 'chromium-'));
+  const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async (): Promise<void> => {
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(killer);
+    rmSync(profile, { recursive: true, force: true });
+  };
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Chromium did not open DevTools within 20 s')), 20_000);
+    child.once('error', (error) => { clearTimeout(timer); reject(error); });
+    void exited.then(() => { clearTimeout(timer); reject(new Error('Chromium exited before DevTools was ready')); });
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(line);
+      if (match) { clearTimeout(timer); resolve(Number(match[1])); }
+    });
+  }).catch(async (error: unknown) => { await close(); throw error; });
+  return { port, close };
+}
+
+interface Audit { numericValue?: number; details?: { items?: { url?: string }[] } }
+
+/** Runs Lighthouse's performance category once on a URL in a fresh Chromium. */
+export async function lighthouseOnce(url: string, tmp: string): Promise<LighthouseRun> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await launchChromium(tmp);
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const audit = (id: string): Audit => (lhr.audits[id] ?? {}) as Audit;
+    const value = (id: string): number => audit(id).numericValue ?? Number.NaN;
+    const score = lhr.categories.performance?.score;
+    const requests = audit('network-requests').details?.items ?? [];
+    return {
+      score: typeof score === 'number' ? Math.round(score * 100) : Number.NaN,
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      offLoopback: requests.map((r) => r.url ?? '').filter((u) => !/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(u)),
+    };
+  } finally {
+    await chrome.close();
+  }
+}

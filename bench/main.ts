@@ -1,0 +1,130 @@
+// The benchmark harness: `npm run bench [-- <name>...] [--json FILE] [--quick]`.
+// Runs the chosen benchmarks one after another, prints each row as it lands and a summary table
+// at the end, writes every result to a JSON file on request, and exits 1 when a budget is missed.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { errorRow } from './lib/stats.js';
+import { formatLine, notes, summaryTable } from './lib/report.js';
+import type { BenchContext, Benchmark, Row } from './lib/types.js';
+
+type Loader = () => Promise<{ default: Benchmark }>;
+
+// Loaded lazily so one benchmark whose subject is broken cannot stop the others.
+const registry: Record<string, Loader> = {
+  'cli-start': () => import('./cli-start.js'),
+  'client-throughput': () => import('./client-throughput.js'),
+  emulator: () => import('./emulator.js'),
+  'webcall-size': () => import('./webcall-size.js'),
+  'demo-page': () => import('./demo-page.js'),
+  'demo-start': () => import('./demo-start.js'),
+};
+
+const usage = `Usage: npm run bench [-- <name>...] [--json FILE] [--quick]
+
+Benchmarks: ${Object.keys(registry).join(', ')}
+
+  --json FILE   write every result row (and run facts) to FILE as JSON
+  --quick       tiny iteration counts (smoke test; the figures mean little)
+  --list        print the benchmark names and exit
+  -h, --help    this help
+
+Exit codes: 0 every budget held, 1 a budget missed or a benchmark failed, 2 usage error.`;
+
+function fail(message: string): never {
+  process.stderr.write(`bench: ${message}\n\n${usage}\n`);
+  process.exit(2);
+}
+
+function parse(argv: string[]): { names: string[]; json?: string; quick: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'string' },
+        quick: { type: 'boolean', default: false },
+        list: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  if (parsed.values.list) {
+    process.stdout.write(`${Object.keys(registry).join('\n')}\n`);
+    process.exit(0);
+  }
+  const unknown = parsed.positionals.filter((name) => !(name in registry));
+  if (unknown.length) fail(`unknown benchmark ${unknown.map((n) => `"${n}"`).join(', ')}`);
+  const names = parsed.positionals.length ? [...new Set(parsed.positionals)] : Object.keys(registry);
+  const out: { names: string[]; json?: string; quick: boolean } = { names, quick: parsed.values.quick };
+  if (parsed.values.json !== undefined) out.json = resolve(parsed.values.json);
+  return out;
+}
+
+async function runOne(name: string, ctx: BenchContext): Promise<Row[]> {
+  const started = performance.now();
+  let benchmark: Benchmark;
+  try {
+    benchmark = (await (registry[name] as Loader)()).default;
+  } catch (error) {
+    return [errorRow(name, 'load', error)];
+  }
+  process.stdout.write(`\n== ${benchmark.name}: ${benchmark.title}\n`);
+  let rows: Row[];
+  try {
+    rows = await benchmark.run(ctx);
+  } catch (error) {
+    rows = [errorRow(name, 'run', error)];
+  }
+  for (const row of rows) process.stdout.write(`${formatLine(row)}\n`);
+  process.stdout.write(`  (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  return rows;
+}
+
+/** Runs the harness with the given arguments; resolves to the process exit code. */
+export async function main(argv: string[], root: string): Promise<number> {
+  const options = parse(argv);
+  const tmp = mkdtempSync(join(tmpdir(), 'voice-bench-'));
+  const ctx: BenchContext = {
+    quick: options.quick,
+    root,
+    tmp,
+    log: (message) => process.stderr.write(`  · ${message}\n`),
+  };
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  process.stdout.write(
+    `voice bench: ${options.names.join(', ')}${options.quick ? ' (quick)' : ''} on node ${process.version}, ` +
+      `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'})\n`,
+  );
+  const rows: Row[] = [];
+  try {
+    for (const name of options.names) rows.push(...(await runOne(name, ctx)));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  process.stdout.write(`\n## Summary\n\n${summaryTable(rows)}\n`);
+  const extra = notes(rows);
+  if (extra.length) process.stdout.write(`\nNotes:\n${extra.join('\n')}\n`);
+  const failed = rows.filter((row) => row.verdict === 'FAIL');
+  process.stdout.write(
+    `\nTotal ${seconds.toFixed(1)} s; ${rows.filter((r) => r.verdict === 'PASS').length} PASS, ${failed.length} FAIL, ` +
+      `${rows.filter((r) => r.verdict === 'INFO').length} INFO.\n`,
+  );
+  if (options.json) {
+    mkdirSync(dirname(options.json), { recursive: true });
+    const facts = { startedAt, seconds, quick: options.quick, node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model };
+    writeFileSync(options.json, `${JSON.stringify({ ...facts, rows }, null, 2)}\n`);
+    process.stdout.write(`Results written to ${options.json}\n`);
+  }
+  return failed.length ? 1 : 0;
+}
