@@ -93,23 +93,15 @@ interface Attempt {
 
 async function attempt(s: SendSettings, req: BuiltRequest, headers: Record<string, string>, body: string | FormData | undefined, o: RequestOptions): Promise<Attempt> {
   const ms = o.timeoutMs ?? s.timeoutMs;
-  const ctl = new AbortController();
-  let timedOut = false;
-  const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(() => { timedOut = true; ctl.abort(); }, ms) : undefined;
-  const onAbort = (): void => ctl.abort();
-  o.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const res = await s.transport({ method: req.method, url: req.url, headers, body, signal: ctl.signal });
+    const res = await s.transport({ method: req.method, url: req.url, headers, body, signal: o.signal, timeoutMs: ms });
     const text = await res.text();
     return { res, text };
   } catch (cause) {
     if (o.signal?.aborted) return { error: new AbortError(`Request aborted: ${req.method} ${req.url}`, { cause }) };
-    if (timedOut) return { error: new TimeoutError(`Request timed out after ${ms} ms: ${req.method} ${req.url}`, { cause }) };
+    if (cause instanceof TimeoutError) return { error: new TimeoutError(`Request timed out after ${ms} ms: ${req.method} ${req.url}`, { cause }) };
     const reason = (cause as { cause?: { message?: string }; message?: string }).cause?.message ?? (cause as Error).message;
     return { error: new ConnectionError(`Connection error: ${reason} (${req.method} ${req.url})`, { cause }) };
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    o.signal?.removeEventListener('abort', onAbort);
   }
 }
 
