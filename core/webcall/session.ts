@@ -134,7 +134,8 @@ export class Session {
 
   /** Starts reading remote audio levels. */
   observeLevels(): void {
-    this.levels.start();
+    // The observer's setup can finish after a stop; an interval started then would never end.
+    if (!this.closed) this.levels.start();
   }
 
   /** Reports `video-recording-started` when the recording starts, then lets the assistant speak. */
@@ -148,7 +149,8 @@ export class Session {
     const began = this.recordingWatchStart;
     if (began === null || this.closed) return;
     this.recordingWatchStart = null;
-    const delaySeconds = (this.host.clock.now() - this.recordingRequestedAt) / 1000;
+    // Measured to when the recording started, which can precede this stage (token recordings).
+    const delaySeconds = ((this.recordingStartedAt ?? this.host.clock.now()) - this.recordingRequestedAt) / 1000;
     this.progress('video-recording-started', 'completed', this.host.clock.now() - began, { delaySeconds });
     this.send(JSON.stringify({ type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: delaySeconds }));
   }
