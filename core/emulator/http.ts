@@ -1,4 +1,5 @@
 // Reading requests and writing responses with node:http, kept free of per-request setup.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from './errors.js';
 
@@ -75,6 +76,8 @@ export function sendJson(res: ServerResponse, status: number, data: unknown, ext
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
     'access-control-allow-origin': '*',
+    'access-control-expose-headers': 'x-request-id',
+    'x-request-id': randomUUID(),
     ...extra,
   });
   res.end(text);
@@ -82,7 +85,7 @@ export function sendJson(res: ServerResponse, status: number, data: unknown, ext
 
 /** Writes a text response (CSV exports). */
 export function sendText(res: ServerResponse, status: number, text: string, contentType: string): void {
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), 'access-control-allow-origin': '*' });
+  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), 'access-control-allow-origin': '*', 'x-request-id': randomUUID() });
   res.end(text);
 }
 
