@@ -1,0 +1,59 @@
+// What `voice demo build` refuses before building: configurations a static page cannot use or
+// must not carry, and output directories it would wrongly wipe.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../web/src/config.js';
+import { checkBuildConfig, checkOutDir } from './demo-build-run.js';
+
+const page = { ...defaultConfig, supabaseUrl: 'https://abc.supabase.co', supabaseAnonKey: 'anon', webhookUrl: 'https://hooks.example/call', publicKey: 'pk', assistantId: 'a1' };
+const jwt = (role: string) => `x.${Buffer.from(JSON.stringify({ role })).toString('base64url')}.sig`;
+
+describe('the build configuration', () => {
+  it('needs the hosted database URL', () => {
+    expect(() => checkBuildConfig({ ...page, supabaseUrl: '' })).toThrow(/needs the hosted database/);
+    expect(() => checkBuildConfig({ ...page, supabaseUrl: 'abc.supabase.co' })).toThrow(/is not a URL/);
+  });
+
+  it('refuses a service-role key and any secret among the page settings', () => {
+    expect(() => checkBuildConfig({ ...page, supabaseAnonKey: jwt('service_role') })).toThrow(/service-role key/);
+    expect(() => checkBuildConfig({ ...page, supabaseAnonKey: 'sb_secret_abc123' })).toThrow(/service-role key/);
+    expect(() => checkBuildConfig({ ...page, publicKey: 'sk-private-123456' }, ['sk-private-123456'])).toThrow(/would be published/);
+    expect(checkBuildConfig({ ...page, supabaseAnonKey: jwt('anon') })).toEqual([]);
+  });
+
+  it('warns about what will not work on a static host', () => {
+    const warnings = checkBuildConfig({ ...page, supabaseAnonKey: '', webhookUrl: '/__voice/call-me', publicKey: '' });
+    expect(warnings.join('\n')).toMatch(/No anon key/);
+    expect(warnings.join('\n')).toMatch(/"Call Me" will fail/);
+    expect(warnings.join('\n')).toMatch(/"Test in Browser"/);
+  });
+});
+
+describe('the output directory', () => {
+  let dir: string;
+  const root = join(tmpdir(), 'voice-pkg');
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'voice-out-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('may be new, empty, or an earlier build', () => {
+    expect(() => checkOutDir(join(dir, 'new'), root, dir)).not.toThrow();
+    expect(() => checkOutDir(dir, root, '/somewhere/else')).not.toThrow();
+    writeFileSync(join(dir, 'index.html'), '<!doctype html>');
+    writeFileSync(join(dir, 'old.js'), '');
+    expect(() => checkOutDir(dir, root, '/somewhere/else')).not.toThrow();
+  });
+
+  it('is never the current directory, the package, web/ or a folder of other files', () => {
+    expect(() => checkOutDir(dir, root, dir)).toThrow(/would overwrite/);
+    expect(() => checkOutDir(join(dir, '..'), root, dir)).toThrow(/would overwrite/);
+    expect(() => checkOutDir(root, root, dir)).toThrow(/would overwrite/);
+    expect(() => checkOutDir(join(root, 'web', 'dist'), root, dir)).toThrow(/would overwrite/);
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'docs', 'notes.txt'), 'mine');
+    expect(() => checkOutDir(join(dir, 'docs'), root, dir)).toThrow(/not empty and holds no earlier build/);
+  });
+});
