@@ -1,0 +1,41 @@
+// Browser entry for the web-call e2e test: exposes runCall() on window, which starts a call with
+// the real WebCall (and the real daily-js, loaded with import() when the call starts).
+import WebCall from '../../../core/webcall/index.js';
+import type { DailyAdvancedConfig, DailyFactoryOptions, WebCallEventName } from '../../../core/webcall/index.js';
+
+/** What the test passes to runCall(). */
+export interface RunCallOptions {
+  baseUrl: string;
+  callConfig?: DailyAdvancedConfig;
+  callObjectOptions?: DailyFactoryOptions;
+}
+
+/** What runCall() reports back. */
+export interface RunCallResult {
+  result: unknown;
+  state: string;
+  states: string[];
+  events: Array<{ name: string; payload: unknown }>;
+  reports: unknown[];
+  media: number;
+}
+
+const NAMES: WebCallEventName[] = ['call-start-progress', 'call-start-success', 'call-start-failed', 'error', 'call-start', 'call-end', 'message'];
+
+declare global {
+  interface Window {
+    runCall(options: RunCallOptions): Promise<RunCallResult>;
+  }
+}
+
+window.runCall = async ({ baseUrl, callConfig, callObjectOptions }) => {
+  const reports: unknown[] = [];
+  // The default loader: daily-js comes from its own chunk, fetched only when the call starts.
+  const call = new WebCall('public-key', baseUrl, callConfig, callObjectOptions, { reportError: (report) => reports.push(report) });
+  const events: RunCallResult['events'] = [];
+  const states: string[] = [];
+  for (const name of NAMES) call.on(name, ((payload: unknown) => events.push({ name, payload: JSON.parse(JSON.stringify(payload ?? null)) })) as never);
+  call.on('state', (state) => states.push(state));
+  const result = await call.start({ name: 'E2E assistant', firstMessage: 'Hello from the test' });
+  return { result, state: call.state, states, events, reports, media: document.querySelectorAll('audio, video, iframe').length };
+};

@@ -1,0 +1,166 @@
+// The web-call client in real Chromium against the emulator's POST /call/web. Nothing leaves
+// loopback: every other request is aborted, as on a machine without internet, so the Daily join
+// fails and the page must see call-start-failed at daily-call-join and end up idle and clean.
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../core/emulator/index.js';
+import type { Emulator } from '../../core/emulator/index.js';
+import type { RunCallOptions, RunCallResult } from './webcall-fixture/entry.js';
+
+const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));
+
+let emulator: Emulator;
+let server: Server;
+let origin = '';
+let browser: Browser;
+let context: BrowserContext;
+const files = new Map<string, Uint8Array>();
+const served: string[] = [];
+const blocked: string[] = [];
+
+/** Serves the fixture page and its chunks; `/vendor/*` stands for a self-hosted Daily bundle that is missing. */
+async function serve(): Promise<void> {
+  const html = await readFile(join(fixture, 'index.html'));
+  server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    served.push(path);
+    const body = path === '/' ? html : files.get(path);
+    if (!body) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': path === '/' ? 'text/html' : 'text/javascript', 'cache-control': 'no-store' }).end(body);
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  const bundle = await build({
+    entryPoints: { entry: join(fixture, 'entry.ts') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outdir: '/out',
+    write: false,
+    logLevel: 'silent',
+  });
+  for (const file of bundle.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);
+  emulator = await startEmulator({ port: 0 });
+  await serve();
+  // playwright launches with a fresh temporary profile.
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-first-run', '--disable-quic',
+      // A fake microphone, so nothing waits on a permission prompt.
+      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+  await emulator?.close();
+});
+
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext();
+  // Offline by construction: anything not on loopback is aborted before it leaves the browser.
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || /^(data|blob):/.test(url.protocol)) return route.continue();
+    blocked.push(url.href);
+    return route.abort('internetdisconnected');
+  });
+  served.length = 0;
+  blocked.length = 0;
+});
+
+async function runCall(page: Page, options: Omit<RunCallOptions, 'baseUrl'> = {}): Promise<RunCallResult> {
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => typeof window.runCall === 'function');
+  return page.evaluate((opts) => window.runCall(opts), { baseUrl: emulator.url, ...options });
+}
+
+function named(result: RunCallResult, name: string): unknown[] {
+  return result.events.filter((event) => event.name === name).map((event) => event.payload);
+}
+
+describe('web call in Chromium without internet', () => {
+  it('fails at daily-call-join, returns to idle and leaves no media element behind', async () => {
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => typeof window.runCall === 'function');
+    const before = served.length;
+    // daily-js is not part of the page's initial scripts: its chunk is fetched when the call starts.
+    expect(served.slice(0, before).some((path) => /daily/i.test(path))).toBe(false);
+    const result = await page.evaluate((opts) => window.runCall(opts), { baseUrl: emulator.url });
+
+    expect(result.result).toBeNull();
+    const failed = named(result, 'call-start-failed') as Array<{ stage: string; error: string }>;
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.stage).toBe('daily-call-join');
+    expect(failed[0]?.error).toMatch(/call object bundle/i);
+    const errors = (named(result, 'error') as Array<{ type: string }>).map((error) => error.type);
+    expect(errors).toContain('daily-call-join-error');
+    expect(errors.at(-1)).toBe('start-method-error');
+    const progress = (named(result, 'call-start-progress') as Array<{ stage: string; status: string }>).map((event) => `${event.stage}:${event.status}`);
+    expect(progress).toContain('web-call-creation:completed');
+    expect(progress).toContain('daily-call-object-creation:completed');
+    expect(progress.at(-1)).toBe('daily-call-join:failed');
+    expect(result.state).toBe('idle');
+    expect(result.states).toEqual(['starting', 'ending', 'idle']);
+    expect(result.media).toBe(0);
+    expect(named(result, 'call-end')).toEqual([]);
+    expect(result.reports).toHaveLength(1);
+    expect(JSON.stringify(result.reports[0])).not.toMatch(/token/i);
+    // The web call was created on the emulator, the Daily chunk was loaded from this origin,
+    // and the only attempts to leave loopback (Daily's CDN) were stopped in the browser.
+    expect(served.slice(before).some((path) => /daily/i.test(path))).toBe(true);
+    expect(blocked.some((url) => url.startsWith('https://c.daily.co/'))).toBe(true);
+    expect(blocked.every((url) => !url.startsWith('http://127.0.0.1'))).toBe(true);
+  });
+
+  it('honours a self-hosted call bundle (strict CSP: avoidEval, callObjectBundleUrlOverride)', async () => {
+    const page = await context.newPage();
+    const result = await runCall(page, { callConfig: { avoidEval: true, callObjectBundleUrlOverride: `${origin}/vendor/call-machine-object-bundle.js` } });
+    expect(result.result).toBeNull();
+    expect((named(result, 'call-start-failed') as Array<{ stage: string }>)[0]?.stage).toBe('daily-call-join');
+    expect(served.filter((path) => path === '/vendor/call-machine-object-bundle.js').length).toBeGreaterThan(0);
+    expect(blocked.some((url) => url.includes('c.daily.co'))).toBe(false);
+    expect(result.state).toBe('idle');
+    expect(result.media).toBe(0);
+  });
+
+  it("keeps Daily's own validations: userData over 4096 characters is refused by daily-js", async () => {
+    const page = await context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(message.text()));
+    const result = await runCall(page, { callObjectOptions: { userData: { note: 'x'.repeat(5000) } } });
+    expect(result.result).toBeNull();
+    const failed = named(result, 'call-start-failed') as Array<{ stage: string; error: string }>;
+    expect(failed[0]?.stage).toBe('daily-call-object-creation');
+    expect(failed[0]?.error).toMatch(/invalid userData/);
+    // daily-js logs the precise reason, its 4096-character limit.
+    expect(consoleLines.some((line) => /userData is too large \(5\d{3} characters\)\. Maximum size suppported is 4096/.test(line))).toBe(true);
+    expect((named(result, 'error') as Array<{ type: string }>).map((error) => error.type)).toEqual(['daily-call-object-creation-error', 'start-method-error']);
+    expect(result.state).toBe('idle');
+    expect(result.media).toBe(0);
+  });
+});
