@@ -108,7 +108,8 @@ const benchmark: Benchmark = {
     try {
       await seedAssistants(emulator.url, 20);
       const rows = await measure(ctx, emulator, local);
-      if (stale) rows.forEach((r) => { r.note = r.note ? `${r.note}; ${stale}` : stale; });
+      const first = rows[0];
+      if (stale && first) first.note = first.note ? `${first.note}; ${stale}` : stale;
       return rows;
     } finally {
       await emulator.close();

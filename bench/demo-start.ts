@@ -64,6 +64,8 @@ const benchmark: Benchmark = {
     if (stale) ctx.log(stale);
     const all = subjects(ctx);
     const facts: Record<string, LaunchResult[]> = {};
+    // Warm-up launches and the final cache refill are left out of the facts.
+    let recording = false;
     const launch = (name: string, cold: boolean) => async (): Promise<number> => {
       const subject = all[name] as Subject;
       // The demo's cache is shared with anything else running `voice demo` from this checkout
@@ -71,14 +73,19 @@ const benchmark: Benchmark = {
       if (cold && !(ctx.quick && subject.shared)) rmSync(subject.cacheDir, { recursive: true, force: true });
       const port = await freePort();
       const result = await launchToGraph(subject.command(port), `http://127.0.0.1:${port}${subject.path}`);
-      (facts[`${name}${cold ? ' cold' : ''}`] ??= []).push(result);
+      if (recording) (facts[`${name}${cold ? ' cold' : ''}`] ??= []).push(result);
       return result.ms;
     };
     const names = Object.keys(all);
     // Warm first (the warm-up launch fills each cache), then cold, each interleaved.
-    const warm = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), { warmup: 1, rounds: ctx.quick ? 1 : 7 });
+    const warm = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), {
+      warmup: 1,
+      rounds: ctx.quick ? 1 : 7,
+      onRound: () => { recording = true; }, // after the warm-up round
+    });
     const cold = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, true)])), { warmup: 0, rounds: ctx.quick ? 1 : 3 });
     // Leave warm caches behind for whoever runs next.
+    recording = false;
     await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), { warmup: 0, rounds: 1 });
     const describe = (key: string): string => {
       const runs = facts[key] ?? [];

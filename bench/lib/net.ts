@@ -40,7 +40,7 @@ export async function waitForOk(url: string, timeoutMs: number, intervalMs = 5, 
   let last = 'no answer';
   while (performance.now() < deadline) {
     try {
-      const response = await fetch(url, { headers, signal: AbortSignal.timeout(Math.max(1, deadline - performance.now())) });
+      const response = await fetch(url, { headers, signal: AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))) });
       const body = await response.text();
       if (response.ok) return body;
       last = `HTTP ${response.status}`;
