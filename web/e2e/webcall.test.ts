@@ -92,10 +92,15 @@ beforeEach(async () => {
   blocked.length = 0;
 });
 
+/** Calls window.runCall in the page (options as JSON: Daily's config types are too deep for evaluate's). */
+function evaluateCall(page: Page, options: RunCallOptions): Promise<RunCallResult> {
+  return page.evaluate((json) => window.runCall(JSON.parse(json) as RunCallOptions), JSON.stringify(options)) as Promise<RunCallResult>;
+}
+
 async function runCall(page: Page, options: Omit<RunCallOptions, 'baseUrl'> = {}): Promise<RunCallResult> {
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => typeof window.runCall === 'function');
-  return page.evaluate((opts) => window.runCall(opts), { baseUrl: emulator.url, ...options });
+  return evaluateCall(page, { baseUrl: emulator.url, ...options });
 }
 
 function named(result: RunCallResult, name: string): unknown[] {
@@ -110,7 +115,7 @@ describe('web call in Chromium without internet', () => {
     const before = served.length;
     // daily-js is not part of the page's initial scripts: its chunk is fetched when the call starts.
     expect(served.slice(0, before).some((path) => /daily/i.test(path))).toBe(false);
-    const result = await page.evaluate((opts) => window.runCall(opts), { baseUrl: emulator.url });
+    const result = await evaluateCall(page, { baseUrl: emulator.url });
 
     expect(result.result).toBeNull();
     const failed = named(result, 'call-start-failed') as Array<{ stage: string; error: string }>;
