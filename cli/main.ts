@@ -1,6 +1,8 @@
-// Placeholder entry until the CLI lands: prints help and version.
-import { Command } from 'commander';
-import { VERSION } from '../core/version.js';
+// Entry of the bundled CLI (dist/cli/main.js): builds the program and runs it. No rendering
+// and no heavy imports here: commands with heavy modules load only when named (see program.ts).
+import { main } from './program.js';
 
-const program = new Command('voice').version(VERSION).description('Toolkit for the voice-AI agent platform');
-await program.parseAsync(process.argv);
+await main(process.argv.slice(2), [
+  { name: 'demo', description: 'Serve the personalised demo page locally (visitors and Call Me work offline)', load: async () => (await import('./commands/demo.js')).demoCommand() },
+  { name: 'visitor', description: 'manage the prospects who get a personalised demo page (local file, or the hosted table when configured)', load: async () => (await import('./commands/visitor.js')).visitorCommand() },
+]);

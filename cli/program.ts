@@ -43,11 +43,18 @@ Exit status:
   130  interrupted (Ctrl-C)
 `;
 
+/** A command another helper owns, loaded only when the command line names it. */
+export interface LazyCommand {
+  name: string;
+  description: string;
+  load: () => Promise<Command>;
+}
+
 /** Commands other helpers own, added to the program when present. */
-export type ExtraCommands = (() => Command)[];
+export type ExtraCommands = LazyCommand[];
 
 /** Builds the program for an argv (only the resources it names get their actions built). */
-export function buildProgram(argv: readonly string[], extra: ExtraCommands = []): Command {
+export async function buildProgram(argv: readonly string[], extra: ExtraCommands = []): Promise<Command> {
   const program = new Command('voice')
     .description('Manage every resource of the voice-AI agent platform, from a terminal or a CI script.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -80,11 +87,24 @@ export function buildProgram(argv: readonly string[], extra: ExtraCommands = [])
   program.addCommand(loginCommand());
   program.addCommand(logoutCommand());
   program.addCommand(authCommand());
-  program.addCommand(completionCommand(() => {
+  const loaded = new Map<string, Command>();
+  const loadExtra = async (x: LazyCommand): Promise<void> => {
+    if (loaded.has(x.name)) return;
+    const real = await x.load();
+    real.copyInheritedSettings(program);
+    const stub = program.commands.findIndex((c) => c.name() === x.name);
+    (program.commands as Command[]).splice(stub, 1, real);
+    (real as { parent: Command | null }).parent = program;
+    loaded.set(x.name, real);
+  };
+  program.addCommand(completionCommand(async () => {
     tree.buildAll();
+    for (const x of extra) await loadExtra(x);
     return program;
   }));
-  for (const make of extra) program.addCommand(make());
+  // Stubs keep `voice --help` complete without loading the real commands' modules.
+  for (const x of extra) program.addCommand(new Command(x.name).description(x.description));
+  for (const x of extra) if (argv.includes(x.name)) await loadExtra(x);
   // Commands built with new Command() do not inherit the program's settings by themselves.
   const inherit = (cmd: Command): void => {
     for (const sub of cmd.commands) {
@@ -104,6 +124,8 @@ async function finish(code: number): Promise<never> {
 /** Runs the CLI with the arguments after `voice` and exits with the documented code. */
 export async function main(argv: string[], extra: ExtraCommands = []): Promise<never> {
   process.on('SIGINT', () => {
+    // Long-running commands (demo, dev) install their own handler to shut down cleanly.
+    if (process.listenerCount('SIGINT') > 1) return;
     stopSpinner();
     process.stderr.write('\n');
     process.exit(ExitCode.Interrupted);
@@ -115,7 +137,7 @@ export async function main(argv: string[], extra: ExtraCommands = []): Promise<n
   const verbose = argv.includes('--verbose');
   const color = !argv.includes('--no-color');
   setErrColor(outputSettings({ color }).errColor);
-  const program = buildProgram(argv, extra);
+  const program = await buildProgram(argv, extra);
   if (argv.length === 0) {
     program.outputHelp();
     return finish(ExitCode.Ok);

@@ -116,14 +116,14 @@ complete -c voice -f -a '(__voice_complete)'
 }
 
 /** The `completion` command; `root` gives the fully built command tree. */
-export function completionCommand(root: () => Command): Command {
+export function completionCommand(root: () => Promise<Command>): Command {
   return new Command('completion')
     .description('Print a shell completion script (bash, zsh or fish)')
     .argument('<shell>', 'bash, zsh or fish')
     .addHelpText('after', '\nExamples:\n  $ eval "$(voice completion bash)"      # in ~/.bashrc\n  $ eval "$(voice completion zsh)"       # in ~/.zshrc\n  $ voice completion fish > ~/.config/fish/completions/voice.fish\n')
-    .action((shell: string) => {
+    .action(async (shell: string) => {
       const make = { bash, zsh, fish }[shell as 'bash'];
       if (!make) throw usageError(`Unknown shell "${shell}": use bash, zsh or fish`);
-      out(make(treeOf(root())));
+      out(make(treeOf(await root())));
     });
 }

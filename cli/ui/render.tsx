@@ -2,7 +2,7 @@
 // by cli/output/print.ts only when stdout is a terminal.
 import { renderToString } from 'ink';
 import type { View } from '../output/format.js';
-import { ttyCell } from '../output/format.js';
+import { relativeTime, ttyCell } from '../output/format.js';
 import { KeyValue } from './KeyValue.js';
 import { Table } from './Table.js';
 
@@ -14,7 +14,7 @@ export function renderView(view: View, opts: { width: number; color: boolean }):
     view.kind === 'table' ? (
       <Table headers={view.headers} rows={view.rows.map((row) => row.map((v, i) => ttyCell(view.fields[i] as string, v, now)))} width={opts.width} idColumn={view.fields.indexOf('id')} />
     ) : (
-      <KeyValue entries={view.entries.map(([k, v]) => [k, ttyCell(k, v, now)] as const)} width={opts.width} />
+      <KeyValue entries={view.entries.map(([k, v]) => [k, typeof v === 'string' && /At$/.test(k) && !Number.isNaN(Date.parse(v)) ? `${v} (${relativeTime(v, now)})` : ttyCell(k, v, now)] as const)} width={opts.width} />
     );
   return `${renderToString(node, { columns: opts.width })}\n`;
 }
