@@ -35,7 +35,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (u.pathname !== '/rest/v1/visitors' || !tableExists) return send(res, 404, { code: 'PGRST205', message: "Could not find the table 'public.visitors' in the schema cache" });
   const pick = matches(u.searchParams);
   const stamp = '2026-11-21T05:00:00+00:00';
-  if (req.method === 'GET') return send(res, 200, rows.filter(pick).sort((a, b) => a.slug.localeCompare(b.slug)));
+  if (req.method === 'GET') {
+    const sorted = rows.filter(pick).sort((a, b) => a.slug.localeCompare(b.slug));
+    // offset and limit (range() in the client), capped at 1000 rows like Supabase.
+    const offset = Number(u.searchParams.get('offset') ?? 0);
+    const limit = Math.min(Number(u.searchParams.get('limit') ?? 1000), 1000);
+    return send(res, 200, sorted.slice(offset, offset + limit));
+  }
   if (req.method === 'POST') {
     const body = JSON.parse(text) as Visitor[];
     const taken = body.find((b) => rows.some((r) => r.slug === b.slug));
@@ -97,6 +103,14 @@ describe('the hosted visitors store', () => {
     await expect(store.list()).rejects.toMatchObject({ kind: 'store', hint: expect.stringContaining('supabase db push') });
     const wrong = await createHostedVisitorStore({ url, serviceRoleKey: 'anon-key' });
     await expect(wrong.list()).rejects.toMatchObject({ kind: 'auth', hint: expect.stringContaining('service-role key') });
+  });
+
+  it('lists more than one response can hold', async () => {
+    rows = Array.from({ length: 2345 }, (_, i) => ({ slug: `v-${String(i).padStart(4, '0')}`, name: `V${i}`, system: '', first_message: '' }));
+    const store = await createHostedVisitorStore({ url, serviceRoleKey: KEY });
+    const all = await store.list();
+    expect(all).toHaveLength(2345);
+    expect(all.at(-1)?.slug).toBe('v-2344');
   });
 
   it('refuses a URL that is not one', async () => {

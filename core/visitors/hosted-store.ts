@@ -18,6 +18,7 @@ export interface HostedStoreOptions {
 }
 
 const COLUMNS = 'slug,name,system,first_message,created_at,updated_at';
+const PAGE = 1000;
 const MIGRATION_HINT = 'Create the table first: `supabase db push` (or psql -f supabase/migrations/*_visitors.sql).';
 
 interface Outcome<T> {
@@ -51,7 +52,13 @@ class HostedVisitorStore implements VisitorStore {
   ) {}
 
   async list(): Promise<Visitor[]> {
-    return this.check(await this.db.from('visitors').select(COLUMNS).order('slug'));
+    // Supabase caps a response at 1000 rows by default: page until a short page.
+    const all: Visitor[] = [];
+    for (let from = 0; ; from += PAGE) {
+      const page = this.check<Visitor[]>(await this.db.from('visitors').select(COLUMNS).order('slug').range(from, from + PAGE - 1));
+      all.push(...page);
+      if (page.length < PAGE) return all;
+    }
   }
 
   async get(slug: string): Promise<Visitor | undefined> {
