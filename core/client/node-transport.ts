@@ -190,17 +190,24 @@ async function viaHttp(req: TransportRequest): Promise<TransportResponse> {
   });
 }
 
+/** Options of the Node transport. */
+export interface NodeTransportOptions {
+  /** `auto` (default) as described above; `http` or `undici` pins one path (proxies still need undici). */
+  mode?: 'auto' | 'http' | 'undici';
+}
+
 /** The Node transport: node:http first, undici's pool under sustained use, undici's proxy agent when configured. */
-export function nodeTransport(): Transport {
+export function nodeTransport(options: NodeTransportOptions = {}): Transport {
+  const mode = options.mode ?? 'auto';
   return async (req) => {
     sent += 1;
     inFlight += 1;
     try {
-      if (pool) return await viaUndici(pool, req);
-      if (proxyConfigured()) {
+      if (pool && mode !== 'http') return await viaUndici(pool, req);
+      if (mode === 'undici' || proxyConfigured()) {
         const p = await loadPool();
         if (p) return await viaUndici(p, req);
-      } else if (sent >= UPGRADE_AFTER || inFlight > 1) {
+      } else if (mode === 'auto' && (sent >= UPGRADE_AFTER || inFlight > 1)) {
         void loadPool();
       }
       return await viaHttp(req);

@@ -7,6 +7,7 @@ import type { Client, ClientOptions } from './types.js';
 
 export * from './index.js';
 export { nodeTransport, proxyConfigured, UPGRADE_AFTER } from './node-transport.js';
+export type { NodeTransportOptions } from './node-transport.js';
 
 /** Reads an upload's file path as a file-backed Blob (streamed from disk when sent). */
 export async function readUploadPath(path: string): Promise<Blob> {

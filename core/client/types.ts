@@ -88,16 +88,25 @@ export type PathValues<P extends string> = Strings<PathParams<P>>;
 /** The arguments of an operation's method: path values, params, options. */
 export type ArgsOf<O extends Op> = [...PathValues<O['path']>, ...ParamsArg<O>, options?: RequestOptions];
 
+/**
+ * Whether an operation is a list, at the type level. The catalogue's Op type does not carry its
+ * `list` kind, so: a `Paginated` result is a paginated list, and an array result under the key
+ * `list` is a plain list (list-kinds.test.ts holds this rule against the catalogue at run time).
+ */
+export type IsList<O extends Op, K> = ResultOf<O> extends { results: ReadonlyArray<unknown>; metadata: unknown }
+  ? true
+  : K extends 'list' ? (ResultOf<O> extends ReadonlyArray<unknown> ? true : false) : false;
+
 /** What an operation's method returns. */
-export type ReturnOf<O extends Op> = O['list'] extends 'plain' | 'paginated'
+export type ReturnOf<O extends Op, K = never> = IsList<O, K> extends true
   ? ListPromise<ItemOf<ResultOf<O>>, ResultOf<O>>
   : ApiPromise<ResultOf<O>>;
 
-/** The method for one operation. */
-export type MethodOf<O extends Op> = (...args: ArgsOf<O>) => ReturnOf<O>;
+/** The method for one operation (`K` is its key in the catalogue). */
+export type MethodOf<O extends Op, K = never> = (...args: ArgsOf<O>) => ReturnOf<O, K>;
 
 /** A namespace of methods mirroring a catalogue group. */
-export type Namespace<G> = { readonly [K in keyof G]: G[K] extends Op ? MethodOf<G[K]> : Namespace<G[K]> };
+export type Namespace<G> = { readonly [K in keyof G]: G[K] extends Op ? MethodOf<G[K], K> : Namespace<G[K]> };
 
 /** Generic entry points, used by callers that walk the catalogue (the CLI). */
 export interface ClientCore {
