@@ -1,11 +1,14 @@
 // Which visitors store `voice visitor` talks to, and how its failures become CLI exit codes.
+import { configPath, readConfig } from '../config.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
-import { readProfile } from './demo-config.js';
+import { profileName } from '../settings.js';
 import { DEFAULT_VISITORS_FILE, FileVisitorStore, VisitorError, createHostedVisitorStore } from '../../core/visitors/index.js';
 import type { VisitorStore } from '../../core/visitors/index.js';
 
 /** Flags shared by every `voice visitor` subcommand that choose the store. */
 export interface StoreFlags {
+  /** The CLI profile to read settings from (global `--profile`). */
+  profile?: string;
   /** Local visitors file (default `./visitors.json`). */
   visitors?: string;
   /** Use the local file even when the hosted table is configured. */
@@ -25,18 +28,28 @@ export interface VisitorSettings {
 /** The demo page address `voice demo` serves by default. */
 export const DEFAULT_DEMO_URL = 'http://127.0.0.1:5173';
 
-/** Resolves settings: flag, then `VOICE_*` environment, then the CLI profile, then defaults. */
+/** The active CLI profile's settings (the config file the rest of the CLI uses). */
+export function profileSettings(flags: StoreFlags, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+  return (readConfig(configPath(env)).profiles[profileName(flags, env)] ?? {}) as Record<string, unknown>;
+}
+
+/**
+ * Resolves settings: flag, then `VOICE_*` environment, then the CLI profile, then defaults; as
+ * elsewhere in the CLI, an explicit `--profile` beats the environment.
+ */
 export function resolveVisitorSettings(
   flags: StoreFlags,
   env: NodeJS.ProcessEnv = process.env,
-  profile: Record<string, unknown> = readProfile(env),
+  profile: Record<string, unknown> = profileSettings(flags, env),
 ): VisitorSettings {
   const fromProfile = (key: string): string => (typeof profile[key] === 'string' ? (profile[key] as string) : '');
+  const pick = (envName: string, key: string): string =>
+    flags.profile ? fromProfile(key) || env[envName] || '' : env[envName] || fromProfile(key);
   return {
-    file: flags.visitors || env.VOICE_VISITORS_FILE || fromProfile('visitorsFile') || `./${DEFAULT_VISITORS_FILE}`,
-    supabaseUrl: env.VOICE_SUPABASE_URL || fromProfile('supabaseUrl'),
-    serviceRoleKey: env.VOICE_SUPABASE_SERVICE_ROLE_KEY || fromProfile('supabaseServiceRoleKey'),
-    demoUrl: env.VOICE_DEMO_URL || fromProfile('demoUrl') || DEFAULT_DEMO_URL,
+    file: flags.visitors || pick('VOICE_VISITORS_FILE', 'visitorsFile') || `./${DEFAULT_VISITORS_FILE}`,
+    supabaseUrl: pick('VOICE_SUPABASE_URL', 'supabaseUrl'),
+    serviceRoleKey: pick('VOICE_SUPABASE_SERVICE_ROLE_KEY', 'supabaseServiceRoleKey'),
+    demoUrl: pick('VOICE_DEMO_URL', 'demoUrl') || DEFAULT_DEMO_URL,
   };
 }
 
