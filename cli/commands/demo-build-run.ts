@@ -91,6 +91,13 @@ export function checkOutDir(outDir: string, root: string, cwd: string): void {
   }
 }
 
+/** The settings written into the page: unset (empty) values are left out so the page's defaults apply. */
+export function bakedConfig(page: DemoConfig): Partial<DemoConfig> {
+  const links = Object.fromEntries(Object.entries(page.links).filter(([, v]) => v !== ''));
+  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && v !== ''));
+  return { ...rest, ...(Object.keys(links).length > 0 ? { links: links as DemoConfig['links'] } : {}) };
+}
+
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
 }
@@ -106,7 +113,7 @@ export async function buildDemo(options: DemoBuildOptions): Promise<DemoBuildRes
 
   const bake: Plugin = {
     name: 'voice-demo-config',
-    transformIndexHtml: () => [{ tag: 'script', children: configScript(options.page), injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [{ tag: 'script', children: configScript(bakedConfig(options.page)), injectTo: 'head-prepend' }],
   };
   const { build } = await import('vite');
   await build({

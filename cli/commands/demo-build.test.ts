@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../web/src/config.js';
-import { checkBuildConfig, checkOutDir } from './demo-build-run.js';
+import { bakedConfig, checkBuildConfig, checkOutDir } from './demo-build-run.js';
 
 const page = { ...defaultConfig, supabaseUrl: 'https://abc.supabase.co', supabaseAnonKey: 'anon', webhookUrl: 'https://hooks.example/call', publicKey: 'pk', assistantId: 'a1' };
 const jwt = (role: string) => `x.${Buffer.from(JSON.stringify({ role })).toString('base64url')}.sig`;
@@ -29,6 +29,11 @@ describe('the build configuration', () => {
     expect(warnings.join('\n')).toMatch(/"Call Me" will fail/);
     expect(warnings.join('\n')).toMatch(/"Test in Browser"/);
   });
+});
+
+it('bakes only what is set, so the page keeps its defaults for the rest', () => {
+  const baked = bakedConfig({ ...defaultConfig, supabaseUrl: 'https://abc.supabase.co', webhookUrl: '', links: { ...defaultConfig.links, website: 'https://x.example' } });
+  expect(baked).toEqual({ supabaseUrl: 'https://abc.supabase.co', strict: false, links: { website: 'https://x.example' } });
 });
 
 describe('the output directory', () => {
