@@ -1,0 +1,88 @@
+// Every resource with create/list/get/update/delete, driven through the real CLI against the
+// emulator: create from the fixture body, list (JSON and piped), get, update with --set, refuse
+// delete without --yes, delete with --yes, then get fails with 404.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue, flatten, pathParamNames } from '../../core/catalogue/index.js';
+import type { Entry } from '../../core/catalogue/index.js';
+import { KEY, captured, harness, json } from './harness.js';
+import type { Harness } from './harness.js';
+import { ROOT } from './build.js';
+
+const CRUD = ['create', 'list', 'get', 'update', 'delete'];
+const byResource = new Map<string, Entry[]>();
+for (const e of flatten(catalogue)) byResource.set(e.resource.join(' '), [...(byResource.get(e.resource.join(' ')) ?? []), e]);
+const crudResources = [...byResource].filter(([, es]) => CRUD.every((a) => es.some((e) => e.action === a))).map(([k]) => k.split(' '));
+
+let h: Harness;
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(async () => {
+  await h?.close();
+  expect(captured.join('\n')).not.toContain(KEY);
+});
+
+function bodyArgs(resource: string[]): string[] {
+  const fixture = join(ROOT, 'fixtures', 'bodies', `${resource.join('-')}.json`);
+  return existsSync(fixture) ? ['-f', fixture] : ['--set', 'name=Made by the CLI test'];
+}
+
+async function createOne(resource: string[], parents: string[]): Promise<string> {
+  const args = resource[0] === 'file' ? [...resource, 'create', join(h.home, 'faq.txt')] : [...resource, 'create', ...parents, ...bodyArgs(resource)];
+  if (resource[0] === 'file') writeFileSync(join(h.home, 'faq.txt'), 'Opening hours: 9 to 5.\n');
+  const run = await h.voice([...args, '--json']);
+  expect(run.exitCode, run.stderr).toBe(0);
+  const id = json<{ id: string }>(run).id;
+  expect(typeof id).toBe('string');
+  return id;
+}
+
+describe('CRUD through the CLI', () => {
+  it('covers the resources that have create, list, get, update and delete', () => {
+    expect(crudResources.map((r) => r.join(' '))).toEqual(expect.arrayContaining(['assistant', 'squad', 'tool', 'file', 'test-suite run', 'phone-number']));
+  });
+
+  for (const resource of crudResources) {
+    it(`${resource.join(' ')}: create, list, get, update, delete`, async () => {
+      const getEntry = (byResource.get(resource.join(' ')) as Entry[]).find((e) => e.action === 'get') as Entry;
+      // Nested resources (test-suite run) need their parents created first.
+      const parents: string[] = [];
+      const parentCount = pathParamNames(getEntry.op.path).length - 1;
+      for (let i = 0; i < parentCount; i++) parents.push(await createOne(resource.slice(0, i + 1), parents));
+
+      const id = await createOne(resource, parents);
+
+      const listed = await h.voice([...resource, 'list', ...parents, '--json']);
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      const page = json<unknown>(listed);
+      const items = (Array.isArray(page) ? page : (page as { results: { id: string }[] }).results) as { id: string }[];
+      expect(items.map((x) => x.id)).toContain(id);
+
+      const piped = await h.voice([...resource, 'list', ...parents]);
+      expect(piped.exitCode).toBe(0);
+      expect(piped.stdout.split('\n').map((l) => l.split('\t')[0])).toContain(id);
+      expect(piped.stdout).not.toMatch(/\x1b\[/);
+
+      const got = await h.voice([...resource, 'get', ...parents, id, '--json']);
+      expect(got.exitCode, got.stderr).toBe(0);
+      expect(json<{ id: string }>(got).id).toBe(id);
+
+      const updated = await h.voice([...resource, 'update', ...parents, id, '--set', 'name=Front desk', '--json']);
+      expect(updated.exitCode, updated.stderr).toBe(0);
+      expect(json<{ name: string }>(updated).name).toBe('Front desk');
+
+      const refused = await h.voice([...resource, 'delete', ...parents, id]);
+      expect(refused.exitCode).toBe(2);
+      expect(refused.stderr).toContain('--yes');
+      expect((await h.voice([...resource, 'get', ...parents, id, '--json'])).exitCode).toBe(0);
+
+      const deleted = await h.voice([...resource, 'delete', ...parents, id, '--yes']);
+      expect(deleted.exitCode, deleted.stderr).toBe(0);
+      const gone = await h.voice([...resource, 'get', ...parents, id]);
+      expect(gone.exitCode).toBe(1);
+      expect(gone.stderr).toMatch(/404/);
+    });
+  }
+});
