@@ -63,7 +63,7 @@ describe('CRUD through the CLI', () => {
       const piped = await h.voice([...resource, 'list', ...parents]);
       expect(piped.exitCode).toBe(0);
       expect(piped.stdout.split('\n').map((l) => l.split('\t')[0])).toContain(id);
-      expect(piped.stdout).not.toMatch(/\x1b\[/);
+      expect(piped.stdout).not.toContain('\u001b[');
 
       const got = await h.voice([...resource, 'get', ...parents, id, '--json']);
       expect(got.exitCode, got.stderr).toBe(0);
