@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { DemoConfig } from '../../web/src/config.js';
+import { resolveSettings } from '../settings.js';
 
 /** Flags of `voice demo` that carry configuration. */
 export interface DemoFlags {
@@ -15,6 +16,11 @@ export interface DemoFlags {
   phoneNumberId?: string;
   sentryDsn?: string;
   strict?: boolean;
+  /** The CLI's global `--api-key`, `--profile` and `--local`. */
+  apiKey?: string;
+  profile?: string;
+  /** Place Call Me calls on the local emulator even when an API key is configured. */
+  local?: boolean;
 }
 
 /** Everything the demo needs: what the page sees plus what only the server may know. */
@@ -35,7 +41,7 @@ export function profilePath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** The active profile's settings, or an empty object when there is no readable profile. */
-export function readProfile(env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+export function readProfile(env: NodeJS.ProcessEnv = process.env, name?: string): Record<string, unknown> {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(profilePath(env), 'utf8'));
@@ -45,8 +51,7 @@ export function readProfile(env: NodeJS.ProcessEnv = process.env): Record<string
   if (!isObject(data)) return {};
   const profiles = data.profiles;
   if (isObject(profiles)) {
-    const name = env.VOICE_PROFILE || str(data.currentProfile) || str(data.current) || str(data.profile) || 'default';
-    const chosen = profiles[name];
+    const chosen = profiles[name || env.VOICE_PROFILE || 'default'];
     return isObject(chosen) ? chosen : {};
   }
   return data;
@@ -61,7 +66,7 @@ function str(v: unknown): string {
 }
 
 /** Merges flags over `VOICE_*` environment variables over the CLI profile. */
-export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = process.env, profile: Record<string, unknown> = readProfile(env)): ResolvedDemoConfig {
+export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = process.env, profile: Record<string, unknown> = readProfile(env, flags.profile)): ResolvedDemoConfig {
   const sources: ResolvedDemoConfig['sources'] = {};
   const pick = (name: string, flag: string | undefined, envName: string, ...profileKeys: string[]): string => {
     if (flag) return (sources[name] = 'flag'), flag;
@@ -87,11 +92,18 @@ export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = pro
       twitter: pick('twitter', undefined, 'VOICE_LINK_TWITTER', 'linkTwitter'),
     },
   };
-  const apiUrl = pick('apiUrl', flags.apiUrl, 'VOICE_API_URL', 'baseUrl', 'apiUrl');
+  // Key and API URL resolve exactly as for every other command (VAPI_API_KEY, profiles...).
+  let apiKey = '';
+  let apiUrl = '';
+  if (!flags.local) {
+    const settings = resolveSettings({ apiKey: flags.apiKey, apiUrl: flags.apiUrl, profile: flags.profile }, env);
+    apiKey = settings.apiKey ?? '';
+    if (settings.urlSource !== 'default') apiUrl = settings.baseUrl;
+  }
   page.apiBaseUrl = apiUrl;
   return {
     page,
-    apiKey: pick('apiKey', undefined, 'VOICE_API_KEY', 'apiKey'),
+    apiKey,
     apiUrl,
     phoneNumberId: pick('phoneNumberId', flags.phoneNumberId, 'VOICE_PHONE_NUMBER_ID', 'phoneNumberId'),
     sources,

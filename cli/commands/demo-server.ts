@@ -83,11 +83,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     if (!store.get(slug)) log(`warning: no visitor "${slug}" in ${store.file}; the page ${config.page.strict ? 'shows Not found' : "greets 'Visitor'"}.`);
   }
 
+  // Platform notes wait until Vite listens, so a busy port is the only thing the user reads.
+  const notes: string[] = [];
   const localWebhook = !config.page.webhookUrl;
   if (localWebhook) config.page.webhookUrl = CALL_ME_PATH;
   // The emulator (if any) starts while Vite does: nothing here waits on the other.
   const targetPromise = localWebhook
-    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, log })
+    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, log: (line) => notes.push(line) })
     : undefined;
   // Awaited after Vite listens; until then a failure must not count as unhandled.
   targetPromise?.catch(() => undefined);
@@ -117,6 +119,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       logLevel: 'warn',
       clearScreen: false,
       appType: 'spa',
+      // Benchmarks measure a cold start with an empty cache of their own.
+      cacheDir: (options.env ?? process.env).VOICE_DEMO_CACHE_DIR || undefined,
       plugins: [react(), plugin],
       server: { host, port, strictPort: true, open: options.open ? `/${slug}` : false, fs: { allow: [root] } },
       optimizeDeps: {
@@ -146,6 +150,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     await server.close();
     throw err;
   }
+  for (const line of notes) log(line);
   let closed: Promise<void> | undefined;
   return {
     url: `${origin}/${slug}`,

@@ -21,7 +21,6 @@ interface DemoCliOptions {
   webhookUrl?: string;
   publicKey?: string;
   assistantId?: string;
-  apiUrl?: string;
   phoneNumberId?: string;
   sentryDsn?: string;
 }
@@ -41,20 +40,28 @@ export function demoCommand(): Command {
     .addOption(new Option('--webhook-url <url>', 'Call Me webhook (default: a local one)').env('VOICE_WEBHOOK_URL'))
     .addOption(new Option('--public-key <key>', 'public key for Test in Browser').env('VOICE_PUBLIC_KEY'))
     .addOption(new Option('--assistant-id <id>', 'assistant for calls').env('VOICE_ASSISTANT_ID'))
-    .addOption(new Option('--api-url <url>', 'platform API base URL').env('VOICE_API_URL'))
     .addOption(new Option('--phone-number-id <id>', 'platform phone number Call Me calls from').env('VOICE_PHONE_NUMBER_ID'))
     .addOption(new Option('--sentry-dsn <dsn>', 'error reporting DSN for the page').env('VOICE_SENTRY_DSN'))
     .addHelpText(
       'after',
-      '\nWithout a hosted database the page reads ./visitors.json (or the bundled sample); without a\n' +
-        'webhook URL, Call Me places the call through VOICE_API_KEY on the hosted platform, else on a\n' +
-        'local emulator at http://127.0.0.1:4010 (see `voice call list --local`).\n\n' +
-        'Examples:\n  voice demo --slug acme --open\n  voice demo --visitors prospects.json --strict --port 8080',
+      `
+Without a hosted database the page reads ./visitors.json (or the bundled sample). Without a
+webhook URL, Call Me places the call through the platform API: with your API key (--api-key,
+VOICE_API_KEY or the profile) on the hosted platform, else (or with --local) on a local emulator
+at http://127.0.0.1:4010, so \`voice call list --local\` shows the calls.
+
+Examples:
+  voice demo --slug acme --open
+  voice demo --visitors prospects.json --strict --port 8080
+  VOICE_PUBLIC_KEY=... VOICE_ASSISTANT_ID=... voice demo --slug acme`,
     )
-    .action(async (opts: DemoCliOptions) => {
+    .action(async (opts: DemoCliOptions, cmd: Command) => {
       const { startDemo } = await import('./demo-server.js');
+      // --api-key, --api-url, --profile and --local are the program's global options.
+      const globals = cmd.optsWithGlobals<{ apiKey?: string; apiUrl?: string; profile?: string; local?: boolean }>();
       const { slug, port, host, open, visitors, ...flags } = opts;
-      const demo = await startDemo({ slug, port, host, open, visitors, flags });
+      const { apiKey, apiUrl, profile, local } = globals;
+      const demo = await startDemo({ slug, port, host, open, visitors, flags: { ...flags, apiKey, apiUrl, profile, local } });
       const target = demo.callTarget;
       process.stderr.write(
         `Demo page for "${slug}" (Ctrl-C to stop):\n` +

@@ -31,7 +31,9 @@ export function parseVisitors(textContent: string, file = 'visitors.json'): Visi
   if (!Array.isArray(data)) throw new VisitorsFileError(`${file} must hold a JSON array of visitors`);
   try {
     return data.map((item: unknown, i) => {
-      const { slug, name, system, first_message } = parseVisitor(item, false, file, i);
+      // A hand-written file may leave out the prompt fields; they default to empty.
+      const filled = item !== null && typeof item === 'object' && !Array.isArray(item) ? { system: '', first_message: '', ...item } : item;
+      const { slug, name, system, first_message } = parseVisitor(filled, false, file, i);
       return { slug, name, system, first_message };
     });
   } catch (err) {
