@@ -20,7 +20,7 @@ export interface TestPostgres {
   /** Runs SQL from stdin as superuser `postgres`; ON_ERROR_STOP, unaligned, tuples only. */
   psql(sql: string, database?: string): PsqlResult;
   /** Runs a SQL file as superuser `postgres`. */
-  psqlFile(file: string): PsqlResult;
+  psqlFile(file: string, database?: string): PsqlResult;
   stop(): void;
 }
 
@@ -84,7 +84,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   return {
     port,
     psql: (sql, database = 'postgres') => run(join(bin, 'psql'), [...psqlArgs(database), '-f', '-'], sql),
-    psqlFile: (file) => run(join(bin, 'psql'), [...psqlArgs('postgres'), '-f', file]),
+    psqlFile: (file, database = 'postgres') => run(join(bin, 'psql'), [...psqlArgs(database), '-f', file]),
     stop() {
       if (stopped) return;
       stopped = true;

@@ -108,6 +108,26 @@ describe('the visitors migration on PostgreSQL', () => {
     expect(table()).toEqual(['acme|Acme Corp', 'globex|Globex']);
   });
 
+  it('secures a visitors table that already existed without timestamps', () => {
+    rows(pg.psql('create database legacy;'));
+    rows(pg.psql(`
+      grant usage on schema public to anon, authenticated, service_role;
+      create table public.visitors (id bigint generated always as identity primary key, slug text unique, name text, system text, first_message text);
+      grant all on public.visitors to anon, authenticated;
+      insert into public.visitors (slug, name) values ('acme', 'Acme'), ('globex', 'Globex');
+    `, 'legacy'));
+    const applied = pg.psqlFile(migration, 'legacy');
+    expect(applied.stderr).not.toMatch(/ERROR|FATAL/);
+    const anon = (statement: string, headers?: Record<string, string>) => {
+      const lines = ['begin;', ...(headers ? [`set local request.headers = '${JSON.stringify(headers)}';`] : []), 'set local role anon;', `${statement};`, 'commit;'];
+      return pg.psql(lines.join('\n'), 'legacy');
+    };
+    expect(rows(anon('select slug from public.visitors', acme))).toEqual(['acme']);
+    expect(rows(anon('select slug from public.visitors'))).toEqual([]);
+    expect(anon("delete from public.visitors where slug = 'acme'", acme).stderr).toMatch(/permission denied/);
+    expect(rows(pg.psql('select count(*) from public.visitors where updated_at is not null;', 'legacy'))).toEqual(['2']);
+  });
+
   it('rejects slugs the page could not route to', () => {
     for (const slug of ['Acme', 'has space', '', 'a'.repeat(65), 'ünï']) {
       const r = pg.psql(`insert into public.visitors (slug, name) values ('${slug}', 'x');`);

@@ -16,6 +16,10 @@ create table if not exists public.visitors (
   updated_at timestamptz not null default now()
 );
 
+-- A project that already has the page's original visitors table gets the timestamps too.
+alter table public.visitors add column if not exists created_at timestamptz not null default now();
+alter table public.visitors add column if not exists updated_at timestamptz not null default now();
+
 comment on table public.visitors is
   'Prospects of the personalised demo page; anon reads only the row named by the x-visitor-slug header.';
 
