@@ -1,0 +1,140 @@
+// `voice dev`: prints its URL, serves, stops cleanly on SIGINT/SIGTERM, and names the port
+// and the flag when the port is taken. In-process through commander, and as a real process.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../core/emulator/index.js';
+import { CliError } from '../errors.js';
+import { devCommand } from './dev.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'voice-dev-'));
+const entry = join(dir, 'dev.mjs');
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  let onOut: (() => void) | undefined;
+  return {
+    out,
+    err,
+    io: { out: (t: string) => (out.push(t), onOut?.()), err: (t: string) => void err.push(t) },
+    firstLine: () => new Promise<string>((resolve) => {
+      if (out.length) resolve((out[0] as string).trim());
+      else onOut = () => resolve((out[0] as string).trim());
+    }),
+  };
+}
+
+beforeAll(async () => {
+  // A stand-in for bin/voice.js that runs only `voice dev`, with the CLI's error reporting.
+  const src = join(dir, 'entry.ts');
+  writeFileSync(src, `import { devCommand } from ${JSON.stringify(join(root, 'cli/commands/dev.ts'))};
+import { reportError } from ${JSON.stringify(join(root, 'cli/fail.ts'))};
+try { await devCommand().parseAsync(process.argv.slice(2), { from: 'user' }); process.exit(0); }
+catch (e) { process.exit(reportError(e, false)); }`);
+  await build({ entryPoints: [src], outfile: entry, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('voice dev in-process', () => {
+  it('prints its URL and how to use it, serves seed data, and stops on SIGINT', async () => {
+    const t = io();
+    const running = devCommand(t.io).parseAsync(['--port', '0', '--seed', '--quiet'], { from: 'user' });
+    const url = await t.firstLine();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const help = t.err.join('');
+    expect(help).toContain(`VOICE_API_URL=${url}`);
+    expect(help).toContain(`createClient({ baseUrl: '${url}'`);
+    const res = await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer x' } });
+    expect(((await res.json()) as unknown[]).length).toBeGreaterThan(0);
+    process.emit('SIGINT');
+    await running;
+    await expect(fetch(`${url}/assistant`)).rejects.toThrow();
+    expect(process.listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('requires the --api-key it was given', async () => {
+    const t = io();
+    const running = devCommand(t.io).parseAsync(['--port', '0', '--api-key', 'k1', '--quiet'], { from: 'user' });
+    const url = await t.firstLine();
+    expect((await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer k2' } })).status).toBe(401);
+    expect((await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer k1' } })).status).toBe(200);
+    process.emit('SIGTERM');
+    await running;
+  });
+
+  it('names the port and the flag when the port is taken', async () => {
+    const other = await startEmulator();
+    try {
+      const err = await devCommand(io().io).parseAsync(['--port', String(other.port)], { from: 'user' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CliError);
+      expect((err as CliError).message).toContain(`Port ${other.port}`);
+      expect((err as CliError).hint).toContain('--port');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a corrupt data file as a usage error and leaves it alone', async () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, 'not json');
+    const err = await devCommand(io().io).parseAsync(['--port', '0', '--data', file], { from: 'user' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(2);
+    expect((err as CliError).message).toContain(file);
+    expect(readFileSync(file, 'utf8')).toBe('not json');
+  });
+});
+
+function run(args: string[], script = entry) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => stdout.includes('\n') && resolve(stdout.split('\n')[0] as string));
+    void exit.then(() => reject(new Error(`exited early: ${stderr}`)));
+  });
+  // Not every test waits for the URL; an early exit is then expected, not unhandled.
+  url.catch(() => undefined);
+  return { child, url, exit, output: () => ({ stdout, stderr }) };
+}
+
+describe('voice dev as a process', () => {
+  it('serves, logs requests, and exits 0 on SIGINT', async () => {
+    const p = run(['--port', '0']);
+    const url = await p.url;
+    expect((await fetch(`${url}/squad`, { headers: { authorization: 'Bearer x' } })).status).toBe(200);
+    p.child.kill('SIGINT');
+    expect(await p.exit).toBe(0);
+    expect(p.output().stderr).toMatch(/GET \/squad 200/);
+  });
+
+  it('exits 1 with the port and --port in the message when the port is taken', async () => {
+    const other = await startEmulator();
+    try {
+      const p = run(['--port', String(other.port)]);
+      expect(await p.exit).toBe(1);
+      expect(p.output().stderr).toContain(`Port ${other.port}`);
+      expect(p.output().stderr).toContain('--port');
+    } finally {
+      await other.close();
+    }
+  });
+
+  const wired = existsSync(join(root, 'dist/cli/main.js')) && readFileSync(join(root, 'cli/main.ts'), 'utf8').includes('./commands/dev.js');
+  it.skipIf(!wired)('runs through bin/voice.js and exits 0 on SIGINT', async () => {
+    const p = run(['dev', '--port', '0', '--quiet'], join(root, 'bin/voice.js'));
+    const url = await p.url;
+    expect((await fetch(`${url}/tool`, { headers: { authorization: 'Bearer x' } })).status).toBe(200);
+    p.child.kill('SIGINT');
+    expect(await p.exit).toBe(0);
+  });
+});

@@ -1,0 +1,104 @@
+// `voice dev`: runs the local platform emulator in the foreground. Thin: parse flags, start
+// the emulator (loaded only now), print where it is and how to use it, stop on Ctrl-C.
+import { Command, InvalidArgumentError } from 'commander';
+import { CliError, ExitCode, usageError } from '../errors.js';
+
+/** Default port of `voice dev` (the one `voice --local` talks to). */
+export const DEV_PORT = 4010;
+
+interface DevOptions {
+  port: number;
+  host: string;
+  data?: string;
+  apiKey?: string;
+  seed?: boolean;
+  quiet?: boolean;
+}
+
+/** Where `voice dev` writes; tests pass their own. */
+export interface DevIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIo: DevIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
+function portFlag(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  return n;
+}
+
+function usage(url: string, port: number, apiKey: string | undefined): string {
+  const key = apiKey ? ` VOICE_API_KEY=${apiKey}` : '';
+  const cli = port === DEV_PORT && !apiKey ? `voice --local assistant list     (or: VOICE_API_URL=${url} voice assistant list)` : `VOICE_API_URL=${url}${key} voice assistant list`;
+  return [
+    `Local platform emulator on ${url} (Ctrl-C to stop)`,
+    `  CLI:     ${cli}`,
+    `  Client:  createClient({ baseUrl: '${url}', apiKey: '${apiKey ?? 'any-key'}' })`,
+    `  curl:    curl -H 'Authorization: Bearer ${apiKey ?? 'any-key'}' ${url}/assistant`,
+    apiKey ? '  Secured requests must send exactly the --api-key given.' : '  Any bearer key is accepted (start with --api-key KEY to require one).',
+    '',
+  ].join('\n');
+}
+
+/** The `voice dev` command. */
+export function devCommand(io: DevIo = processIo): Command {
+  return new Command('dev')
+    .description('Run the local platform emulator: the whole API on loopback, no key, no internet, no cost')
+    .option('--port <port>', 'port to listen on (0 = any free port)', portFlag, DEV_PORT)
+    .option('--host <host>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
+    .option('--data <file>', 'keep the data in this JSON file (loaded at start, saved after every change)')
+    .option('--api-key <key>', 'require exactly this bearer key (default: any key is accepted)')
+    .option('--seed', 'add sample assistants, calls, squads... so there is something to look at')
+    .option('--quiet', 'do not log requests on stderr')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  voice dev --seed
+  voice dev --port 4011 --data .voice-dev.json
+  voice --local assistant list
+  VOICE_API_URL=http://127.0.0.1:4010 voice call list`,
+    )
+    .action(async (opts: DevOptions, cmd: Command) => {
+      // --api-key is also a global option; whichever parser saw it, it means "require this key" here.
+      const apiKey = opts.apiKey ?? cmd.optsWithGlobals<{ apiKey?: string }>().apiKey;
+      const { startEmulator, DataFileError } = await import('../../core/emulator/index.js');
+      const log = opts.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) => io.err(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)} ms\n`);
+      let emu: Awaited<ReturnType<typeof startEmulator>>;
+      try {
+        emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') {
+          throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Stop whatever uses it, or pick another port with --port, e.g. voice dev --port ${opts.port + 1}`);
+        }
+        if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
+        if (error instanceof DataFileError) throw usageError(error.message);
+        throw error;
+      }
+      io.out(`${emu.url}\n`);
+      io.err(usage(emu.url, emu.port, apiKey));
+      if (opts.data) io.err(`  Data:    ${opts.data}${opts.seed ? ' (with sample data)' : ''}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop).off('SIGTERM', stop);
+          // A second Ctrl-C while closing exits at once.
+          const force = (): never => process.exit(ExitCode.Interrupted);
+          process.once('SIGINT', force);
+          io.err('Stopping the emulator...\n');
+          const done = (): void => {
+            process.off('SIGINT', force);
+            resolve();
+          };
+          void emu.close().then(done, done);
+        };
+        process.once('SIGINT', stop).once('SIGTERM', stop);
+      });
+    });
+}
