@@ -1,6 +1,6 @@
 // Node entry of the REST client: everything the browser-safe entry exports, with a createClient
 // that defaults to the pooled, proxy-aware Node transport and accepts file paths for uploads.
-import { openAsBlob } from 'node:fs';
+import { openAsBlob, promises as fsp } from 'node:fs';
 import { createClient as createBaseClient } from './client.js';
 import { nodeTransport } from './node-transport.js';
 import type { Client, ClientOptions } from './types.js';
@@ -12,6 +12,9 @@ export type { NodeTransportOptions } from './node-transport.js';
 /** Reads an upload's file path as a file-backed Blob (streamed from disk when sent). */
 export async function readUploadPath(path: string): Promise<Blob> {
   try {
+    // stat first: openAsBlob's own errors do not say what is wrong.
+    const info = await fsp.stat(path);
+    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     return await openAsBlob(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
