@@ -1,10 +1,12 @@
 // "Call Me" in real Chromium against `voice demo`: the country list, an empty phone, a call
 // placed through the local webhook onto the emulator, a failing webhook, a dead one, and closing.
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DemoServer } from '../../cli/commands/demo-server.js';
 import { deadUrl, demo, isLoopback, launch, openPage, visitorsFile, webhookServer } from './demo-harness.js';
 
+const BIN = new URL('../../bin/voice.js', import.meta.url).pathname;
 const SUCCESS = "Great! You'll receive a call within the next 15 seconds.";
 const FAILED = 'Failed to initiate call. Please try again.';
 
@@ -85,10 +87,11 @@ describe('Call Me', () => {
     await page.getByRole('button', { name: 'Call Now' }).click();
     await expect.poll(() => message(page)).toEqual([SUCCESS]);
     expect(await input.inputValue()).toBe('+1');
-    // The call exists on the platform the webhook used (the in-process emulator).
-    // TODO(lead): also assert with `voice call list --local --json` once the CLI is wired.
+    // The call is listed by the CLI on the platform the webhook used (the in-process emulator;
+    // `--api-url` stands in for `--local`, which is fixed to port 4010 and tests use free ports).
     const target = local.callTarget!;
-    const calls = (await (await fetch(`${target.baseUrl}/call`, { headers: { authorization: `Bearer ${target.apiKey}` } })).json()) as {
+    const list = await execa(process.execPath, [BIN, 'call', 'list', '--json', '--api-url', target.baseUrl, '--api-key', target.apiKey], { env: { XDG_CONFIG_HOME: '/nonexistent' } });
+    const calls = JSON.parse(list.stdout) as {
       customer?: { number?: string };
       assistantOverrides?: { firstMessage?: string; model?: { model?: string; messages?: { content: string }[] } };
     }[];
