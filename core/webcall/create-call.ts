@@ -1,30 +1,31 @@
 // Creates the web call with one plain fetch, so the client does not pull in the REST client.
-import type { AssistantInput, AssistantOverrides, SquadInput, WebCallResponse, WorkflowInput } from './types.js';
-import type { Open } from '../catalogue/models.js';
+import type {
+  InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallResponse,
+} from './types.js';
 
 /** The platform's API host, used when no base URL is given. */
 export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
 
 /** Body of `POST /call/web`: each target as an id or an inline object. */
 export interface WebCallPayload {
-  assistant?: AssistantInput;
+  assistant?: InlineAssistant;
   assistantId?: string;
-  assistantOverrides?: AssistantOverrides;
-  squad?: SquadInput;
+  assistantOverrides?: StartAssistantOverrides;
+  squad?: InlineSquad;
   squadId?: string;
-  workflow?: WorkflowInput;
+  workflow?: InlineWorkflow;
   workflowId?: string;
-  workflowOverrides?: Open;
+  workflowOverrides?: StartWorkflowOverrides;
   roomDeleteOnUserLeaveEnabled?: boolean;
 }
 
 /** Builds the creation payload from start()'s arguments. */
 export function webCallPayload(
-  assistant: AssistantInput | string | undefined,
-  assistantOverrides: AssistantOverrides | undefined,
-  squad: SquadInput | string | undefined,
-  workflow: WorkflowInput | string | undefined,
-  workflowOverrides: Open | undefined,
+  assistant: InlineAssistant | string | undefined,
+  assistantOverrides: StartAssistantOverrides | undefined,
+  squad: InlineSquad | string | undefined,
+  workflow: InlineWorkflow | string | undefined,
+  workflowOverrides: StartWorkflowOverrides | undefined,
   roomDeleteOnUserLeaveEnabled?: boolean,
 ): WebCallPayload {
   const payload: WebCallPayload = {};

@@ -236,3 +236,17 @@ describe('EventEmitter compatibility', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('end() and say() before the join', () => {
+  it('send nothing (Daily would throw before join) and end() still aborts the start', async () => {
+    const h = harness({ script: { join: () => new Promise<void>((resolve) => setTimeout(resolve, 100)) } });
+    const started = h.call.start('a');
+    await vi.advanceTimersByTimeAsync(10);
+    h.call.say('too early');
+    await h.call.end();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await started).toBeNull();
+    expect(h.transports.last.sent).toEqual([]);
+    expect(h.call.state).toBe('idle');
+  });
+});

@@ -155,8 +155,9 @@ export class Session {
     this.send(JSON.stringify({ type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: delaySeconds }));
   }
 
+  /** Sends an app message once joined; before that Daily would throw 'only supported after join'. */
   send(data: string): void {
-    if (this.transport && !this.closed) this.transport.sendAppMessage(data);
+    if (this.transport && this.joined && !this.closed) this.transport.sendAppMessage(data);
   }
 
   setMuted(muted: boolean): void {

@@ -266,6 +266,20 @@ export interface WebCallOptions {
   environment?: WebCallEnvironment;
 }
 
+/**
+ * Inline targets for start(): the catalogue's types, or any object (so values typed with the
+ * platform SDK's DTOs compile unchanged; the platform validates the body).
+ */
+export type InlineAssistant = AssistantInput | object;
+/** An inline squad for start(). */
+export type InlineSquad = SquadInput | object;
+/** An inline workflow for start(). */
+export type InlineWorkflow = WorkflowInput | object;
+/** Per-call assistant overrides for start(). */
+export type StartAssistantOverrides = AssistantOverrides | object;
+/** Per-call workflow overrides for start(). */
+export type StartWorkflowOverrides = Open | object;
+
 /** The optional sixth argument of start(), as in the platform SDK. */
 export interface StartCallOptions {
   roomDeleteOnUserLeaveEnabled?: boolean;

@@ -11,10 +11,9 @@ import type { SessionHost } from './session.js';
 import { RECORDING, runStart, StageFailure } from './start.js';
 import type { StartPlan } from './start.js';
 import type {
-  AssistantInput, AssistantOverrides, ClientMessage, ReconnectWebCall, SquadInput, StartCallOptions, WebCallEvents,
-  WebCallOptions, WebCallResponse, WebCallState, WorkflowInput,
+  ClientMessage, InlineAssistant, InlineSquad, InlineWorkflow, ReconnectWebCall, StartAssistantOverrides, StartCallOptions,
+  StartWorkflowOverrides, WebCallEvents, WebCallOptions, WebCallResponse, WebCallState,
 } from './types.js';
-import type { Open } from '../catalogue/models.js';
 
 /** A live voice (and optionally video) call with an assistant, squad or workflow, in the browser. */
 export class WebCall extends Emitter<WebCallEvents> {
@@ -64,11 +63,11 @@ export class WebCall extends Emitter<WebCallEvents> {
    * fails, is refused (already started) or is stopped. Throws when no target is given.
    */
   async start(
-    assistant?: AssistantInput | string,
-    assistantOverrides?: AssistantOverrides,
-    squad?: SquadInput | string,
-    workflow?: WorkflowInput | string,
-    workflowOverrides?: Open,
+    assistant?: InlineAssistant | string,
+    assistantOverrides?: StartAssistantOverrides,
+    squad?: InlineSquad | string,
+    workflow?: InlineWorkflow | string,
+    workflowOverrides?: StartWorkflowOverrides,
     options?: StartCallOptions,
   ): Promise<WebCallResponse | null> {
     this.checkNotDisposed();
