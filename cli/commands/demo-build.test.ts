@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../web/src/config.js';
+import { Command } from 'commander';
+import { buildFlagsOf, demoBuildCommand } from './demo-build.js';
+import type { BuildFlags } from './demo-build.js';
 import { bakedConfig, checkBuildConfig, checkOutDir } from './demo-build-run.js';
 
 const page = { ...defaultConfig, supabaseUrl: 'https://abc.supabase.co', supabaseAnonKey: 'anon', webhookUrl: 'https://hooks.example/call', publicKey: 'pk', assistantId: 'a1' };
@@ -61,4 +64,17 @@ describe('the output directory', () => {
     writeFileSync(join(dir, 'docs', 'notes.txt'), 'mine');
     expect(() => checkOutDir(join(dir, 'docs'), root, dir)).toThrow(/not empty and holds no earlier build/);
   });
+});
+
+it('reads page flags that `voice demo` itself consumed, and its own --out', async () => {
+  let seen: BuildFlags | undefined;
+  const build = demoBuildCommand().action((_o: unknown, cmd: Command) => {
+    seen = buildFlagsOf(cmd);
+  });
+  const demo = new Command('demo').option('--supabase-url <url>').option('--strict').addCommand(build);
+  const program = new Command('voice').option('--json').addCommand(demo);
+  await program.parseAsync(['demo', 'build', '--supabase-url', 'https://abc.supabase.co', '--strict', '--out', 'site', '--json'], { from: 'user' });
+  expect(seen).toMatchObject({ out: 'site', supabaseUrl: 'https://abc.supabase.co', strict: true });
+  await program.parseAsync(['demo', 'build'], { from: 'user' });
+  expect(seen?.out).toBe('dist/demo');
 });

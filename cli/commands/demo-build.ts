@@ -5,7 +5,8 @@ import { contextOf } from '../context.js';
 import { printJson } from '../output/print.js';
 import { err, out } from '../redact.js';
 
-interface BuildFlags {
+/** The flags of `voice demo build`. */
+export interface BuildFlags {
   out: string;
   supabaseUrl?: string;
   supabaseAnonKey?: string;
@@ -15,6 +16,16 @@ interface BuildFlags {
   apiUrl?: string;
   sentryDsn?: string;
   strict?: boolean;
+}
+
+/**
+ * The build's settings from the command line. `voice demo` defines the same page flags and
+ * commander hands a flag to the first command that knows it, so the parent's values count too.
+ */
+export function buildFlagsOf(cmd: Command): BuildFlags {
+  const all = { ...cmd.optsWithGlobals<BuildFlags>(), ...cmd.opts<BuildFlags>() };
+  const { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict } = all;
+  return { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict };
 }
 
 /** The `voice demo build` command (registered under `voice demo`). */
@@ -43,8 +54,9 @@ Examples:
   VOICE_SUPABASE_URL=https://abc.supabase.co VOICE_SUPABASE_ANON_KEY=... voice demo build
   voice demo build --out public --webhook-url https://hooks.example/call-me`,
     )
-    .action(async (flags: BuildFlags, cmd: Command) => {
+    .action(async (_flags: BuildFlags, cmd: Command) => {
       const ctx = contextOf(cmd);
+      const flags = buildFlagsOf(cmd);
       const [{ resolveDemoConfig }, { buildDemo }] = await Promise.all([import('./demo-config.js'), import('./demo-build-run.js')]);
       const { out: outDir, ...pageFlags } = flags;
       const config = resolveDemoConfig(pageFlags);
