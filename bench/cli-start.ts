@@ -6,7 +6,7 @@ import { checkCliBuild } from './lib/freshness.js';
 import { BENCH_KEY, seedAssistants, startEmulatorProcess } from './lib/emulator.js';
 import type { EmulatorProcess } from './lib/emulator.js';
 import { interleave } from './lib/sample.js';
-import { onPty, peakMemoryKiB, runOk } from './lib/proc.js';
+import { MEMORY_METHOD, onPty, peakMemoryKiB, runOk } from './lib/proc.js';
 import type { Command } from './lib/proc.js';
 import { row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
@@ -92,7 +92,7 @@ async function measure(ctx: BenchContext, emulator: EmulatorProcess, local: bool
       budget: { op: '<=', limit: 4, on: 'ratio' },
       note: tableNote,
     }),
-    row({ bench, metric: '`voice --version` peak RSS', unit: 'MiB', figure: m('version'), reference: { label: 'node -e 0', figure: m('node') } }),
+    row({ bench, metric: '`voice --version` peak RSS', unit: 'MiB', figure: m('version'), reference: { label: 'node -e 0', figure: m('node') }, note: `peak RSS by ${MEMORY_METHOD}` }),
     row({ bench, metric: '`voice assistant list --json` peak RSS', unit: 'MiB', figure: m('json'), reference: { label: 'node -e 0', figure: m('node') } }),
     row({ bench, metric: '`voice assistant list` on a TTY peak RSS', unit: 'MiB', figure: m('ptyTable'), reference: { label: 'node -e 0 on a TTY', figure: m('ptyNode') } }),
   ];
@@ -100,7 +100,7 @@ async function measure(ctx: BenchContext, emulator: EmulatorProcess, local: bool
 
 const benchmark: Benchmark = {
   name: bench,
-  title: 'CLI start-to-exit against `node -e 0` (medians of interleaved launches), peak RSS via GNU time %M',
+  title: 'CLI start-to-exit against `node -e 0` launched the same way (interleaved launches), and peak RSS',
   async run(ctx): Promise<Row[]> {
     const stale = checkCliBuild(ctx.root);
     if (stale) ctx.log(stale);

@@ -14,6 +14,9 @@ import type { BenchContext, Benchmark, Row } from './lib/types.js';
 
 const bench = 'demo-start';
 const BARE = 'bench/fixtures/bare-react';
+// design.md: "<= 600 ms warm" where plain Vite measured 556 ms on this class of machine; the same
+// budget as a ratio holds on a busier or faster machine too.
+const WARM_RATIO = Math.round((600 / 556) * 100) / 100;
 
 /** A dev server to launch: how, where its page is, and where its dependency cache lives. */
 interface Subject {
@@ -102,6 +105,14 @@ const benchmark: Benchmark = {
         reference: { label: 'plain Vite, bare React', figure: warm['bare vite'] as number[] },
         budget: { op: '<=', limit: 600, on: 'figure' },
         note,
+      }),
+      row({
+        bench,
+        metric: '`voice demo` warm, as a ratio to plain Vite (budget: design.md 600 ms over its 556 ms reference)',
+        unit: 'ms',
+        figure: warm.demo as number[],
+        reference: { label: 'plain Vite, bare React', figure: warm['bare vite'] as number[] },
+        budget: { op: '<=', limit: WARM_RATIO, on: 'ratio' },
       }),
       row({
         bench,

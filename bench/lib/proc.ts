@@ -11,7 +11,7 @@ export interface Command {
 }
 
 /** The GNU time binary used for peak memory (ru_maxrss), when installed. */
-export const GNU_TIME = '/usr/bin/time';
+export const GNU_TIME = process.env.VOICE_BENCH_GNU_TIME ?? '/usr/bin/time';
 
 /** Quotes one argument for `sh -c`. */
 export function shellQuote(arg: string): string {
@@ -68,16 +68,31 @@ export async function runOk(command: Command, timeoutMs?: number): Promise<RunRe
   return result;
 }
 
+/** How peak memory is read on this machine (named in the results). */
+export const MEMORY_METHOD = existsSync(GNU_TIME)
+  ? 'GNU time %M (ru_maxrss)'
+  : "process.resourceUsage().maxRSS at exit (preloaded through NODE_OPTIONS; GNU time not installed)";
+
+// Fallback when GNU time is missing: every node process writes its own peak RSS when it exits.
+const RSS_PRELOAD =
+  "--import=data:text/javascript,import{writeFileSync}from'node:fs';" +
+  "process.on('exit',()=>writeFileSync(process.env.VOICE_BENCH_RSS_FILE,String(process.resourceUsage().maxRSS)))";
+
 /**
- * Peak resident memory (KiB) of a command, read from GNU time's `%M` (the child's ru_maxrss),
- * written to a file so the command's own output stays untouched. For pty commands the time
- * wrapper goes inside `script`, so the figure is the command's, not script's.
+ * Peak resident memory (KiB) of a command: GNU time's `%M` (the child's ru_maxrss), written to a
+ * file so the command's own output stays untouched; for pty commands the time wrapper goes inside
+ * `script`, so the figure is the command's, not script's. Without GNU time, see MEMORY_METHOD.
  */
 export async function peakMemoryKiB(command: Command, dir: string, pty = false): Promise<number> {
-  if (!existsSync(GNU_TIME)) throw new Error(`${GNU_TIME} is not installed (apt-get install -y time)`);
   const file = join(dir, `maxrss-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
-  const timed: Command = { ...command, argv: [GNU_TIME, '-f', '%M', '-o', file, ...command.argv] };
-  await runOk(pty ? onPty(timed) : timed);
+  let measured: Command;
+  if (existsSync(GNU_TIME)) {
+    measured = { ...command, argv: [GNU_TIME, '-f', '%M', '-o', file, ...command.argv] };
+  } else {
+    const options = [command.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '', RSS_PRELOAD].join(' ').trim();
+    measured = { ...command, env: { ...command.env, NODE_OPTIONS: options, VOICE_BENCH_RSS_FILE: file } };
+  }
+  await runOk(pty ? onPty(measured) : measured);
   const kib = Number(readFileSync(file, 'utf8').trim().split('\n').pop());
   rmSync(file, { force: true });
   if (!Number.isFinite(kib)) throw new Error(`could not read peak memory of \`${command.argv.join(' ')}\``);
