@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
-import { DataFileWriter, loadDataFile } from './persist.js';
+import { DataFileError, DataFileWriter, loadDataFile } from './persist.js';
 import { seedStore } from './seed.js';
 import { createListener } from './server.js';
 import type { RequestLog } from './server.js';
@@ -60,7 +60,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (options.seed) changed = seedStore(store) || changed;
   const writer = file ? new DataFileWriter(file, () => store.snapshot()) : undefined;
   // Write at once when new, so an unwritable path fails at start rather than on the first change.
-  if (writer && (changed || !snapshot)) await writer.flush();
+  if (writer && (changed || !snapshot)) {
+    await writer.flush().catch((err: unknown) => {
+      throw new DataFileError(file as string, `cannot be written (${(err as Error).message})`);
+    });
+  }
 
   const env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? 'https://vapi.daily.co').replace(/\/+$/, '') };
   const server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log: options.log, fallback: options.fallback }));

@@ -115,3 +115,10 @@ describe('data file', () => {
     await b.close();
   });
 });
+
+describe('data file location', () => {
+  it('says so clearly when the data file cannot be written', async () => {
+    const file = join(dir, 'missing-folder', 'data.json');
+    await expect(startEmulator({ dataFile: file })).rejects.toThrow(new RegExp(`Data file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} cannot be written`));
+  });
+});

@@ -10,7 +10,7 @@ export class DataFileError extends Error {
     readonly file: string,
     reason: string,
   ) {
-    super(`Data file ${file} ${reason}. It was left unchanged; fix it, move it away, or pass another data file.`);
+    super(`Data file ${file} ${reason}. Nothing was written to it; fix it, move it away, or pass another data file.`);
     this.name = 'DataFileError';
   }
 }
