@@ -17,7 +17,8 @@ export type UploadSource = string | Uint8Array | Blob | ReadableStream<Uint8Arra
 
 /** A multipart upload: the file plus optional form fields. */
 export interface Upload {
-  file: UploadSource;
+  /** One source, or several for endpoints that take many files (voice cloning). */
+  file: UploadSource | UploadSource[];
   /** File name sent with the part; defaults to the path's base name or `file`. */
   filename?: string;
   /** Content type of the part; guessed from the name when absent. */
@@ -220,7 +221,7 @@ export const catalogue = {
     voiceAdd: post({ path: '/{provider}/voice/add', summary: 'Add a provider voice to your library', shape: shape<Any, M.LibraryVoice>() }),
   },
   elevenLabs: {
-    clone: post({ path: '/11labs/voice/clone', body: 'multipart', summary: 'Clone a voice from audio samples', shape: shape<Upload, unknown>() }),
+    clone: post({ path: '/11labs/voice/clone', body: 'multipart', fileField: 'files', summary: 'Clone a voice from audio samples', shape: shape<Upload, unknown>() }),
   },
 } as const;
 

@@ -24,6 +24,7 @@ export interface Op<
   B extends BodyKind = BodyKind,
   Body = unknown,
   Result = unknown,
+  L extends ListKind | undefined = ListKind | undefined,
 > {
   readonly method: M;
   /** Path template; `{name}` marks a path value, filled in order of appearance. */
@@ -33,8 +34,10 @@ export interface Op<
   /** Query parameter names the operation accepts. */
   readonly query: Q;
   readonly body: B;
+  /** Form field that carries the file of a multipart upload; `file` when absent. */
+  readonly fileField?: string;
   /** Set for list operations. */
-  readonly list?: ListKind;
+  readonly list?: L;
   readonly deprecated?: boolean;
   /** One line for help text. */
   readonly summary: string;
@@ -56,8 +59,10 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
   ? [Name, ...PathParams<Rest>]
   : [];
 
-/** A tuple of strings, one per path value of the template. */
-export type PathArgs<P extends string> = { [K in keyof PathParams<P>]: string };
+type Strings<T extends readonly unknown[]> = { [K in keyof T]: string };
+
+/** A tuple of strings, one per path value of the template (mapping a type parameter keeps it a tuple). */
+export type PathArgs<P extends string> = Strings<PathParams<P>>;
 
 /** Value types of query parameters whose type is not a plain string. */
 export interface KnownQueryTypes {
@@ -91,36 +96,38 @@ export type QueryOf<Q extends readonly string[]> = {
 };
 
 /** Body type of an operation. */
-export type BodyOf<O> = O extends Op<HttpMethod, string, readonly string[], BodyKind, infer B, unknown> ? B : never;
+export type BodyOf<O> = O extends Op<HttpMethod, string, readonly string[], BodyKind, infer B, unknown, ListKind | undefined> ? B : never;
 
 /** Result type of an operation. */
-export type ResultOf<O> = O extends Op<HttpMethod, string, readonly string[], BodyKind, unknown, infer R> ? R : never;
+export type ResultOf<O> = O extends Op<HttpMethod, string, readonly string[], BodyKind, unknown, infer R, ListKind | undefined> ? R : never;
 
 /** Declares the body and result types of an operation. */
 export function shape<Body = never, Result = unknown>(): Shape<Body, Result> {
   return {};
 }
 
-type Spec<M extends HttpMethod, P extends string, Q extends readonly string[], B extends BodyKind, Body, Result> = {
+interface Spec<P extends string, Q extends readonly string[], B extends BodyKind, Body, Result, L extends ListKind | undefined> {
   path: P;
   query?: Q;
   body?: B;
+  fileField?: string;
   auth?: 'bearer' | 'none';
-  list?: ListKind;
+  list?: L;
   deprecated?: boolean;
   summary: string;
   shape: Shape<Body, Result>;
-} & { method?: M };
+}
 
 function make<M extends HttpMethod>(method: M) {
-  return <P extends string, const Q extends readonly string[] = [], B extends BodyKind = M extends 'GET' | 'DELETE' ? 'none' : 'json', Body = never, Result = unknown>(
-    spec: Spec<M, P, Q, B, Body, Result>,
-  ): Op<M, P, Q, B, Body, Result> => ({
+  return <P extends string, const Q extends readonly string[] = [], B extends BodyKind = M extends 'GET' | 'DELETE' ? 'none' : 'json', Body = never, Result = unknown, L extends ListKind | undefined = undefined>(
+    spec: Spec<P, Q, B, Body, Result, L>,
+  ): Op<M, P, Q, B, Body, Result, L> => ({
     method,
     path: spec.path,
     auth: spec.auth ?? 'bearer',
     query: (spec.query ?? []) as unknown as Q,
     body: (spec.body ?? (method === 'GET' || method === 'DELETE' ? 'none' : 'json')) as B,
+    ...(spec.fileField ? { fileField: spec.fileField } : {}),
     ...(spec.list ? { list: spec.list } : {}),
     ...(spec.deprecated ? { deprecated: true } : {}),
     summary: spec.summary,
