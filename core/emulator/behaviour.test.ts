@@ -224,3 +224,22 @@ describe('auth', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
+
+describe('extension seam', () => {
+  it('passes unmatched requests to the fallback before answering 404', async () => {
+    const withFallback = await startEmulator({
+      fallback: (req, res) => {
+        if (!req.url?.startsWith('/rest/v1/')) return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+        return true;
+      },
+    });
+    try {
+      expect((await fetch(`${withFallback.url}/rest/v1/visitors`)).status).toBe(200);
+      expect((await fetch(`${withFallback.url}/elsewhere`)).status).toBe(404);
+      expect((await fetch(`${withFallback.url}/assistant`, { headers: { authorization: 'Bearer k' } })).status).toBe(200);
+    } finally {
+      await withFallback.close();
+    }
+  });
+});
