@@ -168,4 +168,22 @@ describe('web call in Chromium without internet', () => {
     expect(result.state).toBe('idle');
     expect(result.media).toBe(0);
   });
+
+  it('StrictMode mount, unmount, mount: the first Daily call object is gone before the second is created', async () => {
+    const page = await context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(message.text()));
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => typeof window.runStrictMode === 'function');
+    const options = JSON.stringify({ baseUrl: emulator.url });
+    const result = (await page.evaluate((json) => window.runStrictMode(JSON.parse(json) as RunCallOptions), options)) as RunCallResult & { first: unknown };
+    expect(result.first).toBeNull();
+    // Without internet the second call fails at the join, not at object creation (no duplicate call object).
+    const failed = named(result, 'call-start-failed') as Array<{ stage: string }>;
+    expect(failed.map((event) => event.stage)).toEqual(['daily-call-join']);
+    expect(consoleLines.some((line) => /duplicate/i.test(line))).toBe(false);
+    expect(result.states).toEqual(['starting', 'ending', 'idle', 'starting', 'ending', 'idle']);
+    expect(result.state).toBe('idle');
+    expect(result.media).toBe(0);
+  });
 });

@@ -25,6 +25,7 @@ const NAMES: WebCallEventName[] = ['call-start-progress', 'call-start-success', 
 declare global {
   interface Window {
     runCall(options: RunCallOptions): Promise<RunCallResult>;
+    runStrictMode(options: RunCallOptions): Promise<RunCallResult & { first: unknown }>;
   }
 }
 
@@ -38,4 +39,28 @@ window.runCall = async ({ baseUrl, callConfig, callObjectOptions }) => {
   call.on('state', (state) => states.push(state));
   const result = await call.start({ name: 'E2E assistant', firstMessage: 'Hello from the test' });
   return { result, state: call.state, states, events, reports, media: document.querySelectorAll('audio, video, iframe').length };
+};
+
+// React StrictMode's mount → unmount → mount, with the unmount arriving while the first call's
+// Daily object is loading: the second start must wait for it to be destroyed (Daily refuses a
+// second live call object) and then run on its own.
+window.runStrictMode = async ({ baseUrl, callConfig, callObjectOptions }) => {
+  const call = new WebCall('public-key', baseUrl, callConfig, callObjectOptions);
+  const events: RunCallResult['events'] = [];
+  const states: string[] = [];
+  for (const name of NAMES) call.on(name, ((payload: unknown) => events.push({ name, payload: JSON.parse(JSON.stringify(payload ?? null)) })) as never);
+  call.on('state', (state) => states.push(state));
+  const assistant = { name: 'E2E assistant' };
+  let second: Promise<unknown> | null = null;
+  const remount = (event: { stage: string; status: string }) => {
+    if (event.stage !== 'daily-call-join' || event.status !== 'started') return;
+    call.off('call-start-progress', remount);
+    void call.stop();
+    second = call.start(assistant);
+  };
+  call.on('call-start-progress', remount);
+  const first = await call.start(assistant);
+  while (!second) await new Promise((resolve) => setTimeout(resolve, 10));
+  const result = await second;
+  return { first, result, state: call.state, states, events, reports: [], media: document.querySelectorAll('audio, video, iframe').length };
 };
