@@ -124,8 +124,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       plugins: [react(), plugin],
       server: { host, port, strictPort: true, open: options.open ? `/${slug}` : false, fs: { allow: [root] } },
       optimizeDeps: {
-        // Known up front so the first page load never waits for discovery or reloads the page.
-        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', '@supabase/postgrest-js', 'react-phone-number-input', 'react-phone-number-input/flags', '@daily-co/daily-js', '@sentry/react'],
+        // Known up front so no page load waits for discovery or reloads when a lazy chunk arrives.
+        // daily-js ships one self-contained ES module, served as is; Sentry only matters with a DSN.
+        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', '@supabase/postgrest-js', 'react-phone-number-input', 'react-phone-number-input/flags', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
+        exclude: ['@daily-co/daily-js', ...(config.page.sentryDsn ? [] : ['@sentry/react'])],
       },
     });
     await server.listen();

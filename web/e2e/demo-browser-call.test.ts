@@ -89,6 +89,18 @@ describe('Test in Browser', () => {
     await close();
   });
 
+  it('loads the call client and daily-js only on hover or focus of the button', async () => {
+    const { page, close } = await visit(bare);
+    const loaded: string[] = [];
+    page.on('requestfinished', (req) => void req.response().then((res) => res?.ok() && loaded.push(req.url())));
+    await page.waitForTimeout(300);
+    expect(loaded.filter((u) => /daily|webcall/.test(u))).toEqual([]);
+    await page.getByRole('button', { name: 'Test in Browser' }).hover();
+    await expect.poll(() => loaded.filter((u) => /daily-js/.test(u)).length, { timeout: 15000 }).toBeGreaterThan(0);
+    expect(loaded.some((u) => u.includes('/core/webcall/'))).toBe(true);
+    await close();
+  });
+
   it('never sends a request off this machine', () => {
     expect(allRequests.length).toBeGreaterThan(10);
     expect(allRequests.filter((url) => !isLoopback(url))).toEqual([]);

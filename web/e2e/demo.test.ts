@@ -2,6 +2,8 @@
 // the 'Visitor' fallback and the strict Not found screen, text-only rendering, loopback only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DemoServer } from '../../cli/commands/demo-server.js';
 import { demo, isLoopback, launch, openPage, visitorsFile } from './demo-harness.js';
 
@@ -22,7 +24,11 @@ beforeAll(async () => {
   shared = await browser.newContext();
   // These screens never place a call, so no local webhook (or emulator) is needed.
   const flags = { webhookUrl: 'http://127.0.0.1:9/unused' };
-  [server, strict] = await Promise.all([demo(fixtures.file, { flags }), demo(fixtures.file, { strict: true, flags })]);
+  const links = { VOICE_LINK_LINKEDIN: 'https://www.linkedin.com/in/someone', VOICE_LINK_WEBSITE: 'javascript:alert(1)', VOICE_LINK_TWITTER: 'https://x.com/someone' };
+  [server, strict] = await Promise.all([
+    demo(fixtures.file, { flags }),
+    demo(fixtures.file, { strict: true, flags, env: { HOME: tmpdir(), XDG_CONFIG_HOME: join(tmpdir(), 'voice-e2e-no-profile'), ...links } }),
+  ]);
 });
 
 afterAll(async () => {
@@ -38,9 +44,11 @@ async function visit(target: DemoServer, path: string) {
 
 describe('voice demo page', () => {
   it('greets acme by name and titles the tab for them', async () => {
-    const { page, close } = await visit(server, '/acme');
+    const { page, requests, close } = await visit(server, '/acme');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Acme Corp,');
     expect(await page.title()).toBe('Demo for Acme Corp');
+    // The phone field, the call client and error reporting are not part of the first load.
+    expect(requests.filter((u) => /PhoneForm|react-phone-number-input|daily|webcall|sentry/i.test(u))).toEqual([]);
     const body = await page.locator('body').innerText();
     expect(body).toContain("Choose how you'd like to try it:");
     expect(await page.getByRole('button', { name: 'Call Me' }).isVisible()).toBe(true);
@@ -97,9 +105,15 @@ describe('voice demo page', () => {
     await close();
   });
 
-  it('still greets known visitors with --strict', async () => {
+  it('still greets known visitors with --strict, with the configured footer links opening safely', async () => {
     const { page, close } = await visit(strict, '/acme');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Acme Corp,');
+    const footer = page.locator('footer a');
+    const attrs = await footer.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
+    expect(attrs).toEqual([
+      ['LinkedIn', 'https://www.linkedin.com/in/someone', '_blank', 'noopener noreferrer'],
+      ['Twitter', 'https://x.com/someone', '_blank', 'noopener noreferrer'],
+    ]);
     await close();
   });
 
