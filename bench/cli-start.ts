@@ -14,8 +14,10 @@ import type { BenchContext, Benchmark, Row } from './lib/types.js';
 const LOCAL_PORT = 4010;
 const bench = 'cli-start';
 
-/** Starts the emulator where `--local` points; when that port is taken, anywhere (then VOICE_API_URL). */
+/** Starts the emulator where `--local` points; when that port is taken (or in a quick run), anywhere, used through VOICE_API_URL. */
 async function emulatorForLocal(ctx: BenchContext): Promise<{ emulator: EmulatorProcess; local: boolean }> {
+  // The quick smoke run happens beside other tests that may want 4010 for themselves.
+  if (ctx.quick) return { emulator: await startEmulatorProcess(ctx, 0), local: false };
   try {
     return { emulator: await startEmulatorProcess(ctx, LOCAL_PORT), local: true };
   } catch (error) {

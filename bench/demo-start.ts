@@ -32,7 +32,9 @@ function subjects(ctx: BenchContext): Record<string, Subject> {
   const env: NodeJS.ProcessEnv = {
     XDG_CONFIG_HOME: join(ctx.tmp, 'demo-config'),
     VOICE_API_KEY: undefined,
-    VOICE_API_URL: undefined,
+    // A quick smoke run shares the machine with tests that may own 127.0.0.1:4010, where the
+    // demo would start (or reuse) its emulator; an API URL that is never called keeps it off.
+    VOICE_API_URL: ctx.quick ? 'http://127.0.0.1:9' : undefined,
     VOICE_PROFILE: undefined,
     VOICE_SENTRY_DSN: undefined,
   };
