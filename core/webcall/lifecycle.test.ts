@@ -111,6 +111,21 @@ describe('React StrictMode (start, stop, start without awaiting)', () => {
     expect(h.named('call-start-failed')).toHaveLength(0);
   });
 
+  it('start, stop, start, stop without awaiting ends with no call at all', async () => {
+    const h = harness();
+    const first = h.call.start('a');
+    void h.call.stop();
+    const second = h.call.start('a');
+    const last = h.call.stop();
+    await vi.advanceTimersByTimeAsync(1000);
+    await last;
+    expect(await first).toBeNull();
+    expect(await second).toBeNull();
+    expect(h.call.state).toBe('idle');
+    expect(h.transports.live()).toHaveLength(0);
+    expect(h.api.requests.length).toBeLessThanOrEqual(1);
+  });
+
   it('also when the unmount comes after the join', async () => {
     const h = harness();
     await h.call.start('a');

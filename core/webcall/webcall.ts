@@ -21,6 +21,7 @@ export class WebCall extends Emitter<WebCallEvents> {
   private phase: WebCallState = 'idle';
   private ending: Promise<void> | null = null;
   private disposed = false;
+  private stops = 0;
   private desiredVolume: number | null = null;
   private readonly options: WebCallOptions;
   private readonly dailyConfig: DailyAdvancedConfig;
@@ -92,6 +93,7 @@ export class WebCall extends Emitter<WebCallEvents> {
 
   /** Leaves the call (or aborts a start in progress) and releases its resources. */
   async stop(): Promise<void> {
+    this.stops++;
     if (this.current && (this.phase === 'starting' || this.phase === 'active')) return this.teardown(this.current);
     if (this.ending) return this.ending;
   }
@@ -211,9 +213,12 @@ export class WebCall extends Emitter<WebCallEvents> {
   }
 
   private async run(source: Pick<StartPlan, 'payload' | 'existing' | 'flags'>): Promise<WebCallResponse | null> {
-    // A stop in progress finishes first, so mount → unmount → mount ends with one call.
+    // A stop in progress finishes first, so mount → unmount → mount ends with one call; a stop
+    // that comes while this start waits for it cancels this start too.
+    const ticket = this.stops;
     while (this.ending) await this.ending;
     this.checkNotDisposed();
+    if (this.stops !== ticket) return null;
     if (this.phase !== 'idle') {
       this.emit('call-start-progress', { stage: 'validation', status: 'failed', timestamp: this.timestamp(), metadata: { reason: 'already-started' } });
       return null;
