@@ -27,7 +27,7 @@ beforeAll(async () => {
   const links = { VOICE_LINK_LINKEDIN: 'https://www.linkedin.com/in/someone', VOICE_LINK_WEBSITE: 'javascript:alert(1)', VOICE_LINK_TWITTER: 'https://x.com/someone' };
   [server, strict] = await Promise.all([
     demo(fixtures.file, { flags }),
-    demo(fixtures.file, { strict: true, flags, env: { HOME: tmpdir(), XDG_CONFIG_HOME: join(tmpdir(), 'voice-e2e-no-profile'), ...links } }),
+    demo(fixtures.file, { strict: true, flags: { ...flags, supabaseAnonKey: 'anon-test' }, env: { HOME: tmpdir(), XDG_CONFIG_HOME: join(tmpdir(), 'voice-e2e-no-profile'), ...links } }),
   ]);
 });
 
@@ -106,6 +106,15 @@ describe('voice demo page', () => {
   });
 
   it('still greets known visitors with --strict, with the configured footer links opening safely', async () => {
+    const lookups: Record<string, string>[] = [];
+    const page0 = await shared.newPage();
+    page0.on('request', (req) => void (req.url().includes('/rest/v1/visitors') && lookups.push(req.headers())));
+    await page0.goto(`${strict.origin}/acme`);
+    await expect.poll(() => page0.locator('h1').textContent()).toBe('Hey Acme Corp,');
+    // One lookup, with the anon key and the slug header the hosted row-level security reads.
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]).toMatchObject({ apikey: 'anon-test', authorization: 'Bearer anon-test', 'x-visitor-slug': 'acme' });
+    await page0.close();
     const { page, close } = await visit(strict, '/acme');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Hey Acme Corp,');
     const footer = page.locator('footer a');

@@ -8,6 +8,14 @@ import { loadVisitor, type Visitor } from './visitor.js';
 const loadPhoneForm = () => import('./PhoneForm.js');
 const PhoneForm = lazy(loadPhoneForm);
 
+// One lookup per slug for the page's lifetime: StrictMode's second effect run reuses it.
+const lookups = new Map<string, ReturnType<typeof loadVisitor>>();
+function lookupOnce(slug: string, config: DemoConfig): ReturnType<typeof loadVisitor> {
+  let pending = lookups.get(slug);
+  if (!pending) lookups.set(slug, (pending = loadVisitor(slug, config)));
+  return pending;
+}
+
 type Screen = { kind: 'loading' } | { kind: 'main'; visitor: Visitor } | { kind: 'not-found' };
 
 /** The whole page for one slug. */
@@ -16,7 +24,7 @@ export default function App({ config, slug }: { config: DemoConfig; slug: string
 
   useEffect(() => {
     let live = true;
-    void loadVisitor(slug, config).then(({ visitor, status }) => {
+    void lookupOnce(slug, config).then(({ visitor, status }) => {
       if (!live) return;
       setScreen(config.strict && status === 'missing' ? { kind: 'not-found' } : { kind: 'main', visitor });
     });
