@@ -1,7 +1,8 @@
 // The one place results reach stdout: JSON as the API sent it, plain rows when piped, or Ink
 // (loaded only here, only for a terminal) when a person is watching.
-import { out } from '../redact.js';
-import { plainText, viewOf } from './format.js';
+import { err, out } from '../redact.js';
+import { itemsOf, plainText, viewOf } from './format.js';
+import { dim } from './style.js';
 import type { View } from './format.js';
 import type { OutputSettings } from './mode.js';
 
@@ -24,6 +25,11 @@ export async function printView(view: View, settings: OutputSettings): Promise<v
 
 /** Writes an API result: the JSON itself with --json, else a table, key/value view or text. */
 export async function printData(data: unknown, resource: readonly string[], settings: OutputSettings): Promise<void> {
-  if (settings.mode === 'json') printJson(data, settings);
-  else await printView(viewOf(data, resource), settings);
+  if (settings.mode === 'json') return printJson(data, settings);
+  if (settings.mode === 'ink' && itemsOf(data)?.length === 0) {
+    // Nothing on stdout, but a person at a terminal deserves to know the list was empty.
+    err(dim(`No ${resource.join(' ') || 'items'} found.\n`));
+    return;
+  }
+  await printView(viewOf(data, resource), settings);
 }
