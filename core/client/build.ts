@@ -38,19 +38,36 @@ function isBrowser(): boolean {
   return typeof g.document !== 'undefined' || typeof g.importScripts === 'function';
 }
 
+interface Template {
+  /** Literal pieces around the path values; one more than `names`. */
+  pieces: string[];
+  names: string[];
+}
+
+const templates = new Map<string, Template>();
+
+function compile(template: string): Template {
+  let t = templates.get(template);
+  if (!t) {
+    const split = template.split(/\{([^}]+)\}/);
+    t = { pieces: split.filter((_, i) => i % 2 === 0), names: split.filter((_, i) => i % 2 === 1) };
+    templates.set(template, t);
+  }
+  return t;
+}
+
 /** Fills `{name}` segments in order, encoding each value; refuses a missing or empty one. */
 export function fillPath(template: string, values: readonly unknown[], label = template): string {
-  let i = 0;
-  const path = template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    const value = values[i++];
-    if (typeof value !== 'string' && typeof value !== 'number') {
-      throw new TypeError(`Missing path value "${name}" for ${label}`);
-    }
+  const { pieces, names } = compile(template);
+  if (values.length > names.length) throw new TypeError(`Too many path values for ${label}: expected ${names.length}, got ${values.length}`);
+  let path = pieces[0] as string;
+  for (let i = 0; i < names.length; i++) {
+    const value = values[i];
+    if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError(`Missing path value "${names[i]}" for ${label}`);
     const text = String(value);
-    if (text.trim() === '') throw new TypeError(`Empty path value "${name}" for ${label}`);
-    return encodeURIComponent(text);
-  });
-  if (values.length > i) throw new TypeError(`Too many path values for ${label}: expected ${i}, got ${values.length}`);
+    if (text.trim() === '') throw new TypeError(`Empty path value "${names[i]}" for ${label}`);
+    path += encodeURIComponent(text) + (pieces[i + 1] as string);
+  }
   return path;
 }
 
@@ -77,8 +94,22 @@ export function encodeQuery(query: Query | undefined): string {
   return parts.join('&');
 }
 
+/** Where a client keeps its precomputed base headers (they are copied per request). */
+export const HEADER_CACHE = Symbol('voice.headers');
+
+interface Cached {
+  [HEADER_CACHE]?: Record<'bearer' | 'none', Record<string, string>>;
+}
+
+/** Precomputes the base headers of a client whose options will not change. */
+export function cacheHeaders(config: ClientOptions): void {
+  (config as Cached)[HEADER_CACHE] = { bearer: baseHeaders(config, 'bearer'), none: baseHeaders(config, 'none') };
+}
+
 /** The headers every request of a client carries, before per-request ones. */
 export function baseHeaders(config: ClientOptions, auth: 'bearer' | 'none'): Record<string, string> {
+  const cached = (config as Cached)[HEADER_CACHE];
+  if (cached) return { ...cached[auth] };
   const headers: Record<string, string> = { accept: 'application/json' };
   const ua = config.userAgent ?? (isBrowser() ? undefined : `voice/${VERSION}`);
   if (ua) headers['user-agent'] = ua;
@@ -89,7 +120,8 @@ export function baseHeaders(config: ClientOptions, auth: 'bearer' | 'none'): Rec
 
 /** Joins the base URL and a filled path. */
 export function joinUrl(baseUrl: string | undefined, path: string, query?: string): string {
-  const base = (baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  let base = baseUrl ?? DEFAULT_BASE_URL;
+  if (base.endsWith('/')) base = base.replace(/\/+$/, '');
   return `${base}${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
 }
 

@@ -3,7 +3,7 @@ import { catalogue } from '../catalogue/catalogue.js';
 import type { Group, Op } from '../catalogue/define.js';
 import { isOp, pathParamNames } from '../catalogue/define.js';
 import type { BuiltRequest } from './build.js';
-import { DEFAULT_BASE_URL, baseHeaders, buildRequest, encodeQuery, joinUrl } from './build.js';
+import { DEFAULT_BASE_URL, baseHeaders, buildRequest, cacheHeaders, encodeQuery, joinUrl } from './build.js';
 import { ApiPromise, ListPromise } from './promise.js';
 import type { SendSettings } from './send.js';
 import { send } from './send.js';
@@ -11,14 +11,16 @@ import { fetchTransport } from './transport.js';
 import type { Client, ClientCore, ClientOptions, RawRequest, RequestOptions, WithResponse } from './types.js';
 
 function settingsOf(options: ClientOptions): SendSettings {
-  return {
+  const s: SendSettings = {
     ...options,
-    baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+    baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
     timeoutMs: options.timeoutMs ?? 60_000,
     maxRetries: options.maxRetries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 500,
     transport: options.fetch ? fetchTransport(options.fetch) : (options.transport ?? fetchTransport()),
   };
+  cacheHeaders(s);
+  return s;
 }
 
 function sendBuilt<T>(s: SendSettings, build: () => BuiltRequest, options: RequestOptions | undefined): Promise<WithResponse<T>> {

@@ -66,49 +66,47 @@ export function parseBody(text: string, contentType: string | null): unknown {
   return text;
 }
 
-function withResponse<T>(res: TransportResponse, text: string, data: T): WithResponse<T> {
-  let headers: Headers | undefined;
-  let response: Response | undefined;
-  const requestId = res.header('x-request-id') ?? undefined;
-  return {
-    data,
-    status: res.status,
-    requestId,
-    get headers(): Headers {
-      headers ??= res.headers();
-      return headers;
-    },
-    get response(): Response {
-      response ??= res.toResponse(text);
-      return response;
-    },
-  };
-}
+/** The data with its response; headers and Response are built only when read. */
+class Answer<T> implements WithResponse<T> {
+  readonly status: number;
+  readonly requestId: string | undefined;
+  #headers: Headers | undefined;
+  #response: Response | undefined;
 
-interface Attempt {
-  res?: TransportResponse;
-  text?: string;
-  error?: Error;
-}
-
-async function attempt(s: SendSettings, req: BuiltRequest, headers: Record<string, string>, body: string | FormData | undefined, o: RequestOptions): Promise<Attempt> {
-  const ms = o.timeoutMs ?? s.timeoutMs;
-  try {
-    const res = await s.transport({ method: req.method, url: req.url, headers, body, signal: o.signal, timeoutMs: ms });
-    const text = await res.text();
-    return { res, text };
-  } catch (cause) {
-    if (o.signal?.aborted) return { error: new AbortError(`Request aborted: ${req.method} ${req.url}`, { cause }) };
-    if (cause instanceof TimeoutError) return { error: new TimeoutError(`Request timed out after ${ms} ms: ${req.method} ${req.url}`, { cause }) };
-    const reason = (cause as { cause?: { message?: string }; message?: string }).cause?.message ?? (cause as Error).message;
-    return { error: new ConnectionError(`Connection error: ${reason} (${req.method} ${req.url})`, { cause }) };
+  constructor(
+    private readonly res: TransportResponse,
+    private readonly text: string,
+    readonly data: T,
+  ) {
+    this.status = res.status;
+    this.requestId = res.header('x-request-id') ?? undefined;
   }
+
+  get headers(): Headers {
+    this.#headers ??= this.res.headers();
+    return this.#headers;
+  }
+
+  get response(): Response {
+    this.#response ??= this.res.toResponse(this.text);
+    return this.#response;
+  }
+}
+
+function failure(cause: unknown, req: BuiltRequest, ms: number, o: RequestOptions): Error {
+  if (o.signal?.aborted) return new AbortError(`Request aborted: ${req.method} ${req.url}`, { cause });
+  if (cause instanceof TimeoutError) return new TimeoutError(`Request timed out after ${ms} ms: ${req.method} ${req.url}`, { cause });
+  const reason = (cause as { cause?: { message?: string }; message?: string }).cause?.message ?? (cause as Error).message;
+  return new ConnectionError(`Connection error: ${reason} (${req.method} ${req.url})`, { cause });
 }
 
 /** Sends a built request with retries and returns the parsed data with its response. */
 export async function send<T>(s: SendSettings, req: BuiltRequest, o: RequestOptions = {}): Promise<WithResponse<T>> {
-  const headers = { ...req.headers };
-  if (o.headers) for (const k of Object.keys(o.headers)) headers[k.toLowerCase()] = o.headers[k] as string;
+  let headers = req.headers;
+  if (o.headers) {
+    headers = { ...headers };
+    for (const k of Object.keys(o.headers)) headers[k.toLowerCase()] = o.headers[k] as string;
+  }
   let body: string | FormData | undefined;
   if (req.bodyKind === 'multipart' && req.body !== undefined && typeof req.body !== 'string') {
     body = await toFormData(req.body, s.readPath, req.fileField);
@@ -117,34 +115,40 @@ export async function send<T>(s: SendSettings, req: BuiltRequest, o: RequestOpti
   }
   const retries = Math.max(0, o.maxRetries ?? s.maxRetries);
   const mayRetry = IDEMPOTENT.has(req.method) || o.retryNonIdempotent === true;
+  const ms = o.timeoutMs ?? s.timeoutMs;
+  const signal = o.signal;
   for (let n = 0; ; n++) {
-    if (o.signal?.aborted) throw new AbortError(`Request aborted: ${req.method} ${req.url}`);
-    const got = await attempt(s, req, headers, body, o);
+    if (signal?.aborted) throw new AbortError(`Request aborted: ${req.method} ${req.url}`);
     const canRetry = mayRetry && n < retries;
-    if (got.error) {
-      if (canRetry && got.error instanceof ConnectionError) {
-        await sleep(backoffMs(n, s.retryDelayMs), o.signal);
+    let res: TransportResponse;
+    let text: string;
+    try {
+      res = await s.transport({ method: req.method, url: req.url, headers, body, signal, timeoutMs: ms });
+      text = await res.text();
+    } catch (cause) {
+      const error = failure(cause, req, ms, o);
+      if (canRetry && error instanceof ConnectionError) {
+        await sleep(backoffMs(n, s.retryDelayMs), signal);
         continue;
       }
-      throw got.error;
+      throw error;
     }
-    const res = got.res as TransportResponse;
-    const text = got.text as string;
     if (res.status >= 200 && res.status < 300) {
-      return withResponse(res, text, parseBody(text, res.header('content-type')) as T);
+      return new Answer(res, text, parseBody(text, res.header('content-type')) as T);
     }
     if (canRetry && retryableStatus(res.status)) {
       const asked = retryAfterMs(res.header('retry-after'));
       if (asked === undefined || asked <= MAX_RETRY_AFTER_MS) {
-        await sleep(asked ?? backoffMs(n, s.retryDelayMs), o.signal);
+        await sleep(asked ?? backoffMs(n, s.retryDelayMs), signal);
         continue;
       }
     }
+    const answered = res;
     throw apiErrorFor({
       status: res.status,
       statusText: res.statusText,
       body: parseBody(text, res.header('content-type')),
-      response: () => res.toResponse(text),
+      response: () => answered.toResponse(text),
       requestId: res.header('x-request-id') ?? undefined,
     });
   }
