@@ -121,6 +121,7 @@ describe('nested resources', () => {
     expect((await call('DELETE', `/org/${org.id}/leave`)).status).toBe(200);
     users = (await call('GET', `/org/${org.id}/user`)).body;
     expect(users.map((u: { email: string }) => u.email)).toEqual(['b@x.io']);
+    expect((await call('GET', '/org')).body.map((o: { id: string }) => o.id)).not.toContain(org.id);
     const token = await call('GET', `/org/${org.id}/auth`);
     expect(token.body.token.split('.')).toHaveLength(3);
     expect((await call('GET', '/org/nope/user')).status).toBe(404);

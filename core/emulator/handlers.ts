@@ -49,6 +49,7 @@ const ACTIONS: Readonly<Record<string, Maker>> = {
   'logs.list': logList,
   'logs.delete': () => deleteLogs(202, ['type', 'assistantId', 'phoneNumberId', 'customerId', 'squadId', 'callId']),
   'org.create': () => org.createOrg,
+  'org.list': () => org.listOrgs,
   'org.delete': () => org.deleteOrg,
   'org.users': () => org.listUsers,
   'org.leave': () => org.leave,

@@ -36,6 +36,12 @@ function org(ctx: Ctx): Rec {
   return found;
 }
 
+/** `GET /org`: the orgs you are a member of, newest first. */
+export const listOrgs: Handler = (ctx) => ({
+  status: 200,
+  body: ctx.store.all('org').filter((o) => ctx.store.get(members(o.id), ctx.store.userId)).reverse(),
+});
+
 /** `POST /org`: a new org with you as its admin. */
 export const createOrg: Handler = (ctx) => {
   const created = createIn(ctx, ORGS);
