@@ -111,7 +111,7 @@ describe('terminal output', () => {
       const run = await voiceTty({ ...h.env, ...env }, ['assistant', 'list', ...args]);
       expect(run.exitCode).toBe(0);
       expect(run.stdout).toContain('Front desk');
-      expect(run.stdout).not.toMatch(/\u001b\[[0-9;]*m/);
+      expect(plain(run.stdout)).toBe(run.stdout);
     }
   });
 });
