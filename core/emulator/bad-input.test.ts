@@ -86,3 +86,13 @@ describe('bad input', () => {
     expect((await fetch(`${emu.url}/assistant?limit=1`, { headers: H })).status).toBe(200);
   });
 });
+
+describe('hostile fields', () => {
+  it('stores a __proto__ key as nothing and keeps serving', async () => {
+    const res = await fetch(`${emu.url}/assistant`, { method: 'POST', headers: H, body: '{"name":"p","__proto__":{"polluted":true}}' });
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created.polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

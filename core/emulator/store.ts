@@ -26,7 +26,8 @@ class Collection {
   last = 0;
 }
 
-const SERVER_FIELDS = new Set(['id', 'orgId', 'createdAt', 'updatedAt']);
+// `__proto__` would swap an object's prototype on assignment; it is never a real field.
+const SERVER_FIELDS = new Set(['id', 'orgId', 'createdAt', 'updatedAt', '__proto__']);
 
 /** Objects grouped in named collections, with ids and strictly increasing creation times. */
 export class Store {
