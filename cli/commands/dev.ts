@@ -85,6 +85,7 @@ Examples:
       io.out(`${emu.url}\n`);
       io.err(usage(emu.url, emu.port, apiKey));
       if (opts.data) io.err(`  Data:    ${opts.data}${opts.seed ? ' (with sample data)' : ''}\n`);
+      if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) io.err(`  Warning: bound to ${opts.host}, so other machines can reach it; the emulator has no real security.\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {
           process.off('SIGINT', stop).off('SIGTERM', stop);
