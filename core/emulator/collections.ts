@@ -49,6 +49,7 @@ export const COLLECTIONS: Readonly<Record<string, CollectionSpec>> = {
   'phone-number': {
     label: 'Phone number',
     rules: { provider: { type: 'string', required: true, oneOf: PHONE_PROVIDERS }, number: { type: 'string' }, name: { type: 'string' }, assistantId: { type: 'string' } },
+    defaults: () => ({ status: 'active' }),
   },
   tool: { rules: { type: { type: 'string', required: true, oneOf: TOOL_TYPES }, function: { type: 'object' } } },
   file: { rules: { name: { type: 'string' } } },
