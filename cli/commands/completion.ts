@@ -18,6 +18,7 @@ export function treeOf(root: Command): Tree {
     const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
     if (subs.length) children.set(key, subs.map((c) => c.name()));
     const long = cmd.options.map((o) => o.long).filter((f): f is string => Boolean(f));
+    if (key === '_') long.push('--help');
     if (long.length) flags.set(key, long);
     for (const c of subs) walk(c, `${key} ${c.name()}`);
   };
