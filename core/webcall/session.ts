@@ -2,6 +2,7 @@
 // boosted microphone, turns transport events into WebCall events, and releases everything once.
 import type { Emitter } from './emitter.js';
 import { serializeError } from './errors.js';
+import { AudioPlayers } from './players.js';
 import { LevelObserver, SpeechDetector, volumeLevel } from './speech.js';
 import type {
   BoostedMicrophone, CallStartProgressEvent, CallTransport, Clock, TransportEvent, TransportFactory, TransportRequest,
@@ -37,15 +38,12 @@ export class Session {
   recording = false;
   receiveVideo = false;
   userMuted = false;
-  player: HTMLAudioElement | null = null;
   recordingRequestedAt = 0;
   readonly abort = new AbortController();
   private readonly interruption: Promise<never>;
   private interruptWith: (reason: unknown) => void = noop;
   private readonly timers = new Set<unknown>();
-  private readonly players = new Map<string, HTMLAudioElement>();
-  private readonly builds = new Map<string, number>();
-  private buildSeq = 0;
+  readonly players: AudioPlayers;
   private boost: BoostedMicrophone | null = null;
   private unsubscribe: () => void = noop;
   private endedStatusSeen = false;
@@ -60,6 +58,7 @@ export class Session {
   constructor(readonly host: SessionHost) {
     this.interruption = new Promise<never>((_, reject) => (this.interruptWith = reject));
     this.interruption.catch(noop);
+    this.players = new AudioPlayers(host.env, host.volume);
     const emit = host.events.emit.bind(host.events);
     this.speech = new SpeechDetector(host.clock, () => emit('speech-start'), () => emit('speech-end'));
     this.levels = new LevelObserver(host.clock, () => this.transport?.remoteAudioLevels() ?? {}, (levels) => {
@@ -166,7 +165,7 @@ export class Session {
   }
 
   setVolume(volume: number): void {
-    if (this.player) this.player.volume = volume;
+    this.players.setVolume(volume);
   }
 
   /** Replaces the microphone with a boosted copy; the previous boost is released. */
@@ -195,8 +194,7 @@ export class Session {
         if (!event.participant.local) this.transport?.receive(event.participant.sessionId, { audio: true, video: this.receiveVideo });
         return;
       case 'participant-left':
-        this.builds.delete(event.participant.sessionId);
-        return this.removePlayer(event.participant.sessionId);
+        return this.players.remove(event.participant.sessionId);
       case 'participant-updated':
         emit('daily-participant-updated', event.participant.raw as never);
         return;
@@ -257,37 +255,18 @@ export class Session {
     if (participant.local || participant.userName !== SPEAKER) return;
     if (track.kind === 'video') this.host.events.emit('video', track);
     if (track.kind === 'audio') {
-      const id = participant.sessionId;
-      const build = ++this.buildSeq;
-      this.builds.set(id, build);
-      let player: HTMLAudioElement;
+      let player: HTMLAudioElement | null;
       try {
-        player = await this.host.env.createAudioPlayer(track, id, this.host.volume());
+        player = await this.players.add(participant.sessionId, track);
       } catch (error) {
-        if (this.builds.get(id) === build) this.builds.delete(id);
         console.error('[webcall] could not start the assistant audio', error);
         this.emitError({ type: 'audio-start-failed', error: serializeError(error) });
         return;
       }
-      // The call can end, or the participant leave or renegotiate, while play() is pending.
-      if (this.closed || this.builds.get(id) !== build) return this.host.env.removeAudioPlayer(player);
-      this.builds.delete(id);
-      this.removePlayer(id);
-      this.players.set(id, player);
-      this.player = player;
-      const volume = this.host.volume();
-      if (volume !== null) player.volume = volume;
+      if (!player) return;
       this.host.events.emit('audio', player);
     }
     this.send('playable');
-  }
-
-  private removePlayer(id: string): void {
-    const player = this.players.get(id);
-    if (!player) return;
-    this.players.delete(id);
-    if (this.player === player) this.player = null;
-    this.host.env.removeAudioPlayer(player);
   }
 
   private recoverAudioProcessor(): void {
@@ -337,7 +316,8 @@ export class Session {
     this.levels.stop();
     this.speech.reset();
     this.recordingWatchStart = null;
-    this.builds.clear();
+    // Silence at once; players still being built are dropped when they finish.
+    this.players.close();
     const transport = this.transport;
     if (transport) {
       this.stopRecording();
@@ -346,7 +326,6 @@ export class Session {
       this.unsubscribe();
       await this.bounded(transport.destroy());
     }
-    for (const id of [...this.players.keys()]) this.removePlayer(id);
     this.boost?.release();
     this.boost = null;
   }

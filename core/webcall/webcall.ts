@@ -134,7 +134,7 @@ export class WebCall extends Emitter<WebCallEvents> {
 
   /** The audio element playing the assistant, or null. */
   getAudioPlayer(): HTMLAudioElement | null {
-    return this.current?.player ?? null;
+    return this.current?.players.current ?? null;
   }
 
   /** Sends the microphone through a gain; needs a call. */
