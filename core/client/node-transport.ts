@@ -215,11 +215,10 @@ export interface NodeTransportOptions {
 /** The Node transport: node:http first, undici's pool under sustained use, undici's proxy agent when configured. */
 export function nodeTransport(options: NodeTransportOptions = {}): Transport {
   const mode = options.mode ?? 'auto';
-  return async (req) => {
+  const start = async (req: TransportRequest): Promise<TransportResponse> => {
     sent += 1;
     inFlight += 1;
     try {
-      if (pool && mode !== 'http') return await viaUndici(pool, req);
       if (mode === 'undici' || proxyConfigured()) {
         const p = await loadPool();
         if (p) return await viaUndici(p, req);
@@ -231,4 +230,6 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       inFlight -= 1;
     }
   };
+  // Once the pool is up, requests go straight to it: no counters, no extra async frame.
+  return (req) => (pool && mode !== 'http' ? viaUndici(pool, req) : start(req));
 }
