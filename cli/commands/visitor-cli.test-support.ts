@@ -1,39 +1,25 @@
-// Builds the real CLI entry (cli/main.ts, as scripts/build.js does) into a temp file so tests
-// can run `voice visitor ...` as a process without depending on a prior `npm run build`.
+// Bundles a CLI entry (cli/main.ts by default, as scripts/build.js does) into a temp file so tests
+// can run `voice ...` as a real process without depending on a prior `npm run build`.
 import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const main = join(here, '..', 'main.ts');
 
-// Until cli/main.ts registers `visitor`, a minimal entry with the same error mapping stands in.
-const standIn = (dir: string): string => `
-import { Command, CommanderError } from 'commander';
-import { reportError } from ${JSON.stringify(join(dir, '..', 'fail.ts'))};
-import { visitorCommand } from ${JSON.stringify(join(dir, 'visitor.ts'))};
-const program = new Command('voice')
-  .option('--json').option('-y, --yes').option('--no-input').option('--no-color').option('--verbose')
-  .exitOverride().addCommand(visitorCommand());
-for (const c of program.commands.flatMap((c) => [c, ...c.commands])) c.exitOverride();
-try {
-  await program.parseAsync(process.argv);
-} catch (err) {
-  if (err instanceof CommanderError) process.exitCode = err.exitCode === 0 ? 0 : 2;
-  else process.exitCode = reportError(err, false);
+/** Absolute path of a file under cli/, for entry sources that import it. */
+export function cliFile(path: string): string {
+  return join(here, '..', path);
 }
-`;
 
-/** Bundles the CLI to a temp `.mjs`; `dispose` removes it. */
-export async function buildVisitorCli(): Promise<{ file: string; dispose(): void }> {
+/** Bundles cli/main.ts, or the given entry source, to a temp `.mjs`; `dispose` removes it. */
+export async function buildCli(entrySource?: string): Promise<{ file: string; dispose(): void }> {
   // Inside node_modules so the packages left external resolve exactly as they do for the real CLI.
   const cache = join(here, '..', '..', 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'voice-visitor-cli-'));
-  const wired = /visitorCommand/.test(readFileSync(main, 'utf8'));
-  const entry = wired ? main : join(dir, 'stand-in.ts');
-  if (!wired) writeFileSync(entry, standIn(here));
+  const entry = entrySource === undefined ? cliFile('main.ts') : join(dir, 'entry.ts');
+  if (entrySource !== undefined) writeFileSync(entry, entrySource);
   await build({
     entryPoints: { voice: entry },
     outdir: join(dir, 'out'),

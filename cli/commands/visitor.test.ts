@@ -6,14 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildVisitorCli } from './visitor-cli.test-support.js';
+import { buildCli } from './visitor-cli.test-support.js';
 
 let cli: { file: string; dispose(): void };
 let dir: string;
 let file: string;
 
 beforeAll(async () => {
-  cli = await buildVisitorCli();
+  cli = await buildCli();
 });
 afterAll(() => cli?.dispose());
 beforeEach(() => {
