@@ -1,6 +1,7 @@
 // `voice demo`: serves the personalised demo page locally. Thin: parse flags, start the
 // server (loaded lazily, with Vite), print the URL, stop cleanly on Ctrl-C.
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { demoBuildCommand } from './demo-build.js';
 
 /** Parses a TCP port flag (0 = any free port). */
 function portFlag(value: string): number {
@@ -55,6 +56,7 @@ Examples:
   voice demo --visitors prospects.json --strict --port 8080
   VOICE_PUBLIC_KEY=... VOICE_ASSISTANT_ID=... voice demo --slug acme`,
     )
+    .addCommand(demoBuildCommand())
     .action(async (opts: DemoCliOptions, cmd: Command) => {
       const { startDemo } = await import('./demo-server.js');
       // --api-key, --api-url, --profile and --local are the program's global options.

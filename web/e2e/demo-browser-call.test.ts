@@ -30,7 +30,8 @@ beforeAll(async () => {
   const apiUrl = api.url.replace(/\/hook$/, '');
   [bare, configured] = await Promise.all([
     demo(fixtures.file, { flags }),
-    demo(fixtures.file, { flags: { ...flags, publicKey: 'pk_test', assistantId: 'asst_test', apiUrl } }),
+    // A loopback DSN: error reporting loads, and anything it might send stays on this machine.
+    demo(fixtures.file, { flags: { ...flags, publicKey: 'pk_test', assistantId: 'asst_test', apiUrl, sentryDsn: 'http://public@127.0.0.1:9/1' } }),
   ]);
 });
 
@@ -45,7 +46,7 @@ async function visit(server: DemoServer, permissions: string[] = []) {
   const { page, requests, consoleLines } = await openPage(context);
   await page.goto(`${server.origin}/acme`);
   await page.getByRole('button', { name: 'Test in Browser' }).waitFor();
-  return { page, consoleLines, close: async () => (allRequests.push(...requests), await context.close()) };
+  return { page, consoleLines, requests, close: async () => (allRequests.push(...requests), await context.close()) };
 }
 
 describe('Test in Browser', () => {
@@ -61,7 +62,9 @@ describe('Test in Browser', () => {
 
   it('shows the microphone text when the permission is refused, and resets', async () => {
     const before = api.hits.length;
-    const { page, close } = await visit(configured);
+    const { page, requests, close } = await visit(configured);
+    // With a DSN configured, error reporting is loaded (lazily, after the page).
+    await expect.poll(() => requests.some((u) => /sentry/i.test(u))).toBe(true);
     await page.getByRole('button', { name: 'Test in Browser' }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toBe(MICROPHONE);
     expect(await page.getByRole('button', { name: 'Test in Browser' }).isVisible()).toBe(true);
@@ -90,7 +93,8 @@ describe('Test in Browser', () => {
   });
 
   it('loads the call client and daily-js only on hover or focus of the button', async () => {
-    const { page, close } = await visit(bare);
+    const { page, requests, close } = await visit(bare);
+    expect(requests.some((u) => /sentry/i.test(u))).toBe(false);
     const loaded: string[] = [];
     page.on('requestfinished', (req) => void req.response().then((res) => res?.ok() && loaded.push(req.url())));
     await page.waitForTimeout(300);
