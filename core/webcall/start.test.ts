@@ -268,3 +268,36 @@ describe('noise cancellation', () => {
     expect(h.stages().at(-1)).toBe('audio-processing-setup:completed');
   });
 });
+
+describe('video-recording-started failing', () => {
+  it('a recording error before the recording starts fails that stage without ending the call', async () => {
+    const h = harness({ respond: () => jsonResponse(201, webCallBody({ artifactPlan: { videoRecordingEnabled: true } })) });
+    await h.call.start('a');
+    h.transports.last.emit({ type: 'pass-through', name: 'recording-error', payload: { errorMsg: 'recording start timed out' } });
+    const failed = (h.named('call-start-progress') as CallStartProgressEvent[]).find((event) => event.stage === 'video-recording-started' && event.status === 'failed');
+    expect(failed?.metadata).toEqual({ error: 'recording start timed out' });
+    expect(h.named('recording-error')).toHaveLength(1);
+    expect(h.call.state).toBe('active');
+    expect(h.transports.last.sent).toEqual([]);
+  });
+});
+
+describe('reconnect', () => {
+  it('joins an existing call without creating one', async () => {
+    const h = harness();
+    await h.call.reconnect({ webCallUrl: 'https://vapi.daily.co/existing', id: 'call-7' });
+    expect(h.api.requests).toHaveLength(0);
+    expect(h.transports.last.calls.find((call) => call.method === 'join')?.args[0]).toEqual({ url: 'https://vapi.daily.co/existing' });
+    expect(h.call.state).toBe('active');
+    await expect(h.call.reconnect({ webCallUrl: 'https://vapi.daily.co/other' })).rejects.toThrow('Cannot reconnect while a call is already in progress');
+    await h.call.stop();
+    await expect(h.call.reconnect({ webCallUrl: '' })).rejects.toThrow('webCallUrl is required for reconnection.');
+  });
+
+  it('throws when the rejoin fails', async () => {
+    const h = harness({ script: { join: () => Promise.reject(new Error('room gone')) } });
+    await expect(h.call.reconnect({ webCallUrl: 'https://vapi.daily.co/gone' })).rejects.toThrow('Reconnecting to the call failed.');
+    expect((h.named('call-start-failed')[0] as CallStartFailedEvent).stage).toBe('daily-call-join');
+    expect(h.call.state).toBe('idle');
+  });
+});
