@@ -15,6 +15,8 @@ import { startEmulator } from '../../core/emulator/index.js';
 import type { Emulator } from '../../core/emulator/index.js';
 import type { RunCallOptions, RunCallResult } from './webcall-fixture/entry.js';
 
+// daily-js tries its call bundle three times, 3 s apart, before the join fails (about 7 s).
+const SLOW = 60_000;
 const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));
 
 let emulator: Emulator;
@@ -140,7 +142,7 @@ describe('web call in Chromium without internet', () => {
     expect(served.slice(before).some((path) => /daily/i.test(path))).toBe(true);
     expect(blocked.some((url) => url.startsWith('https://c.daily.co/'))).toBe(true);
     expect(blocked.every((url) => !url.startsWith('http://127.0.0.1'))).toBe(true);
-  });
+  }, SLOW);
 
   it('honours a self-hosted call bundle (strict CSP: avoidEval, callObjectBundleUrlOverride)', async () => {
     const page = await context.newPage();
@@ -151,7 +153,7 @@ describe('web call in Chromium without internet', () => {
     expect(blocked.some((url) => url.includes('c.daily.co'))).toBe(false);
     expect(result.state).toBe('idle');
     expect(result.media).toBe(0);
-  });
+  }, SLOW);
 
   it("keeps Daily's own validations: userData over 4096 characters is refused by daily-js", async () => {
     const page = await context.newPage();
@@ -167,7 +169,7 @@ describe('web call in Chromium without internet', () => {
     expect((named(result, 'error') as Array<{ type: string }>).map((error) => error.type)).toEqual(['daily-call-object-creation-error', 'start-method-error']);
     expect(result.state).toBe('idle');
     expect(result.media).toBe(0);
-  });
+  }, SLOW);
 
   it('StrictMode mount, unmount, mount: the first Daily call object is gone before the second is created', async () => {
     const page = await context.newPage();
@@ -185,5 +187,5 @@ describe('web call in Chromium without internet', () => {
     expect(result.states).toEqual(['starting', 'ending', 'idle', 'starting', 'ending', 'idle']);
     expect(result.state).toBe('idle');
     expect(result.media).toBe(0);
-  });
+  }, SLOW);
 });
