@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, flatten, pathParamNames } from '../catalogue/index.js';
 import type { Op } from '../catalogue/index.js';
-import { createClient as createBrowserClient } from './index.js';
+import { buildRequest, createClient as createBrowserClient } from './index.js';
 import { createClient } from './node.js';
 import { formOf, startServer } from './node-testing.js';
 import type { Reply, TestServer } from './node-testing.js';
@@ -130,6 +130,48 @@ describe('request headers', () => {
     reply = { body: [] };
     await client.squad.list({ idAny: ['a', 'b'], limit: 2, createdAtGt: DATE });
     expect(server.requests.at(-1)!.query).toBe('idAny=a&idAny=b&limit=2&createdAtGt=2024-01-02T03%3A04%3A05.000Z');
+  });
+});
+
+describe('client options and raw requests', () => {
+  it('sends through a caller-supplied fetch', async () => {
+    const seen: string[] = [];
+    const myFetch: typeof fetch = async (input, init) => {
+      seen.push(`${init?.method} ${String(input)}`);
+      return fetch(input, init);
+    };
+    reply = { body: { id: 'a' } };
+    const client = createClient({ apiKey: KEY, baseUrl: server.url, fetch: myFetch });
+    await expect(client.assistant.get('a')).resolves.toEqual({ id: 'a' });
+    expect(seen).toEqual([`GET ${server.url}/assistant/a`]);
+  });
+
+  it('lets the caller set the User-Agent', async () => {
+    reply = { body: [] };
+    await createClient({ baseUrl: server.url, userAgent: 'my-app/2' }).tool.list();
+    expect(server.requests.at(-1)!.headers['user-agent']).toBe('my-app/2');
+  });
+
+  it('request() sends any method and path, with query, JSON body and auth choice', async () => {
+    reply = { body: { done: true } };
+    const client = createClient({ apiKey: KEY, baseUrl: server.url });
+    const { data, status } = await client.request({ method: 'POST', path: '/custom/thing', query: { a: ['1', '2'] }, body: { x: 1 }, auth: 'none' }).withResponse();
+    expect(data).toEqual({ done: true });
+    expect(status).toBe(200);
+    const rec = server.requests.at(-1)!;
+    expect(`${rec.method} ${rec.path}?${rec.query}`).toBe('POST /custom/thing?a=1&a=2');
+    expect(rec.headers.authorization).toBeUndefined();
+    expect(JSON.parse(rec.body.toString('utf8'))).toEqual({ x: 1 });
+  });
+
+  it('buildRequest shows the exact request without sending it', async () => {
+    const before = server.requests.length;
+    const built = buildRequest({ apiKey: KEY, baseUrl: 'https://api.example.test/' }, catalogue.testSuite.run.get, ['s 1', 'r/2']);
+    expect(built).toMatchObject({ method: 'GET', url: 'https://api.example.test/test-suite/s%201/run/r%2F2', bodyKind: 'none' });
+    expect(built.headers.authorization).toBe(`Bearer ${KEY}`);
+    const upload = buildRequest({ apiKey: KEY }, catalogue.file.create, [], { file: './faq.pdf', purpose: 'assistant' });
+    expect(upload).toMatchObject({ url: 'https://api.vapi.ai/file', bodyKind: 'multipart', body: { file: './faq.pdf', purpose: 'assistant' } });
+    expect(server.requests.length).toBe(before);
   });
 });
 

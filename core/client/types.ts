@@ -23,7 +23,7 @@ export interface ClientOptions {
   headers?: Record<string, string> | undefined;
   /** User-Agent header; default `voice/<version>` outside browsers. */
   userAgent?: string | undefined;
-  /** Low-level sender; set by the Node entry. Takes precedence over nothing but `fetch`. */
+  /** Low-level sender (the Node entry sets its pooled one); ignored when `fetch` is given. */
   transport?: Transport | undefined;
   /** Turns an upload's file path into a Blob; set by the Node entry (browsers have no paths). */
   readPath?: ((path: string) => Promise<Blob>) | undefined;
