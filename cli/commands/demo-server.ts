@@ -62,6 +62,8 @@ export function visitorsFile(flag: string | undefined, cwd: string, root: string
 
 /** Starts the demo and resolves once the page is being served. */
 export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
+  // Vite is the slowest thing to load: start now, check the settings meanwhile.
+  const tools = Promise.all([import('vite'), import('@vitejs/plugin-react')]);
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cwd = options.cwd ?? process.cwd();
   const slug = options.slug ?? 'default';
@@ -109,7 +111,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     },
   };
 
-  const [{ createServer }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const [{ createServer }, { default: react }] = await tools;
   let server: ViteDevServer | undefined;
   try {
     server = await createServer({
@@ -122,15 +124,23 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       // Benchmarks measure a cold start with an empty cache of their own.
       cacheDir: (options.env ?? process.env).VOICE_DEMO_CACHE_DIR || undefined,
       plugins: [react(), plugin],
-      server: { host, port, strictPort: true, open: options.open ? `/${slug}` : false, fs: { allow: [root] } },
+      server: {
+        host,
+        port,
+        strictPort: true,
+        open: options.open ? `/${slug}` : false,
+        fs: { allow: [root] },
+        // Transforms the page's modules while the browser is still asking for the HTML.
+        warmup: { clientFiles: ['./src/main.tsx'] },
+      },
       optimizeDeps: {
         // Every dependency the page can load is named here, so Vite skips its discovery scan, never
         // reloads the page when a lazy chunk arrives, and writes its cache as soon as it is built
-        // (a short run still leaves the next start warm). The list never depends on the settings,
-        // so demos with and without a DSN share one cache. daily-js is one self-contained ES
-        // module, served as is.
+        // (a short run still leaves the next start warm). Sentry is bundled only when a DSN makes
+        // the page load it (that changes the cache key, so it costs one cold start when toggled).
+        // daily-js is one self-contained ES module, served as is.
         noDiscovery: true,
-        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', '@supabase/postgrest-js', 'react-phone-number-input', 'react-phone-number-input/flags', '@sentry/react'],
+        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', '@supabase/postgrest-js', 'react-phone-number-input', 'react-phone-number-input/flags', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
         exclude: ['@daily-co/daily-js'],
       },
     });

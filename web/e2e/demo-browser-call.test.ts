@@ -1,5 +1,8 @@
 // "Test in Browser" in real Chromium against `voice demo`: the not-configured explanation, the
 // microphone-permission text, and a failing start that logs and returns to idle.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { DemoServer } from '../../cli/commands/demo-server.js';
@@ -14,6 +17,7 @@ let bare: DemoServer;
 let configured: DemoServer;
 let api: Awaited<ReturnType<typeof webhookServer>>;
 let releaseApi: () => void = () => undefined;
+const cacheDir = mkdtempSync(join(tmpdir(), 'voice-demo-sentry-cache-'));
 const allRequests: string[] = [];
 
 beforeAll(async () => {
@@ -31,7 +35,12 @@ beforeAll(async () => {
   [bare, configured] = await Promise.all([
     demo(fixtures.file, { flags }),
     // A loopback DSN: error reporting loads, and anything it might send stays on this machine.
-    demo(fixtures.file, { flags: { ...flags, publicKey: 'pk_test', assistantId: 'asst_test', apiUrl, sentryDsn: 'http://public@127.0.0.1:9/1' } }),
+    // A DSN changes Vite's dependency set, so this demo gets a cache of its own (no tug of war
+    // with demos other test files run at the same time).
+    demo(fixtures.file, {
+      flags: { ...flags, publicKey: 'pk_test', assistantId: 'asst_test', apiUrl, sentryDsn: 'http://public@127.0.0.1:9/1' },
+      env: { HOME: tmpdir(), XDG_CONFIG_HOME: join(tmpdir(), 'voice-e2e-no-profile'), VOICE_DEMO_CACHE_DIR: cacheDir },
+    }),
   ]);
 });
 
@@ -39,6 +48,7 @@ afterAll(async () => {
   releaseApi();
   await Promise.all([bare?.close(), configured?.close(), api?.close(), closeBrowser?.()]);
   fixtures?.cleanup();
+  rmSync(cacheDir, { recursive: true, force: true });
 });
 
 async function visit(server: DemoServer, permissions: string[] = []) {
