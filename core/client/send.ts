@@ -1,5 +1,5 @@
-// Sends a built request: per-attempt timeout, caller's abort signal, retries with back-off,
-// and the mapping of failures to the client's error classes.
+// Sends a built request: per-attempt timeout (enforced by the transport), the caller's abort
+// signal, retries with back-off, and the mapping of failures to the client's error classes.
 import type { BuiltRequest } from './build.js';
 import { AbortError, ConnectionError, TimeoutError, apiErrorFor } from './errors.js';
 import { toFormData } from './multipart.js';
