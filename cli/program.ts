@@ -43,6 +43,20 @@ Exit status:
   130  interrupted (Ctrl-C)
 `;
 
+/** Options every command accepts, wherever they appear on the command line. */
+const GLOBAL_OPTIONS: readonly (readonly [string, string])[] = [
+  ['--json', "print the API's JSON (pretty on a terminal, compact when piped)"],
+  ['--profile <name>', 'use this saved profile'],
+  ['--local', 'talk to the local emulator (`voice dev`) at http://127.0.0.1:4010'],
+  ['--api-url <url>', 'API base URL (overrides VOICE_API_URL and the profile)'],
+  ['--api-key <key>', 'API key (prefer VOICE_API_KEY or `voice login`: flags show in process lists)'],
+  ['--dry-run', 'print the request as a curl command (JSON with --json) instead of sending it'],
+  ['-y, --yes', 'do not ask before destructive actions'],
+  ['--no-input', 'never prompt; refuse instead'],
+  ['--no-color', 'no colour'],
+  ['--verbose', 'log requests on stderr and show stack traces'],
+];
+
 /** A command another helper owns, loaded only when the command line names it. */
 export interface LazyCommand {
   name: string;
@@ -59,16 +73,6 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
     .description('Manage every resource of the voice-AI agent platform, from a terminal or a CI script.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .option('--json', 'print the API\'s JSON (pretty on a terminal, compact when piped)')
-    .option('--profile <name>', 'use this saved profile')
-    .option('--local', 'talk to the local emulator (`voice dev`) at http://127.0.0.1:4010')
-    .option('--api-url <url>', 'API base URL (overrides VOICE_API_URL and the profile)')
-    .option('--api-key <key>', 'API key (prefer VOICE_API_KEY or `voice login`: flags show in process lists)')
-    .option('--dry-run', 'print the request as a curl command (JSON with --json) instead of sending it')
-    .option('-y, --yes', 'do not ask before destructive actions')
-    .option('--no-input', 'never prompt; refuse instead')
-    .option('--no-color', 'no colour')
-    .option('--verbose', 'log requests on stderr and show stack traces')
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
@@ -105,6 +109,18 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   // Stubs keep `voice --help` complete without loading the real commands' modules.
   for (const x of extra) program.addCommand(new Command(x.name).description(x.description));
   for (const x of extra) if (argv.includes(x.name)) await loadExtra(x);
+  // A command that defines a flag of its own (`voice dev --api-key`, `voice demo --api-url`) gets
+  // it: the root would otherwise consume it wherever it appears on the command line.
+  const taken = new Set<string>();
+  const collect = (cmd: Command): void => {
+    for (const o of cmd.options) if (o.long) taken.add(o.long);
+    cmd.commands.forEach(collect);
+  };
+  loaded.forEach(collect);
+  for (const [flags, help] of GLOBAL_OPTIONS) {
+    const long = flags.split(/[ ,]+/).find((f) => f.startsWith('--')) as string;
+    if (!taken.has(long)) program.option(flags, help);
+  }
   // Commands built with new Command() do not inherit the program's settings by themselves.
   const inherit = (cmd: Command): void => {
     for (const sub of cmd.commands) {

@@ -9,7 +9,7 @@ import { buildBody, splitAssignment } from '../body.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { curlCommand, showRequest } from '../output/dry-run.js';
-import { printData, printJson } from '../output/print.js';
+import { loadUi, printData, printJson } from '../output/print.js';
 import { startSpinner } from '../output/spinner.js';
 import { dim, green } from '../output/style.js';
 import { confirmOrRefuse } from '../prompt.js';
@@ -64,6 +64,8 @@ export async function runOp(entry: Entry, values: string[], ctx: Context): Promi
   if (op.auth === 'bearer') ctx.requireKey();
   if (op.method === 'DELETE') await confirmOrRefuse(label, opts);
   const client = ctx.client();
+  // A delete on a terminal prints one line; anything else will draw with Ink.
+  if (ctx.output.mode === 'ink' && op.method !== 'DELETE') void loadUi(ctx.output.color).catch(() => undefined);
 
   if (opts.all && op.list) {
     const spinner = startSpinner('Fetching every page…', ctx.output.spinner);

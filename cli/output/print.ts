@@ -4,11 +4,34 @@ import { err, out } from '../redact.js';
 import { itemsOf, plainText, viewOf } from './format.js';
 import { dim } from './style.js';
 import type { View } from './format.js';
+import type * as UiModule from '../ui/render.js';
 import type { OutputSettings } from './mode.js';
 
 /** Writes a value as JSON: pretty on a terminal, compact when piped. */
 export function printJson(data: unknown, settings: Pick<OutputSettings, 'pretty'>): void {
   out(`${data === undefined ? 'null' : JSON.stringify(data, null, settings.pretty ? 2 : undefined)}\n`);
+}
+
+type Ui = typeof UiModule;
+let ui: Promise<Ui> | undefined;
+
+/**
+ * Starts loading Ink and React (once); call it early on the terminal path so loading overlaps
+ * the request. Nothing else in the CLI imports them.
+ */
+export function loadUi(color: boolean): Promise<Ui> {
+  if (!ui) {
+    if (!color) process.env.FORCE_COLOR = '0';
+    // yoga-layout (inside Ink) fetches its inlined WebAssembly through fetch() when fetch exists,
+    // which drags in Node's whole fetch stack (~20 ms); without it, it decodes the bytes directly.
+    const g = globalThis as { fetch?: typeof fetch };
+    const saved = g.fetch;
+    g.fetch = undefined;
+    ui = import('../ui/render.js').finally(() => {
+      g.fetch = saved;
+    });
+  }
+  return ui;
 }
 
 /** Writes a prepared view in the run's mode (JSON callers use printJson). */
@@ -17,10 +40,8 @@ export async function printView(view: View, settings: OutputSettings): Promise<v
     out(plainText(view));
     return;
   }
-  if (settings.color === false) process.env.FORCE_COLOR = '0';
-  // Ink and React load here and nowhere else: --json and piped runs never pay for them.
-  const ui = await import('../ui/render.js');
-  out(ui.renderView(view, { width: settings.width, color: settings.color }));
+  const { renderView } = await loadUi(settings.color);
+  out(renderView(view, { width: settings.width, color: settings.color }));
 }
 
 /** Writes an API result: the JSON itself with --json, else a table, key/value view or text. */
