@@ -102,6 +102,53 @@ describe('Test in Browser', () => {
     await close();
   });
 
+  it('goes active on call-start, reads Stop Call, and pressing it stops the call', async () => {
+    // A scripted call client stands in for the real one (its media needs the internet): it
+    // records what the page asks for and emits the provider's events.
+    const { page, close } = await visit(configured, ['microphone']);
+    await page.route('**/core/webcall/index.ts*', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `export class WebCall {
+          constructor(key, base) { this.l = {}; window.__webcall = { key, base, stops: 0 }; }
+          on(e, f) { (this.l[e] ??= []).push(f); return this; }
+          emit(e, p) { for (const f of this.l[e] ?? []) f(p); }
+          async start(assistant, overrides) { Object.assign(window.__webcall, { assistant, overrides }); setTimeout(() => this.emit('call-start'), 50); return { id: 'call_1' }; }
+          async stop() { window.__webcall.stops++; this.emit('call-end'); }
+        }
+        export const loadDaily = async () => ({});`,
+      }),
+    );
+    await page.getByRole('button', { name: 'Test in Browser' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Stop Call' }).count()).toBe(1);
+    const started = await page.evaluate(() => (window as unknown as { __webcall: Record<string, unknown> }).__webcall);
+    expect(started).toMatchObject({ key: 'pk_test', assistant: 'asst_test', overrides: { firstMessage: 'Hello, this is Acme.' } });
+    await page.getByRole('button', { name: 'Stop Call' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Test in Browser' }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __webcall: { stops: number } }).__webcall.stops)).toBe(1);
+    await close();
+  });
+
+  it('shows the microphone text for a permission error the call client reports, and resets', async () => {
+    const { page, close } = await visit(configured, ['microphone']);
+    await page.route('**/core/webcall/index.ts*', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `export class WebCall {
+          constructor() { this.l = {}; }
+          on(e, f) { (this.l[e] ??= []).push(f); return this; }
+          async start() { for (const f of this.l['camera-error'] ?? []) f({ type: 'camera-error', error: { type: 'permissions', msg: 'denied' } }); return null; }
+          async stop() {}
+        }
+        export const loadDaily = async () => ({});`,
+      }),
+    );
+    await page.getByRole('button', { name: 'Test in Browser' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(MICROPHONE);
+    expect(await page.getByRole('button', { name: 'Test in Browser' }).count()).toBe(1);
+    await close();
+  });
+
   it('loads the call client and daily-js only on hover or focus of the button', async () => {
     const { page, requests, close } = await visit(bare);
     expect(requests.some((u) => /sentry/i.test(u))).toBe(false);
