@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { catalogue, flatten } from '../core/catalogue/index.js';
+import { buildProgram } from './program.js';
+import { commandWords } from './commands/words.js';
+
+function find(root: Command, words: readonly string[]): Command | undefined {
+  let cmd: Command | undefined = root;
+  for (const w of words) cmd = cmd?.commands.find((c) => c.name() === w);
+  return cmd;
+}
+
+function helpOf(cmd: Command): string {
+  let text = '';
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((s: string) => ((text += s), true)) as typeof process.stdout.write;
+  try {
+    cmd.outputHelp();
+  } finally {
+    process.stdout.write = write;
+  }
+  return text;
+}
+
+describe('the program', () => {
+  it('has a command with an example in its help for every catalogue operation', async () => {
+    const program = await buildProgram(flatten(catalogue).flatMap((e) => e.resource));
+    for (const entry of flatten(catalogue)) {
+      const cmd = find(program, [...entry.resource, entry.action]);
+      expect(cmd, entry.keys.join('.')).toBeDefined();
+      const help = helpOf(cmd as Command);
+      expect(help).toContain(`${entry.op.method} ${entry.op.path}`);
+      expect(help).toMatch(new RegExp(`Examples:\\n  \\$ voice ${entry.resource.join(' ')} ${entry.action}`));
+      const placeholders = commandWords(entry).filter((w) => w.startsWith('<'));
+      expect((cmd as Command).registeredArguments.map((a) => `<${a.name()}>`)).toEqual(placeholders);
+    }
+  });
+
+  it('documents exit codes and environment variables in --help', async () => {
+    const help = helpOf(await buildProgram([]));
+    for (const line of ['0    success', '1    failure', '2    usage or bad input', '4    missing or rejected credentials', '130  interrupted', 'VOICE_API_KEY', 'VOICE_API_URL', 'VOICE_PROFILE', 'XDG_CONFIG_HOME', 'NO_COLOR']) {
+      expect(help).toContain(line);
+    }
+  });
+
+  it('lets a command keep a flag it defines itself', async () => {
+    const { Command: Cmd } = await import('commander');
+    const extra = [{ name: 'dev', description: 'emulator', load: async () => new Cmd('dev').option('--api-key <key>', 'required key') }];
+    const withDev = await buildProgram(['dev', '--api-key', 'k'], extra);
+    expect(withDev.options.map((o) => o.long)).not.toContain('--api-key');
+    const other = await buildProgram(['assistant', 'list'], extra);
+    expect(other.options.map((o) => o.long)).toContain('--api-key');
+    expect(other.commands.find((c) => c.name() === 'dev')?.description()).toBe('emulator');
+  });
+
+  it('builds only the resource named on the command line', async () => {
+    const program = await buildProgram(['assistant', 'list']);
+    expect(find(program, ['assistant'])?.commands.length).toBeGreaterThan(0);
+    expect(find(program, ['squad'])?.commands).toEqual([]);
+  });
+});
