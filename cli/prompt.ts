@@ -15,11 +15,12 @@ function interrupted(): CliError {
 /** Reads one line with the keys typed shown as `*`, or plain when `mask` is false. */
 export function readLine(question: string, mask: boolean): Promise<string> {
   const stdin = process.stdin;
+  // Raw mode (no echo) before the question appears, so keys typed at the prompt never echo.
+  const wasRaw = stdin.isRaw;
+  stdin.setRawMode?.(true);
   err(question);
   return new Promise((resolve, reject) => {
     let value = '';
-    const wasRaw = stdin.isRaw;
-    stdin.setRawMode?.(true);
     stdin.setEncoding('utf8');
     stdin.resume();
     const done = (fn: () => void): void => {

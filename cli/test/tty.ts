@@ -7,10 +7,28 @@ import type { Run } from './harness.js';
 
 const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** Runs `voice args` on a pseudo-terminal of the given width; `input` is typed into it. */
-export async function voiceTty(env: Record<string, string>, args: readonly string[], opts: { input?: string; columns?: number } = {}): Promise<Run> {
+/**
+ * Runs `voice args` on a pseudo-terminal of the given width. `input` is typed once the output
+ * shows `after` (as a person would, after the prompt appears), or at once without it.
+ */
+export async function voiceTty(env: Record<string, string>, args: readonly string[], opts: { input?: string; after?: string; columns?: number } = {}): Promise<Run> {
   const cmd = `stty cols ${opts.columns ?? 120} rows 50 2>/dev/null; ${quote(process.execPath)} ${quote(join(ROOT, 'bin', 'voice.js'))} ${args.map(quote).join(' ')}`;
-  const r = await execa('script', ['-qec', cmd, '/dev/null'], { env: { TERM: 'xterm-256color', ...env }, extendEnv: false, reject: false, input: opts.input ?? '', timeout: 20_000, stripFinalNewline: false });
+  const child = execa('script', ['-qec', cmd, '/dev/null'], { env: { TERM: 'xterm-256color', ...env }, extendEnv: false, reject: false, timeout: 20_000, stripFinalNewline: false, stdin: 'pipe' });
+  const typeInput = (): void => {
+    child.stdin?.write(opts.input ?? '');
+  };
+  if (opts.after) {
+    let seen = '';
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.toString('utf8');
+      if (seen.includes(opts.after as string)) {
+        child.stdout?.off('data', onData);
+        typeInput();
+      }
+    };
+    child.stdout?.on('data', onData);
+  } else typeInput();
+  const r = await child;
   const run = { exitCode: r.exitCode ?? -1, stdout: String(r.stdout).replace(/\r\n/g, '\n'), stderr: String(r.stderr) };
   captured.push(run.stdout, run.stderr);
   return run;
