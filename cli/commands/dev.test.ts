@@ -1,7 +1,7 @@
 // `voice dev`: prints its URL, serves, stops cleanly on SIGINT/SIGTERM, and names the port
 // and the flag when the port is taken. In-process through commander, and as a real process.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../core/emulator/index.js';
 import { CliError } from '../errors.js';
+import { ensureBuilt } from '../test/build.js';
 import { devCommand } from './dev.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-dev-'));
@@ -129,12 +130,20 @@ describe('voice dev as a process', () => {
     }
   });
 
-  const wired = existsSync(join(root, 'dist/cli/main.js')) && readFileSync(join(root, 'cli/main.ts'), 'utf8').includes('./commands/dev.js');
-  it.skipIf(!wired)('runs through bin/voice.js and exits 0 on SIGINT', async () => {
-    const p = run(['dev', '--port', '0', '--quiet'], join(root, 'bin/voice.js'));
+  it('runs through bin/voice.js: prints the URL, serves, exits 0 on SIGINT; a busy port exits 1 naming --port', async () => {
+    ensureBuilt();
+    const bin = join(root, 'bin/voice.js');
+    const p = run(['dev', '--port', '0', '--api-key', 'k1'], bin);
     const url = await p.url;
-    expect((await fetch(`${url}/tool`, { headers: { authorization: 'Bearer x' } })).status).toBe(200);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${url}/tool`, { headers: { authorization: 'Bearer k1' } })).status).toBe(200);
+    expect((await fetch(`${url}/tool`, { headers: { authorization: 'Bearer k2' } })).status).toBe(401);
+    const busy = run(['dev', '--port', url.split(':').pop() as string], bin);
+    expect(await busy.exit).toBe(1);
+    expect(busy.output().stderr).toMatch(/Port \d+ on 127\.0\.0\.1 is already in use/);
+    expect(busy.output().stderr).toContain('--port');
     p.child.kill('SIGINT');
     expect(await p.exit).toBe(0);
+    expect(p.output().stderr).toContain('Local platform emulator on');
   });
 });
