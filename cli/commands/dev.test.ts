@@ -146,4 +146,21 @@ describe('voice dev as a process', () => {
     expect(await p.exit).toBe(0);
     expect(p.output().stderr).toContain('Local platform emulator on');
   });
+
+  it('keeps --data objects across a SIGKILL of `voice dev`', async () => {
+    ensureBuilt();
+    const bin = join(root, 'bin/voice.js');
+    const file = join(dir, 'dev-data.json');
+    const first = run(['dev', '--port', '0', '--data', file, '--quiet'], bin);
+    const url = await first.url;
+    const made = await (await fetch(`${url}/assistant`, { method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: '{"name":"kept"}' })).json();
+    first.child.kill('SIGKILL');
+    await first.exit;
+    const second = run(['dev', '--port', '0', '--data', file, '--quiet'], bin);
+    const again = await second.url;
+    const got = await fetch(`${again}/assistant/${made.id}`, { headers: { authorization: 'Bearer x' } });
+    expect(await got.json()).toMatchObject({ id: made.id, name: 'kept' });
+    second.child.kill('SIGINT');
+    expect(await second.exit).toBe(0);
+  });
 });
