@@ -25,6 +25,8 @@ export interface StartedTarget {
   target: CallTarget;
   /** True when the webhook calls the hosted platform (real phone calls). */
   hosted: boolean;
+  /** True when the calls go to a local emulator (started here or found on the preferred port). */
+  emulator: boolean;
   close(): Promise<void>;
 }
 
@@ -34,25 +36,25 @@ export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarg
   const nothing = async () => undefined;
   if (o.apiKey) {
     const baseUrl = o.apiUrl || HOSTED_API;
-    return { target: { ...base, baseUrl, apiKey: o.apiKey }, hosted: baseUrl === HOSTED_API, close: nothing };
+    return { target: { ...base, baseUrl, apiKey: o.apiKey }, hosted: baseUrl === HOSTED_API, emulator: false, close: nothing };
   }
-  if (o.apiUrl) return { target: { ...base, baseUrl: o.apiUrl, apiKey: LOCAL_KEY }, hosted: false, close: nothing };
+  if (o.apiUrl) return { target: { ...base, baseUrl: o.apiUrl, apiKey: LOCAL_KEY }, hosted: false, emulator: false, close: nothing };
 
   const { startEmulator } = await import('../../core/emulator/index.js');
   try {
     const emu = await startEmulator({ port: o.port });
-    return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, close: () => emu.close() };
+    return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, emulator: true, close: () => emu.close() };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
   }
   const busy = `http://127.0.0.1:${o.port}`;
   if (await isEmulator(busy)) {
     o.log(`Port ${o.port} already runs a platform emulator; Call Me places its calls there.`);
-    return { target: { ...base, baseUrl: busy, apiKey: LOCAL_KEY }, hosted: false, close: nothing };
+    return { target: { ...base, baseUrl: busy, apiKey: LOCAL_KEY }, hosted: false, emulator: true, close: nothing };
   }
   const emu = await startEmulator({ port: 0 });
   o.log(`Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with --api-url ${emu.url} instead of --local.`);
-  return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, close: () => emu.close() };
+  return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, emulator: true, close: () => emu.close() };
 }
 
 /** True when `url` answers `GET /call` like the platform (a JSON array). */

@@ -62,6 +62,7 @@ describe('startDemo', () => {
     const avoid = await startDemo({ ...quiet(), emulatorPort: blockedPort });
     try {
       expect(reuse.callTarget?.baseUrl).toBe(emulator.url);
+      expect([reuse.localEmulator, avoid.localEmulator]).toEqual([true, true]);
       expect(avoid.callTarget?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(avoid.callTarget?.baseUrl).not.toBe(`http://127.0.0.1:${blockedPort}`);
     } finally {
@@ -73,6 +74,7 @@ describe('startDemo', () => {
     const demo = await startDemo({ ...quiet(), env: { ...env, VOICE_API_KEY: 'sk-very-secret', VOICE_API_URL: emulator.url } });
     try {
       expect(demo.callTarget?.apiKey).toBe('sk-very-secret');
+      expect(demo.localEmulator).toBe(false);
       expect(await (await fetch(demo.url)).text()).not.toContain('sk-very-secret');
     } finally {
       await demo.close();

@@ -40,6 +40,8 @@ export interface DemoServer {
   origin: string;
   /** Where the local webhook places calls, when it is serving. */
   callTarget?: CallTarget;
+  /** True when that is a local emulator. */
+  localEmulator: boolean;
   config: ResolvedDemoConfig;
   /** Stops Vite, the webhook and any emulator it started. */
   close(): Promise<void>;
@@ -172,6 +174,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     url: `${origin}/${slug}`,
     origin,
     callTarget: target?.target,
+    localEmulator: target?.emulator ?? false,
     config,
     close: () => (closed ??= Promise.all([server.close(), target?.close()]).then(() => undefined)),
   };

@@ -41,6 +41,7 @@ export function demoCommand(): Command {
     .addOption(new Option('--webhook-url <url>', 'Call Me webhook (default: a local one)').env('VOICE_WEBHOOK_URL'))
     .addOption(new Option('--public-key <key>', 'public key for Test in Browser').env('VOICE_PUBLIC_KEY'))
     .addOption(new Option('--assistant-id <id>', 'assistant for calls').env('VOICE_ASSISTANT_ID'))
+    .option('--api-url <url>', 'platform API base URL for Call Me and browser calls (or VOICE_API_URL)')
     .addOption(new Option('--phone-number-id <id>', 'platform phone number Call Me calls from').env('VOICE_PHONE_NUMBER_ID'))
     .addOption(new Option('--sentry-dsn <dsn>', 'error reporting DSN for the page').env('VOICE_SENTRY_DSN'))
     .addHelpText(
@@ -59,7 +60,8 @@ Examples:
     .addCommand(demoBuildCommand())
     .action(async (opts: DemoCliOptions, cmd: Command) => {
       const { startDemo } = await import('./demo-server.js');
-      // --api-key, --api-url, --profile and --local are the program's global options.
+      // --api-key, --profile and --local are the program's global options; --api-url is ours (the
+      // program leaves a flag to the command that defines it) but read the same way.
       const globals = cmd.optsWithGlobals<{ apiKey?: string; apiUrl?: string; profile?: string; local?: boolean }>();
       const { slug, port, host, open, visitors, ...flags } = opts;
       const { apiKey, apiUrl, profile, local } = globals;
@@ -67,7 +69,7 @@ Examples:
       const target = demo.callTarget;
       process.stderr.write(
         `Demo page for "${slug}" (Ctrl-C to stop):\n` +
-          (target ? `Call Me places calls via ${target.baseUrl}${target.baseUrl.startsWith('http://127.0.0.1') ? ' (local emulator)' : ''}\n` : '') +
+          (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? ' (local emulator)' : ''}\n` : '') +
           (demo.config.page.publicKey && demo.config.page.assistantId ? '' : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n'),
       );
       process.stdout.write(`${demo.url}\n`);
