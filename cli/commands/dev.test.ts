@@ -108,6 +108,7 @@ function run(args: string[], script = entry) {
   return { child, url, exit, output: () => ({ stdout, stderr }) };
 }
 
+// The bin/voice.js tests may first rebuild dist/ (ensureBuilt), hence their longer timeouts.
 describe('voice dev as a process', () => {
   it('serves, logs requests, and exits 0 on SIGINT', async () => {
     const p = run(['--port', '0']);
@@ -145,7 +146,7 @@ describe('voice dev as a process', () => {
     p.child.kill('SIGINT');
     expect(await p.exit).toBe(0);
     expect(p.output().stderr).toContain('Local platform emulator on');
-  });
+  }, 120_000);
 
   it('keeps --data objects across a SIGKILL of `voice dev`', async () => {
     ensureBuilt();
@@ -162,5 +163,5 @@ describe('voice dev as a process', () => {
     expect(await got.json()).toMatchObject({ id: made.id, name: 'kept' });
     second.child.kill('SIGINT');
     expect(await second.exit).toBe(0);
-  });
+  }, 120_000);
 });
