@@ -8,6 +8,7 @@ import { isExpected, reportError } from './fail.js';
 import { stopSpinner } from './output/spinner.js';
 import { red, setErrColor } from './output/style.js';
 import { outputSettings } from './output/mode.js';
+import { loadUi } from './output/print.js';
 import { err, out } from './redact.js';
 import { apiCommand } from './commands/api.js';
 import { authCommand, loginCommand, logoutCommand } from './commands/auth.js';
@@ -132,6 +133,17 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   return program;
 }
 
+const NO_UI = new Set(['--json', '--dry-run', '-h', '--help', 'help', '-V', '--version', 'delete', 'leave', 'remove-member', 'completion', 'login', 'logout', 'dev', 'demo', 'visitor']);
+
+/** Whether a command line will render with Ink: a catalogue command on a terminal, not JSON. */
+function wantsUi(argv: readonly string[]): boolean {
+  if (!process.stdout.isTTY || process.env.TERM === 'dumb' || argv.some((a) => NO_UI.has(a))) return false;
+  const top = argv.find((a) => !a.startsWith('-'));
+  return top !== undefined && RESOURCES.has(top);
+}
+
+const RESOURCES = new Set([...flatten(catalogue).map((e) => e.resource[0] as string), 'api', 'catalogue', 'auth']);
+
 async function finish(code: number): Promise<never> {
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);
@@ -153,6 +165,9 @@ export async function main(argv: string[], extra: ExtraCommands = []): Promise<n
   const verbose = argv.includes('--verbose');
   const color = !argv.includes('--no-color');
   setErrColor(outputSettings({ color }).errColor);
+  // Reading and compiling Ink takes longer than anything else on the terminal path, so it starts
+  // before the program is even built when a resource command will draw a table or view.
+  if (wantsUi(argv)) void loadUi(outputSettings({ color }).color).catch(() => undefined);
   const program = await buildProgram(argv, extra);
   if (argv.length === 0) {
     program.outputHelp();
