@@ -9,7 +9,7 @@ import { stopSpinner } from './output/spinner.js';
 import { red, setErrColor } from './output/style.js';
 import { outputSettings } from './output/mode.js';
 import { loadUi } from './output/print.js';
-import { err, out } from './redact.js';
+import { err, out, redact } from './redact.js';
 import { apiCommand } from './commands/api.js';
 import { authCommand, loginCommand, logoutCommand } from './commands/auth.js';
 import { catalogueCommand } from './commands/catalogue.js';
@@ -182,7 +182,7 @@ export async function main(argv: string[], extra: ExtraCommands = []): Promise<n
       return finish(ExitCode.Usage);
     }
     const code = reportError(error, verbose);
-    if (!isExpected(error)) await (await import('./sentry.js')).reportCrash(error);
+    if (!isExpected(error)) await (await import('./sentry.js')).reportCrash(error, { redact, version: VERSION });
     return finish(code);
   }
 }

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { addSecret } from './redact.js';
+import { addSecret, redact } from './redact.js';
 import { reportCrash, scrubEvent } from './sentry.js';
 
 const KEY = 'sk-sentry-test-key-1234567890';
@@ -15,7 +15,7 @@ describe('crash reports', () => {
       request: { url: 'https://api.vapi.ai/assistant', data: '{"name":"secret body"}', headers: { authorization: `Bearer ${KEY}` }, cookies: { a: 'b' } },
       extra: { apiKey: KEY, token: 'tok', nested: { note: `Authorization: Bearer abc.def` } },
       breadcrumbs: [{ message: 'body' }],
-    });
+    }, redact);
     const text = JSON.stringify(event);
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('secret body');
@@ -38,9 +38,9 @@ describe('crash reports', () => {
     await new Promise((r) => srv.once('listening', r));
     const port = (srv.address() as AddressInfo).port;
     addSecret(KEY);
-    await reportCrash(new Error(`boom ${KEY}`), {});
+    await reportCrash(new Error(`boom ${KEY}`), { env: {}, redact, version: 'test' });
     expect(bodies).toHaveLength(0);
-    await reportCrash(new Error(`boom ${KEY}`), { VOICE_SENTRY_DSN: `http://publickey@127.0.0.1:${port}/1` });
+    await reportCrash(new Error(`boom ${KEY}`), { env: { VOICE_SENTRY_DSN: `http://publickey@127.0.0.1:${port}/1` }, redact, version: 'test' });
     srv.close();
     expect(bodies.length).toBeGreaterThan(0);
     const sent = bodies.map((b) => b.toString('utf8')).join('\n');

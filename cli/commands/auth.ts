@@ -1,7 +1,7 @@
 // `voice login`, `voice logout` and `voice auth status`: keys stored per profile in the config
 // file (0600), checked against the API before being saved.
 import { Command } from 'commander';
-import { ApiError } from '../../core/client/index.js';
+import { ApiError, createClient } from '../../core/client/node.js';
 import { readStdin } from '../body.js';
 import { writeConfig } from '../config.js';
 import { contextOf } from '../context.js';
@@ -17,7 +17,6 @@ type Check = 'valid' | 'rejected' | 'unreachable';
 
 /** Tries the key with a one-item list of assistants. */
 async function checkKey(ctx: Context, apiKey: string, baseUrl: string): Promise<{ state: Check; detail?: string }> {
-  const { createClient } = await import('../../core/client/node.js');
   const client = createClient({ apiKey, baseUrl, maxRetries: 0, timeoutMs: 15_000 });
   try {
     await client.assistant.list({ limit: 1 });

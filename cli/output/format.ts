@@ -1,4 +1,5 @@
 // Turns API data into rows and cells, shared by the plain (piped) and the Ink (TTY) renderers.
+import type { TtyView } from '../ui/render.js';
 import { columnsFor, fieldValue, headerOf } from './columns.js';
 
 /** What a renderer draws: a table, a key/value view, or lines of text. */
@@ -66,4 +67,13 @@ export function ttyCell(field: string, value: unknown, now?: number): string {
   if (field === 'cost' && typeof value === 'number') return `$${value.toFixed(2)}`;
   if (Array.isArray(value) && field === 'members') return String(value.length);
   return plainCell(value);
+}
+
+/** A table or object view with every cell turned into terminal text (dates relative, costs in $). */
+export function ttyView(view: Exclude<View, { kind: 'text' }>, now = Date.now()): TtyView {
+  if (view.kind === 'table') {
+    return { kind: 'table', headers: view.headers, rows: view.rows.map((row) => row.map((v, i) => ttyCell(view.fields[i] as string, v, now))), idColumn: view.fields.indexOf('id') };
+  }
+  const entries = view.entries.map(([k, v]): [string, string] => [k, typeof v === 'string' && /At$/.test(k) && !Number.isNaN(Date.parse(v)) ? `${v} (${relativeTime(v, now)})` : ttyCell(k, v, now)]);
+  return { kind: 'object', entries };
 }

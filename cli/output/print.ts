@@ -1,7 +1,7 @@
 // The one place results reach stdout: JSON as the API sent it, plain rows when piped, or Ink
 // (loaded only here, only for a terminal) when a person is watching.
 import { err, out } from '../redact.js';
-import { itemsOf, plainText, viewOf } from './format.js';
+import { itemsOf, plainText, ttyView, viewOf } from './format.js';
 import { dim } from './style.js';
 import type { View } from './format.js';
 import type * as UiModule from '../ui/render.js';
@@ -40,8 +40,12 @@ export async function printView(view: View, settings: OutputSettings): Promise<v
     out(plainText(view));
     return;
   }
+  if (view.kind === 'text') {
+    out(plainText(view));
+    return;
+  }
   const { renderView } = await loadUi(settings.color);
-  out(renderView(view, { width: settings.width, color: settings.color }));
+  out(renderView(ttyView(view), { width: settings.width }));
 }
 
 /** Writes an API result: the JSON itself with --json, else a table, key/value view or text. */

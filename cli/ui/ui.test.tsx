@@ -1,6 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { viewOf } from '../output/format.js';
+import { ttyView, viewOf } from '../output/format.js';
+import type { View } from '../output/format.js';
 import { displayWidth, fitWidths, truncate } from './cells.js';
 import { KeyValue } from './KeyValue.js';
 import { renderView } from './render.js';
@@ -35,7 +36,7 @@ describe('KeyValue', () => {
 describe('renderView', () => {
   it('renders a call list with its columns and relative times', () => {
     const calls = [{ id: 'c1', type: 'webCall', status: 'ended', endedReason: 'customer-ended-call', cost: 0.125, createdAt: new Date(Date.now() - 3 * 60_000).toISOString() }];
-    const text = strip(renderView(viewOf(calls, ['call']), { width: 120, color: false }));
+    const text = strip(renderView(ttyView(viewOf(calls, ['call']) as Exclude<View, { kind: 'text' }>), { width: 120 }));
     expect(text).toMatch(/^ID\s+TYPE\s+STATUS\s+ENDED REASON\s+COST\s+CREATED$/m);
     expect(text).toMatch(/c1\s+webCall\s+ended\s+customer-ended-call\s+\$0\.13\s+3 minutes ago/);
   });
