@@ -3,18 +3,21 @@
 // Ink and the emulator), the browser-safe client and web-call libraries, and their types.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const define = { __VOICE_VERSION__: JSON.stringify(pkg.version) };
 const started = Date.now();
-rmSync('dist', { recursive: true, force: true });
 
 // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
 const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
 
-await Promise.all([
+// dist/ is overwritten in place, never deleted first, so a CLI process started during a rebuild
+// (tests, a running `voice dev`) still finds its entry; outputs no longer produced are pruned after.
+const results = await Promise.all([
   build({
+    metafile: true,
     entryPoints: { main: 'cli/main.ts' },
     outdir: 'dist/cli',
     bundle: true,
@@ -32,6 +35,7 @@ await Promise.all([
     logLevel: 'warning',
   }),
   build({
+    metafile: true,
     entryPoints: { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' },
     outdir: 'dist/lib',
     bundle: true,
@@ -45,6 +49,23 @@ await Promise.all([
     logLevel: 'warning',
   }),
 ]);
+
+const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(f))));
+function prune(dir) {
+  let entries = [];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = resolve(join(dir, entry.name));
+    if (entry.isDirectory()) prune(path);
+    else if (!produced.has(path)) rmSync(path, { force: true });
+  }
+}
+prune('dist/cli');
+prune('dist/lib');
 
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
