@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClient } from '../client/node.js';
 import { readBody, parseJson } from './http.js';
 import type { VisitorRecord } from './visitors.js';
+import { demoOverrides } from '../visitors/overrides.js';
 
 /** The path the page posts to when no webhook URL is configured. */
 export const CALL_ME_PATH = '/__voice/call-me';
@@ -22,17 +23,9 @@ export interface CallTarget {
 
 /** The body of `POST /call/phone` for a visitor: their first message and system prompt as overrides. */
 export function phoneCallBody(phone: string, visitor: Pick<VisitorRecord, 'first_message' | 'system'> | undefined, target: Pick<CallTarget, 'assistantId' | 'phoneNumberId'>) {
-  const assistantOverrides: Record<string, unknown> = {};
-  if (visitor?.first_message) assistantOverrides.firstMessage = visitor.first_message;
-  if (visitor?.system) {
-    assistantOverrides.model = {
-      provider: 'openai',
-      model: 'gpt-4o-mini',
-      emotionRecognitionEnabled: true,
-      maxTokens: 250,
-      messages: [{ role: 'system', content: visitor.system }],
-    };
-  }
+  // Only the fields the visitor has: an unknown slug places a call on the assistant as configured.
+  const { firstMessage, model } = demoOverrides({ first_message: visitor?.first_message ?? '', system: visitor?.system ?? '' });
+  const assistantOverrides = { ...(firstMessage ? { firstMessage } : {}), ...(visitor?.system ? { model } : {}) };
   return {
     ...(target.assistantId ? { assistantId: target.assistantId } : {}),
     ...(target.phoneNumberId ? { phoneNumberId: target.phoneNumberId } : {}),

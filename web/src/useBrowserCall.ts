@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { text } from './messages.js';
-import { demoOverrides } from './overrides.js';
+import { demoOverrides } from '../../core/visitors/overrides.js';
 import type { Visitor } from './visitor.js';
 
 /** What the button shows. */
