@@ -86,7 +86,8 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   program.addHelpCommand('help [command...]', 'show help for a command');
 
   const tree = addResources(program, flatten(catalogue));
-  for (const word of argv) if (!word.startsWith('-')) tree.build(word);
+  const words = new Set(argv.filter((w) => !w.startsWith('-')));
+  for (const word of words) tree.build(word, words);
   program.addCommand(catalogueCommand());
   program.addCommand(apiCommand());
   program.addCommand(loginCommand());

@@ -43,8 +43,8 @@ function addAction(parent: Command, entry: Entry): void {
 
 /** Builds the actions of resources on demand. */
 export interface ResourceTree {
-  /** Adds the actions of one top-level resource (once). */
-  build(top: string): void;
+  /** Adds the actions of one top-level resource, only those in `words` when it names any. */
+  build(top: string, words?: ReadonlySet<string>): void;
   /** Adds the actions of every resource (for help listings and completion). */
   buildAll(): void;
 }
@@ -74,11 +74,18 @@ export function addResources(program: Command, entries: readonly Entry[]): Resou
     return group;
   };
   for (const entry of entries) groupOf(entry.resource);
-  const built = new Set<string>();
-  const build = (top: string): void => {
-    if (built.has(top)) return;
-    built.add(top);
-    for (const entry of entries) if (entry.resource[0] === top) addAction(groupOf(entry.resource), entry);
+  const built = new Set<Entry>();
+  const add = (entry: Entry): void => {
+    if (built.has(entry)) return;
+    built.add(entry);
+    addAction(groupOf(entry.resource), entry);
   };
-  return { build, buildAll: () => entries.forEach((e) => build(e.resource[0] as string)) };
+  const build = (top: string, words?: ReadonlySet<string>): void => {
+    const mine = entries.filter((e) => e.resource[0] === top);
+    // Only the action named on the command line, when one is: fewer options to construct. With
+    // none named (help, a typo), all of them, so help lists them and typos get suggestions.
+    const named = words ? mine.filter((e) => words.has(e.action) && e.resource.every((r) => words.has(r))) : [];
+    (named.length ? named : mine).forEach(add);
+  };
+  return { build, buildAll: () => entries.forEach(add) };
 }
