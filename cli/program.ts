@@ -1,7 +1,7 @@
 // Builds the commander program: global options, every catalogue command, the hand-written
 // commands, help with exit codes; then runs it and maps failures to exit codes.
 import { Command, CommanderError } from 'commander';
-import { catalogue, flatten } from '../core/catalogue/index.js';
+import { catalogue, flatten, kebab } from '../core/catalogue/index.js';
 import { VERSION } from '../core/version.js';
 import { ExitCode } from './errors.js';
 import { isExpected, reportError } from './fail.js';
@@ -143,7 +143,7 @@ function wantsUi(argv: readonly string[]): boolean {
   return top !== undefined && RESOURCES.has(top);
 }
 
-const RESOURCES = new Set([...flatten(catalogue).map((e) => e.resource[0] as string), 'api', 'catalogue', 'auth']);
+const RESOURCES = new Set([...Object.keys(catalogue).map(kebab), 'api', 'catalogue', 'auth']);
 
 async function finish(code: number): Promise<never> {
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
