@@ -36,6 +36,23 @@ describe('the program', () => {
     }
   });
 
+  it('shows examples in the help of every command, groups included', async () => {
+    const checked: string[] = [];
+    const walk = (cmd: Command, words: string[]): void => {
+      expect(helpOf(cmd), words.join(' ')).toMatch(/Examples:\n {2}\$ /);
+      checked.push(words.join(' '));
+      for (const sub of cmd.commands) walk(sub, [...words, sub.name()]);
+    };
+    const root = await buildProgram([]);
+    const tops = root.commands.map((c) => c.name()).filter((n) => !['demo', 'dev', 'visitor'].includes(n));
+    for (const top of tops) {
+      const program = await buildProgram([top]);
+      walk(program.commands.find((c) => c.name() === top) as Command, [top]);
+    }
+    expect(checked).toEqual(expect.arrayContaining(['assistant', 'assistant list', 'test-suite run', 'test-suite run create', 'auth', 'auth status', 'api', 'completion']));
+    expect(checked.length).toBeGreaterThan(135 + 27);
+  });
+
   it('documents exit codes and environment variables in --help', async () => {
     const help = helpOf(await buildProgram([]));
     for (const line of ['0    success', '1    failure', '2    usage or bad input', '4    missing or rejected credentials', '130  interrupted', 'VOICE_API_KEY', 'VOICE_API_URL', 'VOICE_PROFILE', 'XDG_CONFIG_HOME', 'NO_COLOR']) {

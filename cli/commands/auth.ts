@@ -113,5 +113,10 @@ export { logoutCommand };
 
 /** The `auth` command group (`voice auth status`, plus login/logout aliases). */
 export function authCommand(): Command {
-  return new Command('auth').description('Show and manage credentials').addCommand(statusCommand()).addCommand(loginCommand()).addCommand(logoutCommand());
+  return new Command('auth')
+    .description('Show and manage credentials')
+    .addHelpText('after', '\nExamples:\n  $ voice auth status\n  $ voice auth login --with-token < key.txt\n  $ voice auth logout --profile ci\n')
+    .addCommand(statusCommand())
+    .addCommand(loginCommand())
+    .addCommand(logoutCommand());
 }
