@@ -69,8 +69,8 @@ export function addResources(program: Command, entries: readonly Entry[]): Resou
       const subs = [...actions.keys()].filter((k) => k.startsWith(`${key} `) && k.split(' ').length === resource.length + 1).map((k) => k.split(' ').pop());
       const parts = [own?.length ? `actions: ${own.join(', ')}` : '', subs.length ? `more: ${subs.join(', ')}` : ''].filter(Boolean).join('; ');
       group = parent.command(resource[resource.length - 1] as string).description(parts);
-      const examples = entries.filter((e) => e.resource.join(' ').startsWith(key)).slice(0, 3).map((e) => `  $ ${examplesFor(e)[0]}`);
-      group.addHelpText('after', `\nExamples:\n${examples.join('\n')}\n`);
+      // A function, so the examples are worked out only when help is shown.
+      group.addHelpText('after', () => `\nExamples:\n${entries.filter((e) => e.resource.join(' ').startsWith(key)).slice(0, 3).map((e) => `  $ ${examplesFor(e)[0]}`).join('\n')}\n`);
       groups.set(key, group);
     }
     return group;
