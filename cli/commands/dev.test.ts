@@ -61,12 +61,16 @@ describe('voice dev in-process', () => {
 
   it('requires the --api-key it was given', async () => {
     const t = io();
-    const running = devCommand(t.io).parseAsync(['--port', '0', '--api-key', 'k1', '--quiet'], { from: 'user' });
+    const running = devCommand(t.io).parseAsync(['--port', '0', '--api-key', 'k1-secret-key', '--quiet'], { from: 'user' });
     const url = await t.firstLine();
     expect((await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer k2' } })).status).toBe(401);
-    expect((await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer k1' } })).status).toBe(200);
+    expect((await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer k1-secret-key' } })).status).toBe(200);
     process.emit('SIGTERM');
     await running;
+    // The banner explains how to use the key without ever printing it.
+    const printed = [...t.out, ...t.err].join('');
+    expect(printed).toContain('VOICE_API_KEY');
+    expect(printed).not.toContain('k1-secret-key');
   });
 
   it('names the port and the flag when the port is taken', async () => {

@@ -33,13 +33,15 @@ function portFlag(value: string): number {
 }
 
 function usage(url: string, port: number, apiKey: string | undefined): string {
-  const key = apiKey ? ` VOICE_API_KEY=${apiKey}` : '';
+  // The key itself is never printed (not even the one just typed): the lines name where it goes.
+  const shown = apiKey ? '$VOICE_API_KEY' : 'any-key';
+  const key = apiKey ? ' VOICE_API_KEY=<your --api-key>' : '';
   const cli = port === DEV_PORT && !apiKey ? `voice --local assistant list     (or: VOICE_API_URL=${url} voice assistant list)` : `VOICE_API_URL=${url}${key} voice assistant list`;
   return [
     `Local platform emulator on ${url} (Ctrl-C to stop)`,
     `  CLI:     ${cli}`,
-    `  Client:  createClient({ baseUrl: '${url}', apiKey: '${apiKey ?? 'any-key'}' })`,
-    `  curl:    curl -H 'Authorization: Bearer ${apiKey ?? 'any-key'}' ${url}/assistant`,
+    `  Client:  createClient({ baseUrl: '${url}', apiKey: ${apiKey ? 'process.env.VOICE_API_KEY' : "'any-key'"} })`,
+    `  curl:    curl -H "Authorization: Bearer ${shown}" ${url}/assistant`,
     apiKey ? '  Secured requests must send exactly the --api-key given.' : '  Any bearer key is accepted (start with --api-key KEY to require one).',
     '',
   ].join('\n');
