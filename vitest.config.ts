@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // CLI process tests need dist/ built from the current sources; this rebuilds only when stale.
+    globalSetup: ['cli/test/global-setup.ts'],
   },
 });
