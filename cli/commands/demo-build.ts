@@ -4,18 +4,11 @@ import { Command } from 'commander';
 import { contextOf } from '../context.js';
 import { printJson } from '../output/print.js';
 import { err, out } from '../redact.js';
+import type { DemoFlags } from './demo-config.js';
 
-/** The flags of `voice demo build`. */
-export interface BuildFlags {
+/** The flags of `voice demo build`: the page settings `voice demo` takes, and the output folder. */
+export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAnonKey' | 'webhookUrl' | 'publicKey' | 'assistantId' | 'apiUrl' | 'sentryDsn' | 'strict'> {
   out: string;
-  supabaseUrl?: string;
-  supabaseAnonKey?: string;
-  webhookUrl?: string;
-  publicKey?: string;
-  assistantId?: string;
-  apiUrl?: string;
-  sentryDsn?: string;
-  strict?: boolean;
 }
 
 /**
