@@ -14,8 +14,7 @@ import type { BenchContext, Benchmark, Row } from './lib/types.js';
 
 const bench = 'demo-start';
 const BARE = 'bench/fixtures/bare-react';
-// design.md: "<= 600 ms warm" where plain Vite measured 556 ms on this class of machine; the same
-// budget as a ratio holds on a busier or faster machine too.
+// design.md: "<= 600 ms warm" where plain Vite measured 556 ms on this class of machine.
 const WARM_RATIO = Math.round((600 / 556) * 100) / 100;
 
 /** A dev server to launch: how, where its page is, and where its dependency cache lives. */
@@ -59,6 +58,17 @@ function subjects(ctx: BenchContext): Record<string, Subject> {
       shared: false,
     },
   };
+}
+
+/**
+ * The warm figure as a ratio to plain Vite. Informational: design.md's budget is absolute; this
+ * row says whether it would also hold at the ratio it implies, on a machine of any speed.
+ */
+function ratioRow(demo: number[], bare: number[]): Row {
+  const out = row({ bench, metric: '`voice demo` warm, as a ratio to plain Vite', unit: 'ms', figure: demo, reference: { label: 'plain Vite, bare React', figure: bare } });
+  const within = (out.ratio ?? Number.NaN) <= WARM_RATIO;
+  out.note = `design.md's 600 ms at its 556 ms plain-Vite reference is ${WARM_RATIO}x; this run is ${within ? 'within' : 'over'} that`;
+  return out;
 }
 
 const benchmark: Benchmark = {
@@ -108,14 +118,7 @@ const benchmark: Benchmark = {
         budget: { op: '<=', limit: 600, on: 'figure' },
         note,
       }),
-      row({
-        bench,
-        metric: '`voice demo` warm, as a ratio to plain Vite (budget: design.md 600 ms over its 556 ms reference)',
-        unit: 'ms',
-        figure: warm.demo as number[],
-        reference: { label: 'plain Vite, bare React', figure: warm['bare vite'] as number[] },
-        budget: { op: '<=', limit: WARM_RATIO, on: 'ratio' },
-      }),
+      ratioRow(warm.demo as number[], warm['bare vite'] as number[]),
       row({
         bench,
         metric: '`voice demo` cold (no Vite dep cache): launch to page + module graph',
