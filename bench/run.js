@@ -53,6 +53,30 @@ try {
   process.exit(2);
 }
 
+/**
+ * Rebuilds dist/ when it is missing or older than the sources, with the same helper (and lock)
+ * the test suite uses, so the CLI benchmarks never time a stale build. That helper finds the
+ * repository from its own location, which bundling moves; `import.meta.url` is pinned to it.
+ */
+async function ensureBuilt() {
+  const source = join(root, 'cli', 'test', 'build.ts');
+  if (!existsSync(source)) return;
+  const outfile = join(outdir, 'ensure-built.mjs');
+  await build({
+    entryPoints: [source],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(source).href) },
+    logLevel: 'error',
+  });
+  const { ensureBuilt: run } = await import(pathToFileURL(outfile).href);
+  run();
+}
+
 process.env.VOICE_BENCH_EMULATOR_ENTRY = join(outdir, 'emulator-server.mjs');
 const { main } = await import(pathToFileURL(join(outdir, 'main.mjs')).href);
-process.exitCode = await main(process.argv.slice(2), root);
+process.exit(await main(process.argv.slice(2), root, { ensureBuilt }));
