@@ -64,7 +64,7 @@ async function measure(ctx: BenchContext, emulator: EmulatorProcess, local: bool
 
   const names = Object.keys(launches);
   const tasks = Object.fromEntries(names.map((name) => [name, async () => (await runOk(launch(name))).ms]));
-  const times = await interleave(tasks, { warmup: ctx.quick ? 1 : 3, rounds: ctx.quick ? 2 : 20 });
+  const times = await interleave(tasks, { warmup: ctx.quick ? 1 : 3, rounds: ctx.quick ? 2 : 30 });
   const memoryTasks = Object.fromEntries(
     names.map((name) => {
       const { command, pty } = launches[name] as { command: Command; pty: boolean };
