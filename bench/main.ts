@@ -125,7 +125,11 @@ export async function main(argv: string[], root: string, hooks: MainHooks = {}):
   try {
     for (const name of options.names) rows.push(...(await runOne(name, ctx)));
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    try {
+      rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      process.stderr.write(`bench: could not remove ${tmp}: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(`\n## Summary\n\n${summaryTable(rows)}\n`);

@@ -42,14 +42,27 @@ const FLAGS = [
 /** Launches Chromium and resolves with its DevTools port and a way to stop it. */
 async function launchChromium(tmp: string): Promise<{ port: number; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmp, 'chromium-'));
-  const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group, so its helper processes (renderers, crashpad) are stopped with it.
+  const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals): void => {
+    try {
+      if (child.pid) process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
   const close = async (): Promise<void> => {
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    signal('SIGTERM');
+    const killer = setTimeout(() => signal('SIGKILL'), 3000);
     await exited;
     clearTimeout(killer);
-    rmSync(profile, { recursive: true, force: true });
+    // A helper may still be flushing into the profile; the run's scratch directory goes at the end anyway.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // Left for the final clean-up of the scratch directory.
+    }
   };
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Chromium did not open DevTools within 20 s')), 20_000);
