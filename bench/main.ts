@@ -89,6 +89,14 @@ async function runOne(name: string, ctx: BenchContext): Promise<Row[]> {
   return rows;
 }
 
+function removeScratch(tmp: string): void {
+  try {
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch (error) {
+    process.stderr.write(`bench: could not remove ${tmp}: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}
+
 /** What the entry script provides besides the arguments. */
 export interface MainHooks {
   /** Rebuilds dist/ when it is older than the sources (the CLI benchmarks run the build). */
@@ -101,6 +109,8 @@ const NEEDS_BUILD = new Set(['cli-start', 'demo-start']);
 /** Runs the harness with the given arguments; resolves to the process exit code. */
 export async function main(argv: string[], root: string, hooks: MainHooks = {}): Promise<number> {
   const options = parse(argv);
+  // Exit through process.exit on Ctrl-C so exit hooks stop what the bench started.
+  process.once('SIGINT', () => process.exit(130));
   if (hooks.ensureBuilt && options.names.some((name) => NEEDS_BUILD.has(name))) {
     try {
       await hooks.ensureBuilt();
@@ -109,6 +119,7 @@ export async function main(argv: string[], root: string, hooks: MainHooks = {}):
     }
   }
   const tmp = mkdtempSync(join(tmpdir(), 'voice-bench-'));
+  process.once('exit', () => removeScratch(tmp));
   const ctx: BenchContext = {
     quick: options.quick,
     root,
@@ -125,11 +136,7 @@ export async function main(argv: string[], root: string, hooks: MainHooks = {}):
   try {
     for (const name of options.names) rows.push(...(await runOne(name, ctx)));
   } finally {
-    try {
-      rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    } catch (error) {
-      process.stderr.write(`bench: could not remove ${tmp}: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
+    removeScratch(tmp);
   }
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(`\n## Summary\n\n${summaryTable(rows)}\n`);

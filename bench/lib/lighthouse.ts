@@ -39,12 +39,28 @@ const FLAGS = [
   '--remote-debugging-port=0',
 ];
 
+// Process groups of running Chromiums, killed if the bench exits early (e.g. Ctrl-C).
+const live = new Set<number>();
+process.on('exit', () => {
+  for (const pid of live) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
 /** Launches Chromium and resolves with its DevTools port and a way to stop it. */
 async function launchChromium(tmp: string): Promise<{ port: number; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmp, 'chromium-'));
   // Its own process group, so its helper processes (renderers, crashpad) are stopped with it.
   const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (child.pid) live.add(child.pid);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => {
+    if (child.pid) live.delete(child.pid);
+    resolve();
+  }));
   const signal = (name: NodeJS.Signals): void => {
     try {
       if (child.pid) process.kill(-child.pid, name);
