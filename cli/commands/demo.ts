@@ -41,7 +41,7 @@ export function demoCommand(): Command {
     .addOption(new Option('--webhook-url <url>', 'Call Me webhook (default: a local one)').env('VOICE_WEBHOOK_URL'))
     .addOption(new Option('--public-key <key>', 'public key for Test in Browser').env('VOICE_PUBLIC_KEY'))
     .addOption(new Option('--assistant-id <id>', 'assistant for calls').env('VOICE_ASSISTANT_ID'))
-    .option('--api-url <url>', 'platform API base URL for Call Me and browser calls (or VOICE_API_URL)')
+    .option('--api-url <url>', 'platform API base URL for Call Me and browser calls (env: VOICE_API_URL)')
     .addOption(new Option('--phone-number-id <id>', 'platform phone number Call Me calls from').env('VOICE_PHONE_NUMBER_ID'))
     .addOption(new Option('--sentry-dsn <dsn>', 'error reporting DSN for the page').env('VOICE_SENTRY_DSN'))
     .addHelpText(
