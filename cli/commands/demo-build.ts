@@ -31,7 +31,7 @@ export function demoBuildCommand(): Command {
     .option('--webhook-url <url>', 'where Call Me posts { phone, slug } (or VOICE_WEBHOOK_URL)')
     .option('--public-key <key>', 'public key for Test in Browser (or VOICE_PUBLIC_KEY)')
     .option('--assistant-id <id>', 'assistant for browser calls (or VOICE_ASSISTANT_ID)')
-    .option('--api-url <url>', 'platform API base URL for browser calls (or VOICE_API_URL)')
+    .option('--api-url <url>', 'platform API base URL for browser calls (env: VOICE_API_URL)')
     .option('--sentry-dsn <dsn>', 'error reporting DSN (or VOICE_SENTRY_DSN)')
     .option('--strict', 'show Not found for an unknown slug instead of greeting "Visitor"')
     .option('--json', 'print the output directory and files as JSON')
