@@ -74,7 +74,7 @@ export function checkBuildConfig(page: DemoConfig, secrets: string[] = []): stri
   const warnings: string[] = [];
   if (!key) warnings.push('No anon key (VOICE_SUPABASE_ANON_KEY): the hosted database will refuse the page.');
   if (!page.webhookUrl || page.webhookUrl.startsWith('/__voice/')) warnings.push('No webhook URL (VOICE_WEBHOOK_URL): "Call Me" will fail on a static host.');
-  if (!page.publicKey || !page.assistantId) warnings.push('No public key or assistant id (VOICE_PUBLIC_KEY, VOICE_ASSISTANT_ID): "Test in Browser" will say it is not configured.');
+  if (!page.publicKey || !page.assistantId) warnings.push('No public key or assistant id (VOICE_PUBLIC_KEY, VOICE_ASSISTANT_ID): "Test in Browser" will tell visitors it is not available.');
   return warnings;
 }
 

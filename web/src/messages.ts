@@ -22,7 +22,20 @@ export const text = {
   microphone: 'Microphone access is required. Please allow microphone permissions in your browser and try again.',
   notConfigured:
     'Test in Browser is not configured: set a public key and an assistant id (VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID, or voice demo --public-key and --assistant-id), then restart voice demo.',
+  /** What a prospect sees on a hosted page built without browser-call settings. */
+  notAvailable: 'Test in Browser is not available on this page yet. Please try Call Me instead.',
   notFoundTitle: 'Page Not Found',
   notFoundText: 'The requested page does not exist.',
   goBack: 'Go back to main page',
 } as const;
+
+/** Hosts a developer previews on (`voice demo`); anywhere else the reader is a prospect. */
+const PREVIEW_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * The text for a browser call that is not configured: setup instructions for the developer
+ * previewing locally, a plain sentence for a prospect on a hosted page (never CLI instructions).
+ */
+export function notConfiguredText(hostname: string): string {
+  return PREVIEW_HOSTS.has(hostname) ? text.notConfigured : text.notAvailable;
+}

@@ -3,7 +3,7 @@
 // pointer or focus reaches the button.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DemoConfig } from './config.js';
-import { text } from './messages.js';
+import { notConfiguredText, text } from './messages.js';
 import { demoOverrides } from '../../core/visitors/overrides.js';
 import type { Visitor } from './visitor.js';
 
@@ -75,7 +75,9 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
     }
     setMessage('');
     if (!config.publicKey || !config.assistantId) {
-      setMessage(text.notConfigured);
+      const shown = notConfiguredText(window.location.hostname);
+      if (shown !== text.notConfigured) console.warn(text.notConfigured);
+      setMessage(shown);
       return;
     }
     setState('connecting');
