@@ -70,7 +70,8 @@ Examples:
       process.stderr.write(
         `Demo page for "${slug}" (Ctrl-C to stop):\n` +
           (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? ' (local emulator)' : ''}\n` : '') +
-          (demo.config.page.publicKey && demo.config.page.assistantId ? '' : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n'),
+          (demo.config.page.publicKey && demo.config.page.assistantId ? '' : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n') +
+          (Object.values(demo.config.page.links).some(Boolean) ? '' : 'The footer has no links: set VOICE_LINK_LINKEDIN, VOICE_LINK_WEBSITE or VOICE_LINK_TWITTER.\n'),
       );
       process.stdout.write(`${demo.url}\n`);
       await new Promise<void>((resolve) => {
