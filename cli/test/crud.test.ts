@@ -3,11 +3,10 @@
 // delete without --yes, delete with --yes, then get fails with 404.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogue, flatten, pathParamNames } from '../../core/catalogue/index.js';
 import type { Entry } from '../../core/catalogue/index.js';
-import { KEY, captured, harness, json } from './harness.js';
-import type { Harness } from './harness.js';
+import { fileHarness, json } from './harness.js';
 import { ROOT } from './build.js';
 
 const CRUD = ['create', 'list', 'get', 'update', 'delete'];
@@ -15,14 +14,7 @@ const byResource = new Map<string, Entry[]>();
 for (const e of flatten(catalogue)) byResource.set(e.resource.join(' '), [...(byResource.get(e.resource.join(' ')) ?? []), e]);
 const crudResources = [...byResource].filter(([, es]) => CRUD.every((a) => es.some((e) => e.action === a))).map(([k]) => k.split(' '));
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => {
-  await h?.close();
-  expect(captured.join('\n')).not.toContain(KEY);
-});
+const hf = fileHarness();
 
 function bodyArgs(resource: string[]): string[] {
   const fixture = join(ROOT, 'fixtures', 'bodies', `${resource.join('-')}.json`);
@@ -30,9 +22,9 @@ function bodyArgs(resource: string[]): string[] {
 }
 
 async function createOne(resource: string[], parents: string[]): Promise<string> {
-  const args = resource[0] === 'file' ? [...resource, 'create', join(h.home, 'faq.txt')] : [...resource, 'create', ...parents, ...bodyArgs(resource)];
-  if (resource[0] === 'file') writeFileSync(join(h.home, 'faq.txt'), 'Opening hours: 9 to 5.\n');
-  const run = await h.voice([...args, '--json']);
+  const args = resource[0] === 'file' ? [...resource, 'create', join(hf.current.home, 'faq.txt')] : [...resource, 'create', ...parents, ...bodyArgs(resource)];
+  if (resource[0] === 'file') writeFileSync(join(hf.current.home, 'faq.txt'), 'Opening hours: 9 to 5.\n');
+  const run = await hf.current.voice([...args, '--json']);
   expect(run.exitCode, run.stderr).toBe(0);
   const id = json<{ id: string }>(run).id;
   expect(typeof id).toBe('string');
@@ -54,33 +46,33 @@ describe('CRUD through the CLI', () => {
 
       const id = await createOne(resource, parents);
 
-      const listed = await h.voice([...resource, 'list', ...parents, '--json']);
+      const listed = await hf.current.voice([...resource, 'list', ...parents, '--json']);
       expect(listed.exitCode, listed.stderr).toBe(0);
       const page = json<unknown>(listed);
       const items = (Array.isArray(page) ? page : (page as { results: { id: string }[] }).results) as { id: string }[];
       expect(items.map((x) => x.id)).toContain(id);
 
-      const piped = await h.voice([...resource, 'list', ...parents]);
+      const piped = await hf.current.voice([...resource, 'list', ...parents]);
       expect(piped.exitCode).toBe(0);
       expect(piped.stdout.split('\n').map((l) => l.split('\t')[0])).toContain(id);
       expect(piped.stdout).not.toContain('\u001b[');
 
-      const got = await h.voice([...resource, 'get', ...parents, id, '--json']);
+      const got = await hf.current.voice([...resource, 'get', ...parents, id, '--json']);
       expect(got.exitCode, got.stderr).toBe(0);
       expect(json<{ id: string }>(got).id).toBe(id);
 
-      const updated = await h.voice([...resource, 'update', ...parents, id, '--set', 'name=Front desk', '--json']);
+      const updated = await hf.current.voice([...resource, 'update', ...parents, id, '--set', 'name=Front desk', '--json']);
       expect(updated.exitCode, updated.stderr).toBe(0);
       expect(json<{ name: string }>(updated).name).toBe('Front desk');
 
-      const refused = await h.voice([...resource, 'delete', ...parents, id]);
+      const refused = await hf.current.voice([...resource, 'delete', ...parents, id]);
       expect(refused.exitCode).toBe(2);
       expect(refused.stderr).toContain('--yes');
-      expect((await h.voice([...resource, 'get', ...parents, id, '--json'])).exitCode).toBe(0);
+      expect((await hf.current.voice([...resource, 'get', ...parents, id, '--json'])).exitCode).toBe(0);
 
-      const deleted = await h.voice([...resource, 'delete', ...parents, id, '--yes']);
+      const deleted = await hf.current.voice([...resource, 'delete', ...parents, id, '--yes']);
       expect(deleted.exitCode, deleted.stderr).toBe(0);
-      const gone = await h.voice([...resource, 'get', ...parents, id]);
+      const gone = await hf.current.voice([...resource, 'get', ...parents, id]);
       expect(gone.exitCode).toBe(1);
       expect(gone.stderr).toMatch(/404/);
     });

@@ -5,62 +5,54 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, captured, harness, json } from './harness.js';
-import type { Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { captured, fileHarness, json } from './harness.js';
 import { ROOT } from './build.js';
 import { voiceTty } from './tty.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => {
-  await h?.close();
-  expect(captured.join('\n')).not.toContain(KEY);
-});
+const hf = fileHarness();
 
 async function newAssistant(name = 'Temp'): Promise<string> {
-  return json<{ id: string }>(await h.voice(['assistant', 'create', '--set', `name=${name}`, '--json'])).id;
+  return json<{ id: string }>(await hf.current.voice(['assistant', 'create', '--set', `name=${name}`, '--json'])).id;
 }
 
 describe('usage errors exit 2', () => {
   it('suggests the closest command or action', async () => {
-    const top = await h.voice(['asistant', 'list']);
+    const top = await hf.current.voice(['asistant', 'list']);
     expect(top.exitCode).toBe(2);
     expect(top.stderr).toContain('Did you mean assistant?');
-    const action = await h.voice(['assistant', 'lst']);
+    const action = await hf.current.voice(['assistant', 'lst']);
     expect(action.exitCode).toBe(2);
     expect(action.stderr).toContain('Did you mean list?');
-    expect((await h.voice(['assistant', 'list', '--limt', '3'])).stderr).toContain('--limit');
+    expect((await hf.current.voice(['assistant', 'list', '--limt', '3'])).stderr).toContain('--limit');
   });
 
   it('names the file, line and column of invalid JSON', async () => {
-    const file = join(h.home, 'bad.json');
+    const file = join(hf.current.home, 'bad.json');
     writeFileSync(file, '{\n  "name": "x",\n  "model": }\n');
-    const run = await h.voice(['assistant', 'create', '-f', file]);
+    const run = await hf.current.voice(['assistant', 'create', '-f', file]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(`Invalid JSON in ${file} at line 3, column 12`);
     expect(run.stderr).not.toMatch(/\n\s+at /);
-    const stdin = await h.voice(['assistant', 'create', '-f', '-'], { input: '{"a": tru}' });
+    const stdin = await hf.current.voice(['assistant', 'create', '-f', '-'], { input: '{"a": tru}' });
     expect(stdin.exitCode).toBe(2);
     expect(stdin.stderr).toContain('Invalid JSON in stdin at line 1, column 7');
   });
 
   it('rejects bad flag values and missing files', async () => {
-    expect((await h.voice(['assistant', 'list', '--limit', 'ten'])).exitCode).toBe(2);
-    expect((await h.voice(['v2', 'call', 'list', '--sort', 'sideways'])).exitCode).toBe(2);
-    expect((await h.voice(['call', 'list', '--created-after', 'yesterday-ish'])).exitCode).toBe(2);
-    const missing = await h.voice(['file', 'create', './nope.pdf']);
+    expect((await hf.current.voice(['assistant', 'list', '--limit', 'ten'])).exitCode).toBe(2);
+    expect((await hf.current.voice(['v2', 'call', 'list', '--sort', 'sideways'])).exitCode).toBe(2);
+    expect((await hf.current.voice(['call', 'list', '--created-after', 'yesterday-ish'])).exitCode).toBe(2);
+    const missing = await hf.current.voice(['file', 'create', './nope.pdf']);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('nope.pdf');
-    expect((await h.voice(['assistant', 'create', '--set', 'novalue'])).exitCode).toBe(2);
+    expect((await hf.current.voice(['assistant', 'create', '--set', 'novalue'])).exitCode).toBe(2);
   });
 });
 
 describe('API and network failures exit 1', () => {
   it('shows the status, the platform message and the request id', async () => {
-    const run = await h.voice(['assistant', 'get', 'does-not-exist']);
+    const run = await hf.current.voice(['assistant', 'get', 'does-not-exist']);
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toMatch(/404/);
     expect(run.stderr).toMatch(/not found/i);
@@ -69,7 +61,7 @@ describe('API and network failures exit 1', () => {
   });
 
   it('joins validation messages', async () => {
-    const run = await h.voice(['phone-number', 'create', '--set', 'name=x']);
+    const run = await hf.current.voice(['phone-number', 'create', '--set', 'name=x']);
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toMatch(/400 .*provider[^\n]*; /);
   });
@@ -79,15 +71,15 @@ describe('API and network failures exit 1', () => {
     await new Promise((r) => srv.once('listening', r));
     const port = (srv.address() as AddressInfo).port;
     await new Promise((r) => srv.close(r));
-    const run = await h.voice(['assistant', 'list', '--api-url', `http://127.0.0.1:${port}`]);
+    const run = await hf.current.voice(['assistant', 'list', '--api-url', `http://127.0.0.1:${port}`]);
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toMatch(/connect|ECONNREFUSED/i);
   });
 
   it('logs requests with --verbose, the key masked', async () => {
-    const run = await h.voice(['assistant', 'list', '--verbose']);
+    const run = await hf.current.voice(['assistant', 'list', '--verbose']);
     expect(run.exitCode).toBe(0);
-    expect(run.stderr).toContain(`> GET ${h.emu.url}/assistant`);
+    expect(run.stderr).toContain(`> GET ${hf.current.emu.url}/assistant`);
     expect(run.stderr).toContain('> authorization: Bearer ****cdef');
     expect(run.stderr).toMatch(/< 200/);
   });
@@ -96,32 +88,32 @@ describe('API and network failures exit 1', () => {
 describe('destructive actions', () => {
   it('refuse without a terminal unless --yes, and delete nothing', async () => {
     const id = await newAssistant();
-    const refused = await h.voice(['assistant', 'delete', id]);
+    const refused = await hf.current.voice(['assistant', 'delete', id]);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain('--yes');
-    expect((await h.voice(['assistant', 'get', id])).exitCode).toBe(0);
-    const orgId = json<{ id: string }>(await h.voice(['org', 'create', '--set', 'name=Acme', '--json'])).id;
-    expect((await h.voice(['org', 'leave', orgId])).stderr).toContain('--yes');
-    expect((await h.voice(['log', 'delete', '--call-id', 'c1'])).exitCode).toBe(2);
+    expect((await hf.current.voice(['assistant', 'get', id])).exitCode).toBe(0);
+    const orgId = json<{ id: string }>(await hf.current.voice(['org', 'create', '--set', 'name=Acme', '--json'])).id;
+    expect((await hf.current.voice(['org', 'leave', orgId])).stderr).toContain('--yes');
+    expect((await hf.current.voice(['log', 'delete', '--call-id', 'c1'])).exitCode).toBe(2);
   });
 
   it('ask on a terminal: y deletes, anything else keeps', async () => {
     const id = await newAssistant();
-    const kept = await voiceTty(h.env, ['assistant', 'delete', id], { input: 'n\r' });
+    const kept = await voiceTty(hf.current.env, ['assistant', 'delete', id], { input: 'n\r' });
     expect(kept.exitCode).toBe(1);
     expect(kept.stdout).toMatch(/Delete assistant .*Type y to confirm/);
-    expect((await h.voice(['assistant', 'get', id])).exitCode).toBe(0);
-    const gone = await voiceTty(h.env, ['assistant', 'delete', id], { input: 'y\r' });
+    expect((await hf.current.voice(['assistant', 'get', id])).exitCode).toBe(0);
+    const gone = await voiceTty(hf.current.env, ['assistant', 'delete', id], { input: 'y\r' });
     expect(gone.exitCode, gone.stdout).toBe(0);
-    expect((await h.voice(['assistant', 'get', id])).exitCode).toBe(1);
+    expect((await hf.current.voice(['assistant', 'get', id])).exitCode).toBe(1);
   });
 
   it('--no-input refuses even on a terminal', async () => {
     const id = await newAssistant();
-    const run = await voiceTty(h.env, ['assistant', 'delete', id, '--no-input']);
+    const run = await voiceTty(hf.current.env, ['assistant', 'delete', id, '--no-input']);
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toContain('--yes');
-    expect((await h.voice(['assistant', 'get', id])).exitCode).toBe(0);
+    expect((await hf.current.voice(['assistant', 'get', id])).exitCode).toBe(0);
   });
 });
 
@@ -132,7 +124,7 @@ describe('interrupts', () => {
     const hang = createServer(() => seen()).listen(0, '127.0.0.1');
     await new Promise((r) => hang.once('listening', r));
     const url = `http://127.0.0.1:${(hang.address() as AddressInfo).port}`;
-    const child = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'assistant', 'list'], { env: { ...h.env, VOICE_API_URL: url }, extendEnv: false, reject: false });
+    const child = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'assistant', 'list'], { env: { ...hf.current.env, VOICE_API_URL: url }, extendEnv: false, reject: false });
     await arrived;
     child.kill('SIGINT');
     const r = await child;

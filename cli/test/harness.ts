@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startEmulator } from '../../core/emulator/index.js';
 import type { Emulator, EmulatorOptions } from '../../core/emulator/index.js';
 import { ROOT, ensureBuilt } from './build.js';
@@ -97,4 +98,20 @@ export function json<T = unknown>(run: Run): T {
   } catch {
     throw new Error(`not JSON (exit ${run.exitCode}):\n${run.stdout}\n${run.stderr}`);
   }
+}
+
+/**
+ * One harness for a whole test file, started before its tests; afterwards it is closed and every
+ * output captured so far is checked for the API key, which must never be printed.
+ */
+export function fileHarness(options: EmulatorOptions = {}): { readonly current: Harness } {
+  const ref = {} as { current: Harness };
+  beforeAll(async () => {
+    ref.current = await harness(options);
+  });
+  afterAll(async () => {
+    await ref.current?.close();
+    expect(captured.join('\n')).not.toContain(KEY);
+  });
+  return ref;
 }
