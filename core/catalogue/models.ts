@@ -1,5 +1,6 @@
 // Types for the platform's main objects. Each names the fields users rely on and the
-// discriminants of the unions; every object stays open for fields not listed here.
+// discriminants of the unions; every object stays open for fields not listed here. The values of
+// two discriminants are also exported, so the emulator validates against the same list.
 
 /** Fields any object may carry beyond the ones typed. */
 export interface Open {
@@ -189,8 +190,11 @@ export interface Session extends Stored {
   squadId?: string;
 }
 
+/** Providers a phone number can come from (the values, for validation). */
+export const PHONE_NUMBER_PROVIDERS = ['byo-phone-number', 'twilio', 'vonage', 'vapi', 'telnyx'] as const;
+
 /** Providers a phone number can come from. */
-export type PhoneNumberProvider = 'byo-phone-number' | 'twilio' | 'vonage' | 'vapi' | 'telnyx';
+export type PhoneNumberProvider = (typeof PHONE_NUMBER_PROVIDERS)[number];
 
 /** Fields of a phone number that can be written. */
 export interface PhoneNumberInput extends Open {
@@ -205,13 +209,16 @@ export interface PhoneNumberInput extends Open {
 /** A stored phone number, keyed by `provider`. */
 export interface PhoneNumber extends Stored, PhoneNumberInput {}
 
+/** Kinds of tool an assistant can call (the values, for validation). */
+export const TOOL_TYPES = [
+  'apiRequest', 'code', 'dtmf', 'endCall', 'function', 'transferCall', 'handoff', 'bash', 'computer', 'textEditor',
+  'query', 'google.calendar.event.create', 'google.sheets.row.append', 'google.calendar.availability.check',
+  'slack.message.send', 'sms', 'mcp', 'gohighlevel.calendar.availability.check', 'gohighlevel.calendar.event.create',
+  'gohighlevel.contact.create', 'gohighlevel.contact.get', 'sipRequest', 'voicemail',
+] as const;
+
 /** Kinds of tool an assistant can call. */
-export type ToolType =
-  | 'apiRequest' | 'code' | 'dtmf' | 'endCall' | 'function' | 'transferCall' | 'handoff' | 'bash' | 'computer'
-  | 'textEditor' | 'query' | 'google.calendar.event.create' | 'google.sheets.row.append'
-  | 'google.calendar.availability.check' | 'slack.message.send' | 'sms' | 'mcp'
-  | 'gohighlevel.calendar.availability.check' | 'gohighlevel.calendar.event.create'
-  | 'gohighlevel.contact.create' | 'gohighlevel.contact.get' | 'sipRequest' | 'voicemail';
+export type ToolType = (typeof TOOL_TYPES)[number];
 
 /** Fields of a tool that can be written. */
 export interface ToolInput extends Open {

@@ -2,6 +2,7 @@
 // bodies follow and the fields the platform fills in on create. Keyed by collection name
 // (the catalogue resource path, e.g. `test-suite/run`); endpoints themselves come from the catalogue.
 import { randomUUID } from 'node:crypto';
+import { PHONE_NUMBER_PROVIDERS, TOOL_TYPES } from '../catalogue/models.js';
 import type { Rules } from './validate.js';
 
 /** Behaviour of one collection. */
@@ -13,17 +14,6 @@ export interface CollectionSpec {
   /** Objects without `orgId` (organisations). */
   unscoped?: boolean;
 }
-
-/** Phone number providers the platform accepts. */
-export const PHONE_PROVIDERS = ['byo-phone-number', 'twilio', 'vonage', 'vapi', 'telnyx'] as const;
-
-/** Tool types the platform accepts. */
-export const TOOL_TYPES = [
-  'apiRequest', 'code', 'dtmf', 'endCall', 'function', 'transferCall', 'handoff', 'bash', 'computer', 'textEditor',
-  'query', 'google.calendar.event.create', 'google.sheets.row.append', 'google.calendar.availability.check',
-  'slack.message.send', 'sms', 'mcp', 'gohighlevel.calendar.availability.check', 'gohighlevel.calendar.event.create',
-  'gohighlevel.contact.create', 'gohighlevel.contact.get', 'sipRequest', 'voicemail',
-] as const;
 
 const assistantRules: Rules = {
   name: { type: 'string' },
@@ -48,7 +38,7 @@ export const COLLECTIONS: Readonly<Record<string, CollectionSpec>> = {
   session: { rules: { name: { type: 'string' }, assistantId: { type: 'string' }, messages: { type: 'array' } }, defaults: () => ({ status: 'active' }) },
   'phone-number': {
     label: 'Phone number',
-    rules: { provider: { type: 'string', required: true, oneOf: PHONE_PROVIDERS }, number: { type: 'string' }, name: { type: 'string' }, assistantId: { type: 'string' } },
+    rules: { provider: { type: 'string', required: true, oneOf: PHONE_NUMBER_PROVIDERS }, number: { type: 'string' }, name: { type: 'string' }, assistantId: { type: 'string' } },
     defaults: () => ({ status: 'active' }),
   },
   tool: { rules: { type: { type: 'string', required: true, oneOf: TOOL_TYPES }, function: { type: 'object' } } },
