@@ -1,6 +1,7 @@
 // `voice demo`: serves the personalised demo page locally. Thin: parse flags, start the
 // server (loaded lazily, with Vite), print the URL, stop cleanly on Ctrl-C.
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { err, out } from '../redact.js';
 import { demoBuildCommand } from './demo-build.js';
 
 /** Parses a TCP port flag (0 = any free port). */
@@ -67,13 +68,13 @@ Examples:
       const { apiKey, apiUrl, profile, local } = globals;
       const demo = await startDemo({ slug, port, host, open, visitors, flags: { ...flags, apiKey, apiUrl, profile, local } });
       const target = demo.callTarget;
-      process.stderr.write(
+      err(
         `Demo page for "${slug}" (Ctrl-C to stop):\n` +
           (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? ' (local emulator)' : ''}\n` : '') +
           (demo.config.page.publicKey && demo.config.page.assistantId ? '' : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n') +
           (Object.values(demo.config.page.links).some(Boolean) ? '' : 'The footer has no links: set VOICE_LINK_LINKEDIN, VOICE_LINK_WEBSITE or VOICE_LINK_TWITTER.\n'),
       );
-      process.stdout.write(`${demo.url}\n`);
+      out(`${demo.url}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop).off('SIGTERM', stop);
