@@ -5,12 +5,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
+import { CorsPolicy } from './cors.js';
 import { DataFileError, DataFileWriter, loadDataFile, lockDataFile } from './persist.js';
 import { seedStore } from './seed.js';
 import { createListener } from './server.js';
 import type { RequestLog } from './server.js';
 import { Store } from './store.js';
 
+export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
 export { DataFileError, DataFileInUseError } from './persist.js';
 export type { RequestLog } from './server.js';
 export { SEED } from './seed.js';
@@ -31,6 +33,8 @@ export interface EmulatorOptions {
   webCallUrlBase?: string;
   /** Called once per finished request (used by `voice dev` to print a request log). */
   log?: (line: RequestLog) => void;
+  /** Web pages allowed besides loopback origins (`--cors-origin`): `https://app.example`, `null`, or `*`. */
+  corsOrigins?: readonly string[];
   /** Answers requests no catalogue route matches; return true when it did. */
   fallback?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 }
@@ -79,6 +83,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';
   const file = options.dataFile ? resolve(options.dataFile) : undefined;
+  const cors = new CorsPolicy({ origins: options.corsOrigins, host });
   // Held until close(): two emulators writing one file would silently undo each other's changes.
   const lock = file ? await lockDataFile(file, (err) => process.stderr.write(`voice emulator: lost the lock on ${file} (${err.message}); another process may now write it.\n`)) : undefined;
   const env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? 'https://vapi.daily.co').replace(/\/+$/, '') };
@@ -87,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   try {
     const opened = await openStore(file, Boolean(options.seed));
     writer = opened.writer;
-    server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store: opened.store, env, writer, apiKey: options.apiKey, log: options.log, fallback: options.fallback }));
+    server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store: opened.store, env, writer, apiKey: options.apiKey, log: options.log, cors, fallback: options.fallback }));
     await listen(server, options.port ?? 0, host);
   } catch (err) {
     await lock?.release();
