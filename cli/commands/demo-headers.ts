@@ -8,8 +8,14 @@ import type { DemoConfig } from '../../web/src/config.js';
 /** The platform's API host, which "Test in Browser" calls when no API URL is configured. */
 const DEFAULT_API = 'https://api.vapi.ai';
 
-/** Daily's hosts: the call bundle (loaded as a script with `avoidEval`) and the call's signalling and media. */
-const DAILY = { script: ['https://*.daily.co'], connect: ['https://*.daily.co', 'wss://*.daily.co', 'https://*.pluot.blue', 'wss://*.pluot.blue'] };
+/**
+ * Daily's hosts: the call bundle (loaded as a script with `avoidEval`), the call's signalling and
+ * media, and the error reports daily-js itself sends to Daily's own Sentry project (its DSN is in daily-js).
+ */
+const DAILY = {
+  script: ['https://*.daily.co'],
+  connect: ['https://*.daily.co', 'wss://*.daily.co', 'https://*.pluot.blue', 'wss://*.pluot.blue', 'https://o77906.ingest.sentry.io'],
+};
 
 /** Headers for every response of the page (besides the CSP, which is per document). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

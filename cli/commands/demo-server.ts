@@ -110,9 +110,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       server.middlewares.use(securityHeaders(config.page));
       if (store) server.middlewares.use(visitorsMiddleware(store));
       if (targetPromise) {
+        // One webhook for the server's life: its rate limit counts across requests.
+        const webhook = targetPromise.then((t) => callMeMiddleware({ lookup, target: t.target, log }));
+        webhook.catch(() => undefined);
         server.middlewares.use((req, res, next) => {
           if ((req.url ?? '').split('?')[0] !== CALL_ME_PATH) return next();
-          targetPromise.then((t) => callMeMiddleware({ lookup, target: t.target, log })(req, res, next), next);
+          webhook.then((handle) => handle(req, res, next), next);
         });
       }
     },
