@@ -15,7 +15,7 @@ interface DevOptions {
   apiKey?: string;
   seed?: boolean;
   quiet?: boolean;
-  corsOrigin: string[];
+  corsOrigin?: string[];
 }
 
 /** Where `voice dev` writes; tests pass their own. */
@@ -36,9 +36,9 @@ function portFlag(value: string): number {
 }
 
 /** Parses a `--cors-origin` value (repeatable) into a normalised origin. */
-function corsOriginFlag(value: string, previous: string[]): string[] {
+function corsOriginFlag(value: string, previous: string[] | undefined): string[] {
   try {
-    return [...previous, normaliseOrigin(value)];
+    return [...(previous ?? []), normaliseOrigin(value)];
   } catch (err) {
     throw new InvalidArgumentError((err as Error).message);
   }
@@ -69,7 +69,7 @@ export function devCommand(io: DevIo = processIo): Command {
     .option('--api-key <key>', 'require exactly this bearer key (default: any key is accepted)')
     .option('--seed', 'add sample assistants, calls, squads... so there is something to look at')
     .option('--quiet', 'do not log requests on stderr')
-    .option('--cors-origin <origin>', 'also let web pages on this origin call it (repeatable; loopback pages always may)', corsOriginFlag, [])
+    .option('--cors-origin <origin>', 'also let web pages on this origin call it (repeatable; loopback pages always may)', corsOriginFlag)
     .addHelpText(
       'after',
       `
@@ -84,10 +84,11 @@ Examples:
       // --api-key is also a global option; whichever parser saw it, it means "require this key" here.
       const apiKey = opts.apiKey ?? cmd.optsWithGlobals<{ apiKey?: string }>().apiKey;
       const { startEmulator, CorsPolicy, DataFileError, DataFileInUseError } = await import('../../core/emulator/index.js');
+      const corsOrigins = opts.corsOrigin ?? [];
       const log = opts.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) => io.err(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)} ms\n`);
       let emu: Awaited<ReturnType<typeof startEmulator>>;
       try {
-        emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin });
+        emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') {
@@ -107,7 +108,7 @@ Examples:
       io.out(`${emu.url}\n`);
       io.err(usage(emu.url, emu.port, apiKey));
       if (opts.data) io.err(`  Data:    ${opts.data}${opts.seed ? ' (with sample data)' : ''}\n`);
-      io.err(`  Browser: ${new CorsPolicy({ origins: opts.corsOrigin, host: opts.host }).describe()} may call it${opts.corsOrigin.length ? '' : ' (more with --cors-origin ORIGIN)'};\n`);
+      io.err(`  Browser: ${new CorsPolicy({ origins: corsOrigins, host: opts.host }).describe()} may call it${corsOrigins.length ? '' : ' (more with --cors-origin ORIGIN)'};\n`);
       io.err('           POST /call/web, /chat/web and /chat/web/responses answer any origin, as on the platform.\n');
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) io.err(`  Warning: bound to ${opts.host}, so other machines can reach it; the emulator has no real security.\n`);
       await new Promise<void>((resolve) => {
