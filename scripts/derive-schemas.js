@@ -19,6 +19,10 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const FORMATS = new Set(['date-time', 'uuid', 'uri']);
 const KEEP = ['type', 'enum', 'const', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'];
 
+// Operations whose published body is an array of the DTO although the platform creates (and
+// answers with) one object: the document's array is a publishing slip, the body is one DTO.
+const ONE_OBJECT = new Set(['POST /template']);
+
 const refName = (ref) => ref.split('/').pop();
 
 /** A pattern as the platform publishes it may be a JS regex literal (`/^a$/u`): keep the body. */
@@ -61,6 +65,11 @@ function compact(s, used) {
     }
     if (s.required?.length) out.required = [...s.required];
     if (s.items) out.items = compact(s.items, used);
+    // The document sometimes puts an array's allowed values on the array itself; they belong to its items.
+    if (out.type === 'array' && out.enum) {
+      if (out.items && !out.items.$ref && !out.items.enum) out.items = { ...out.items, enum: out.enum };
+      delete out.enum;
+    }
     for (const k of ['oneOf', 'anyOf', 'allOf']) if (s[k]) out[k] = s[k].map((x) => compact(x, used));
     if (s.discriminator) out.discriminator = { propertyName: s.discriminator.propertyName };
     if (s.additionalProperties !== undefined) {
@@ -103,7 +112,9 @@ for (const [path, item] of Object.entries(doc.paths)) {
       const schema = op.responses[code].content?.['application/json']?.schema;
       if (schema) entry.response = take(schema);
     }
-    operations[`${method.toUpperCase()} ${path}`] = entry;
+    const key = `${method.toUpperCase()} ${path}`;
+    if (ONE_OBJECT.has(key) && entry.request?.type === 'array') entry.request = entry.request.items;
+    operations[key] = entry;
   }
 }
 
