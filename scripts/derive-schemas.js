@@ -23,6 +23,10 @@ const KEEP = ['type', 'enum', 'const', 'format', 'pattern', 'minLength', 'maxLen
 // answers with) one object: the document's array is a publishing slip, the body is one DTO.
 const ONE_OBJECT = new Set(['POST /template']);
 
+// The reference's own notes list `/campaign/paginated` among the paginated endpoints answering
+// `{ results, metadata }`; its JSON entry (from an older document) names a single Campaign.
+const ANSWERS = { 'GET /campaign/paginated': 'CampaignPaginatedResponse' };
+
 const refName = (ref) => ref.split('/').pop();
 
 /** A pattern as the platform publishes it may be a JS regex literal (`/^a$/u`): keep the body. */
@@ -51,6 +55,11 @@ function compact(s, used) {
       if (k === 'format' && !FORMATS.has(s[k])) continue;
       // An empty enum in the document lists nothing, so it constrains nothing.
       if (k === 'enum' && !s[k].length) continue;
+      // An enum of strings published with `type: object` describes strings.
+      if (k === 'type' && s[k] === 'object' && s.enum?.length && s.enum.every((v) => typeof v === 'string')) {
+        out.type = 'string';
+        continue;
+      }
       if (k === 'pattern') {
         const p = cleanPattern(s[k]);
         if (p !== undefined) out.pattern = p;
@@ -114,6 +123,7 @@ for (const [path, item] of Object.entries(doc.paths)) {
     }
     const key = `${method.toUpperCase()} ${path}`;
     if (ONE_OBJECT.has(key) && entry.request?.type === 'array') entry.request = entry.request.items;
+    if (ANSWERS[key]) entry.response = { $ref: ANSWERS[key] };
     operations[key] = entry;
   }
 }
@@ -162,12 +172,26 @@ function tagOf(oneOf, preferred) {
   return undefined;
 }
 
+// The document's chat message union names the call-transcript SystemMessage and UserMessage
+// (`message`, `time`: a name collision between document versions), while its own example and the
+// platform take OpenAI-style `{ role, content }` chat messages: that shape is accepted as well.
+const CHAT_MESSAGES = 'SystemMessage,UserMessage,AssistantMessage,ToolMessage,DeveloperMessage';
+function chatMessages(s) {
+  if (!s || typeof s !== 'object') return;
+  if (Array.isArray(s)) return s.forEach(chatMessages);
+  for (const v of Object.values(s)) chatMessages(v);
+  for (const k of ['oneOf', 'anyOf']) {
+    if (Array.isArray(s[k]) && s[k].map((b) => b.$ref).join(',') === CHAT_MESSAGES) s[k] = [...s[k], { $ref: 'OpenAIMessage' }];
+  }
+}
+
 /** Adds (or drops) discriminators so a union names its branch by tag, as the platform does. */
 function discriminate(s) {
   if (!s || typeof s !== 'object') return;
   if (Array.isArray(s)) return s.forEach(discriminate);
   for (const v of Object.values(s)) discriminate(v);
-  if (!s.oneOf) return;
+  // A property may be called `oneOf` (a hook filter has one): only an array is a union.
+  if (!Array.isArray(s.oneOf)) return;
   const tag = s.oneOf.length > 1 ? tagOf(s.oneOf, s.discriminator?.propertyName) : undefined;
   if (tag) {
     s.discriminator = { propertyName: tag };
@@ -181,6 +205,9 @@ function discriminate(s) {
   s.anyOf = s.oneOf;
   delete s.oneOf;
 }
+chatMessages(components);
+chatMessages(operations);
+if (!components.OpenAIMessage) components.OpenAIMessage = compact(source.OpenAIMessage, new Set());
 discriminate(components);
 discriminate(operations);
 

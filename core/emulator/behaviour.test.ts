@@ -186,7 +186,7 @@ describe('actions', () => {
     const voices = (await call('GET', '/voice-library/11labs?gender=female')).body;
     expect(voices.length).toBeGreaterThan(0);
     expect(voices.every((v: { provider: string; gender: string }) => v.provider === '11labs' && v.gender === 'female')).toBe(true);
-    expect((await call('GET', '/voice-library/11labs/accents')).body).toContain('british');
+    expect((await call('GET', '/voice-library/11labs/accents')).body.map((v: { accent: string }) => v.accent)).toContain('british');
     expect((await call('GET', '/11labs/voice/search?name=rach')).body[0]).toMatchObject({ name: 'Rachel', voiceId: expect.any(String) });
     expect((await call('GET', '/gohighlevel/workflows?locationId=loc_acme_east')).body.workflows).toHaveLength(1);
     expect((await call('GET', '/nowhere/locations')).status).toBe(404);

@@ -217,7 +217,7 @@ describe('every operation through the client', () => {
     const voices = await c.voiceLibrary.get('11labs', { gender: 'male' });
     expect(voices.length).toBeGreaterThan(0);
     expect(voices.every((v) => v.provider === '11labs')).toBe(true);
-    expect(await c.voiceLibrary.accents('11labs')).toContain('american');
+    expect((await c.voiceLibrary.accents('11labs')).map((v) => v.accent)).toContain('american');
     expect(((await c.voiceLibrary.sync('vapi', {})) as unknown as Array<{ provider: string }>).every((v) => v.provider === 'vapi')).toBe(true);
     expect((await c.voiceLibrary.syncAll({ providers: ['openai'] })).map((v) => v.provider)).toEqual(['openai', 'openai']);
     expect(await c.voiceLibrary.createSesameVoice({ voiceName: 'Narrator' })).toMatchObject({ provider: 'sesame', name: 'Narrator' });

@@ -11,6 +11,5 @@ export async function checkBody(method: string, path: string, body: unknown): Pr
   // Loaded on the first body, never at start: starting the emulator stays as fast as before.
   schemas ??= await loadSchemas();
   const errors = schemas.request(method, path, body);
-  if (errors.length && process.env.DEBUG_SCHEMA) process.stderr.write(`SCHEMA400 ${method} ${path} ${JSON.stringify(body).slice(0, 300)} => ${JSON.stringify(messagesOf(errors))}\n`);
   if (errors.length) throw badRequest(messagesOf(errors));
 }
