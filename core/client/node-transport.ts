@@ -37,14 +37,16 @@ let sent = 0;
 let inFlight = 0;
 
 function loadPool(): Promise<Pool | undefined> {
-  loading ??= import('undici').then(
-    (u) => {
+  loading ??= import('undici')
+    .then((m) => {
+      // Bundled (dist/cli), undici is a CommonJS module: its exports sit on `default`.
+      const u = ('Agent' in m ? m : (m as unknown as { default: typeof m }).default);
       const dispatcher = proxyConfigured() ? new u.EnvHttpProxyAgent() : new u.Agent({ keepAliveTimeout: 4_000 });
       pool = { request: u.request, dispatcher };
       return pool;
-    },
-    () => undefined,
-  );
+    })
+    // Without undici the plain http transport carries on; a failed load must never crash a run.
+    .catch(() => undefined);
   return loading;
 }
 

@@ -33,13 +33,15 @@ export interface Kind {
   readonly serverFields?: readonly string[];
   /** Fields accepted on create but refused on update. */
   readonly createOnly?: readonly string[];
+  /** Where pull finds a name for a new file id (dotted paths, first found wins); default `name`. */
+  readonly nameFields?: readonly string[];
 }
 
 /** Every type, in the order creates run (deletes run in reverse). */
 export const KINDS: readonly Kind[] = [
   { name: 'knowledgeBases', folder: 'knowledgeBases', resource: ['knowledgeBase'], label: 'knowledge base', refs: [] },
   {
-    name: 'tools', folder: 'tools', resource: ['tool'], label: 'tool', createOnly: ['type'],
+    name: 'tools', folder: 'tools', resource: ['tool'], label: 'tool', createOnly: ['type'], nameFields: ['name', 'function.name'],
     discriminant: { field: 'type', values: TOOL_TYPES },
     refs: [{ path: 'destinations[].assistantId', to: 'assistants' }, { path: 'knowledgeBases[].knowledgeBaseId', to: 'knowledgeBases' }],
   },
@@ -62,7 +64,7 @@ export const KINDS: readonly Kind[] = [
   },
   { name: 'workflows', folder: 'workflows', resource: ['workflow'], label: 'workflow', refs: [{ path: 'nodes[].toolId', to: 'tools' }, { path: 'nodes[].assistantId', to: 'assistants' }] },
   {
-    name: 'phoneNumbers', folder: 'phoneNumbers', resource: ['phoneNumber'], label: 'phone number', serverFields: ['status'],
+    name: 'phoneNumbers', folder: 'phoneNumbers', resource: ['phoneNumber'], label: 'phone number', serverFields: ['status'], nameFields: ['name', 'number'],
     discriminant: { field: 'provider', values: PHONE_NUMBER_PROVIDERS },
     refs: [{ path: 'assistantId', to: 'assistants' }, { path: 'squadId', to: 'squads' }, { path: 'workflowId', to: 'workflows' }],
   },

@@ -50,6 +50,15 @@ function slug(text: string): string {
   return text.toLowerCase().normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/[\s_]+/g, '-').replace(/-+/g, '-').slice(0, 60);
 }
 
+function nameOf(kind: Kind, rec: Record<string, unknown>): string {
+  for (const path of kind.nameFields ?? ['name']) {
+    let node: unknown = rec;
+    for (const key of path.split('.')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    if (typeof node === 'string' && node.trim()) return node;
+  }
+  return '';
+}
+
 /** Pulls every resource of the chosen types into the directory and records them in the state. */
 export async function pull(options: PullOptions): Promise<PulledFile[]> {
   const kinds = kindsFor(options.kinds);
@@ -72,7 +81,7 @@ export async function pull(options: PullOptions): Promise<PulledFile[]> {
   for (const kind of kinds) {
     for (const rec of [...(remote.get(kind.name)?.values() ?? [])].reverse()) {
       if (reverse.has(`${kind.name}/${rec.id}`)) continue;
-      const base = slug(typeof rec.name === 'string' ? rec.name : '') || `${kind.label.replace(/ /g, '-')}-${rec.id.slice(0, 8)}`;
+      const base = slug(nameOf(kind, rec)) || `${kind.label.replace(/ /g, '-')}-${rec.id.slice(0, 8)}`;
       let id = base;
       for (let n = 2; taken.has(`${kind.name}/${id}`); n++) id = `${base}-${n}`;
       taken.add(`${kind.name}/${id}`);
