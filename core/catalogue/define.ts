@@ -10,6 +10,9 @@ export type BodyKind = 'none' | 'json' | 'multipart';
 /** How a list answers: a bare array paged by `createdAtLt`, or `{ results, metadata }` paged by `page`. */
 export type ListKind = 'plain' | 'paginated';
 
+/** How an answer is read: JSON (or text) by default, or raw bytes (recordings, packet captures). */
+export type ResponseKind = 'json' | 'binary';
+
 /** A phantom carrier for the body and result types of an operation; it holds no data. */
 export interface Shape<Body, Result> {
   readonly __body?: Body;
@@ -39,6 +42,8 @@ export interface Op<
   /** Set for list operations. */
   readonly list?: L;
   readonly deprecated?: boolean;
+  /** `binary` when the answer is a file (the client returns its bytes as a Uint8Array). */
+  readonly response?: ResponseKind;
   /** One line for help text. */
   readonly summary: string;
   readonly shape: Shape<Body, Result>;
@@ -77,6 +82,10 @@ export interface KnownQueryTypes {
   costGe: number;
   cost: number;
   numberE164CheckEnabled: boolean;
+  includeCounters: boolean;
+  standaloneOnly: boolean;
+  rangeStart: Date | string;
+  rangeEnd: Date | string;
   createdAtGt: Date | string;
   createdAtLt: Date | string;
   createdAtGe: Date | string;
@@ -114,6 +123,7 @@ interface Spec<P extends string, Q extends readonly string[], B extends BodyKind
   auth?: 'bearer' | 'none';
   list?: L;
   deprecated?: boolean;
+  response?: ResponseKind;
   summary: string;
   shape: Shape<Body, Result>;
 }
@@ -130,6 +140,7 @@ function make<M extends HttpMethod>(method: M) {
     ...(spec.fileField ? { fileField: spec.fileField } : {}),
     ...(spec.list ? { list: spec.list } : {}),
     ...(spec.deprecated ? { deprecated: true } : {}),
+    ...(spec.response === 'binary' ? { response: 'binary' as const } : {}),
     summary: spec.summary,
     shape: spec.shape,
   });

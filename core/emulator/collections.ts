@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { PHONE_NUMBER_PROVIDERS, TOOL_TYPES } from '../catalogue/models.js';
 import type { Rules } from './validate.js';
+import { PUBLISHED_COLLECTIONS } from './collections-more.js';
 
 /** Behaviour of one collection. */
 export interface CollectionSpec {
@@ -53,6 +54,7 @@ export const COLLECTIONS: Readonly<Record<string, CollectionSpec>> = {
   token: { rules: { tag: { type: 'string', oneOf: ['private', 'public'] }, name: { type: 'string' } }, defaults: () => ({ tag: 'private', value: randomUUID() }) },
   credential: { rules: { provider: { type: 'string', required: true }, name: { type: 'string' } } },
   template: { rules: { type: { type: 'string', required: true, oneOf: ['tool'] }, name: { type: 'string' }, visibility: { type: 'string', oneOf: ['public', 'private'] } }, defaults: () => ({ visibility: 'private' }) },
+  ...PUBLISHED_COLLECTIONS,
 };
 
 /** The spec of a collection (empty when it has no behaviour of its own). */
