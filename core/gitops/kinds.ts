@@ -68,6 +68,14 @@ export const KINDS: readonly Kind[] = [
     discriminant: { field: 'provider', values: PHONE_NUMBER_PROVIDERS },
     refs: [{ path: 'assistantId', to: 'assistants' }, { path: 'squadId', to: 'squads' }, { path: 'workflowId', to: 'workflows' }],
   },
+  { name: 'personalities', folder: 'simulations/personalities', resource: ['eval', 'simulation', 'personality'], label: 'personality', refs: [] },
+  { name: 'scenarios', folder: 'simulations/scenarios', resource: ['eval', 'simulation', 'scenario'], label: 'scenario', refs: [] },
+  {
+    name: 'simulations', folder: 'simulations/tests', resource: ['eval', 'simulation'], label: 'simulation',
+    refs: [{ path: 'personalityId', to: 'personalities' }, { path: 'scenarioId', to: 'scenarios' }],
+  },
+  { name: 'simulationSuites', folder: 'simulations/suites', resource: ['eval', 'simulation', 'suite'], label: 'simulation suite', refs: [{ path: 'simulationIds[]', to: 'simulations' }] },
+  { name: 'evals', folder: 'evals', resource: ['eval'], label: 'eval', createOnly: ['type'], refs: [] },
 ];
 
 /** The catalogue group of a kind, or undefined when the catalogue has no such resource. */
