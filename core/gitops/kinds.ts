@@ -69,7 +69,7 @@ export const KINDS: readonly Kind[] = [
     refs: [{ path: 'assistantId', to: 'assistants' }, { path: 'squadId', to: 'squads' }, { path: 'workflowId', to: 'workflows' }],
   },
   { name: 'personalities', folder: 'simulations/personalities', resource: ['eval', 'simulation', 'personality'], label: 'personality', refs: [] },
-  { name: 'scenarios', folder: 'simulations/scenarios', resource: ['eval', 'simulation', 'scenario'], label: 'scenario', refs: [] },
+  { name: 'scenarios', folder: 'simulations/scenarios', resource: ['eval', 'simulation', 'scenario'], label: 'scenario', refs: [{ path: 'evaluations[].structuredOutputId', to: 'structuredOutputs' }] },
   {
     name: 'simulations', folder: 'simulations/tests', resource: ['eval', 'simulation'], label: 'simulation',
     refs: [{ path: 'personalityId', to: 'personalities' }, { path: 'scenarioId', to: 'scenarios' }],
