@@ -55,6 +55,11 @@ export function diff(want: Record<string, unknown>, have: Record<string, unknown
       for (const k of Object.keys(w)) visit(w[k], h[k], [...at, k]);
       return;
     }
+    // Same length: element by element, so a changed prompt shows as `model.messages[0].content`.
+    if (Array.isArray(w) && Array.isArray(h) && w.length === h.length && w.some((x) => isPlain(x))) {
+      w.forEach((x, i) => visit(x, h[i], [...at, i]));
+      return;
+    }
     if (covers(w, h)) return;
     out.push(absent(h) ? { path: showPath(at), kind: 'add', to: w } : { path: showPath(at), kind: 'change', from: h, to: w });
   };
