@@ -69,7 +69,7 @@ Examples:
     .action(async (opts: DevOptions, cmd: Command) => {
       // --api-key is also a global option; whichever parser saw it, it means "require this key" here.
       const apiKey = opts.apiKey ?? cmd.optsWithGlobals<{ apiKey?: string }>().apiKey;
-      const { startEmulator, DataFileError } = await import('../../core/emulator/index.js');
+      const { startEmulator, DataFileError, DataFileInUseError } = await import('../../core/emulator/index.js');
       const log = opts.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) => io.err(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)} ms\n`);
       let emu: Awaited<ReturnType<typeof startEmulator>>;
       try {
@@ -81,6 +81,12 @@ Examples:
         }
         if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
         if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
+        if (error instanceof DataFileInUseError) {
+          throw usageError(
+            `--data ${opts.data}: the file is in use by another running \`voice dev\` (or emulator); two at once would overwrite each other's changes.`,
+            'Stop the other one, or give this one its own file, e.g. `voice dev --data other.json` (or no --data to keep data in memory).',
+          );
+        }
         if (error instanceof DataFileError) throw usageError(error.message);
         throw error;
       }
