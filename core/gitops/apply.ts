@@ -13,7 +13,7 @@ import type { Plan, PlanItem } from './plan.js';
 import { stateIds } from './plan.js';
 import { resolveRefs } from './refs.js';
 import type { State } from './state.js';
-import { entryOf, removeEntry, setEntry, textHash, writeState } from './state.js';
+import { entryOf, removeEntry, setEntry, textHash, updateState } from './state.js';
 
 /** Options of `apply`. */
 export interface ApplyOptions {
@@ -54,7 +54,14 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   };
   const done: Done[] = [];
   let failure: { item: PlanItem; error: unknown } | undefined;
-  const save = (): void => writeState(plan.statePath, state);
+  // Each change is recorded at once (under the file's lock, merged with other writers) so a run
+  // that stops part-way leaves a state the next apply resumes from.
+  let writes: Promise<unknown> = Promise.resolve();
+  const commit = (change: (s: State) => void): Promise<unknown> => {
+    change(state);
+    writes = writes.then(() => updateState(plan.statePath, change));
+    return writes;
+  };
   const note = (d: Done): void => {
     done.push(d);
     options.onChange?.(d);
@@ -70,15 +77,13 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
       if (item.action === 'create') {
         for (const key of later) delete body[key];
         const created = (await client.invoke(opOf(r.kind, 'create'), [], body)) as { id: string };
-        record(state, r, created.id);
-        save();
+        await commit((s) => record(s, r, created.id));
         note({ action: 'create', kind: r.kind.name, id: r.id, uuid: created.id });
       } else {
         const patch = updateBody(body, item.changes ?? []);
         for (const key of [...later, ...(r.kind.createOnly ?? [])]) delete patch[key];
         if (Object.keys(patch).length) await client.invoke(opOf(r.kind, 'update'), [item.uuid as string], patch);
-        record(state, r, item.uuid as string);
-        save();
+        await commit((s) => record(s, r, item.uuid as string));
         note({ action: 'update', kind: r.kind.name, id: r.id, uuid: item.uuid as string });
       }
       if (later.size) deferred.push({ r, keys: later });
@@ -109,7 +114,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   for (const item of plan.items.filter((i) => i.action === 'unchanged')) {
     const r = byFile.get(`${item.kind}/${item.id}`) as LocalResource;
     const e = entryOf(state, r.kind.name, r.id);
-    if (e && (e.hash !== textHash(r.text) || (e.fields ?? []).join() !== leafPaths(r.data).join())) record(state, r, e.uuid);
+    if (e && (e.hash !== textHash(r.text) || (e.fields ?? []).join() !== leafPaths(r.data).join())) void commit((s) => record(s, r, e.uuid));
   }
   if (!failure) {
     for (const kind of [...KINDS].reverse()) {
@@ -122,14 +127,13 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
             break;
           }
         }
-        removeEntry(state, item.kind, item.id);
-        save();
+        await commit((s) => removeEntry(s, item.kind, item.id));
         note({ action: 'delete', kind: item.kind, id: item.id, uuid: item.uuid as string });
       }
       if (failure) break;
     }
   }
-  save();
+  await writes;
   if (failure) throw new ApplyError(done, { action: failure.item.action, kind: failure.item.kind, id: failure.item.id }, failure.error);
   const count = (a: Done['action']): number => done.filter((d) => d.action === a).length;
   return { done, counts: { create: count('create'), update: count('update'), delete: count('delete') } };

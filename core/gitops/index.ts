@@ -14,7 +14,7 @@ export type { PullOptions, PulledFile } from './pull.js';
 export { diff, covers } from './diff.js';
 export type { Change } from './diff.js';
 export { render } from './format.js';
-export { readState, writeState, stateFileName } from './state.js';
+export { readState, updateState, stateFileName } from './state.js';
 export type { State, StateEntry } from './state.js';
 export { ApplyError, GitopsInputError, showProblem } from './errors.js';
 export type { Done } from './errors.js';

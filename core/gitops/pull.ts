@@ -13,7 +13,8 @@ import type { Kind } from './kinds.js';
 import { availableKinds } from './kinds.js';
 import { toFileIds } from './refs.js';
 import { configOf, listKinds } from './remote.js';
-import { entryOf, readState, setEntry, textHash, writeState } from './state.js';
+import { entryOf, readState, setEntry, textHash, updateState } from './state.js';
+import type { StateEntry } from './state.js';
 
 /** Options of `pull`. */
 export interface PullOptions {
@@ -63,7 +64,6 @@ function nameOf(kind: Kind, rec: Record<string, unknown>): string {
 export async function pull(options: PullOptions): Promise<PulledFile[]> {
   const kinds = kindsFor(options.kinds);
   const state = readState(options.statePath);
-  if (options.account) state.account = options.account;
   mkdirSync(options.dir, { recursive: true });
   const project = readProject(options.dir);
   const remote = await listKinds(options.client, kinds);
@@ -93,6 +93,7 @@ export async function pull(options: PullOptions): Promise<PulledFile[]> {
     idOf: (kind: string, uuid: string) => reverse.get(`${kind}/${uuid}`),
   };
   const out: PulledFile[] = [];
+  const bound: [string, string, StateEntry][] = [];
   for (const kind of kinds) {
     for (const rec of [...(remote.get(kind.name)?.values() ?? [])].reverse()) {
       const id = reverse.get(`${kind.name}/${rec.id}`) as string;
@@ -111,10 +112,13 @@ export async function pull(options: PullOptions): Promise<PulledFile[]> {
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, text);
       }
-      if (status !== 'kept') setEntry(state, kind.name, id, { uuid: rec.id, fields: leafPaths(data), hash: textHash(text) });
+      if (status !== 'kept') bound.push([kind.name, id, { uuid: rec.id, fields: leafPaths(data), hash: textHash(text) }]);
       out.push({ kind: kind.name, id, file, uuid: rec.id, status });
     }
   }
-  writeState(options.statePath, state);
+  await updateState(options.statePath, (s) => {
+    if (options.account) s.account = options.account;
+    for (const [kind, id, entry] of bound) setEntry(s, kind, id, entry);
+  });
   return out;
 }

@@ -1,10 +1,11 @@
 // The state file: which platform UUID each file id is bound to, per account. Sections are named
 // after the types (`tools`, `assistants`, ...) like the platform's gitops repository, whose files
 // (entries `{ "uuid": ... }` or bare UUID strings) are read as they are. Written with sorted keys
-// so its diffs show only real changes, atomically (temp file, then rename).
+// so its diffs show only real changes. Every change is a locked read-modify-write of one entry,
+// so two applies (two CI jobs, a teammate) never lose each other's entries or tear the file.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { updateJsonFile } from '../fs/locked-json.js';
 
 /** What the state knows of one resource. */
 export interface StateEntry {
@@ -32,15 +33,8 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-/** Reads a state file; a missing file is an empty state, a broken one an error naming it. */
-export function readState(path: string): State {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    if ((e as { code?: string }).code === 'ENOENT') return { sections: {} };
-    throw e;
-  }
+/** Parses a state file's text; a broken one is an error naming the file. */
+export function parseState(text: string, path: string): State {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -65,6 +59,18 @@ export function readState(path: string): State {
   return state;
 }
 
+/** Reads a state file; a missing or empty file is an empty state. */
+export function readState(path: string): State {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return { sections: {} };
+    throw e;
+  }
+  return text.trim() ? parseState(text, path) : { sections: {} };
+}
+
 function sorted<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k] as T]));
 }
@@ -81,16 +87,20 @@ export function stateText(state: State): string {
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 
-let counter = 0;
-
 /**
- * Writes the state atomically: a reader never sees half a file and a crash leaves the old one.
- * Writers in other processes are not locked out yet (the last rename wins).
+ * Changes the state file under its cross-process lock: reads the current file (another process
+ * may have written it since), applies `change`, writes it atomically. Returns the state written.
  */
-export function writeState(path: string, state: State): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++counter}.tmp`);
-  writeFileSync(tmp, stateText(state));
-  renameSync(tmp, path);
+export function updateState(path: string, change: (state: State) => void): Promise<State> {
+  return updateJsonFile<State>(
+    path,
+    (current) => {
+      const state = current ?? { sections: {} };
+      change(state);
+      return state;
+    },
+    { parse: parseState, format: stateText },
+  );
 }
 
 /** The entry of a file id, if the state has one. */
