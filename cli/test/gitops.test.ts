@@ -161,6 +161,28 @@ describe('voice plan / apply / pull', () => {
     expect(stateOf(dir).assistants?.greeter?.uuid).toBe(greeter);
   });
 
+  it('pull keeps files edited locally unless --force, and pulls only the types named', async () => {
+    const v = hf.current.voice;
+    const first = await v(['pull', 'squads', 'tools', '--dir', 'local']);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const dir = join(hf.current.home, 'local');
+    expect(existsSync(join(dir, 'assistants'))).toBe(false);
+    const file = readdirSync(join(dir, 'tools'))[0] as string;
+    const path = join(dir, 'tools', file);
+    const pulled = readFileSync(path, 'utf8');
+    writeFileSync(path, `${pulled}# my note\n`);
+    const again = await v(['pull', 'tools', '--dir', 'local']);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toContain(`kept tools/${file}: edited locally`);
+    expect(readFileSync(path, 'utf8')).toContain('# my note');
+    const forced = await v(['pull', 'tools', '--dir', 'local', '--force']);
+    expect(forced.stdout).toContain(`wrote tools/${file}`);
+    expect(readFileSync(path, 'utf8')).toBe(pulled);
+    const unknown = await v(['pull', 'widgets', '--dir', 'local']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain('Unknown type widgets');
+  });
+
   it("plans and applies the platform gitops repository's starter layout", async () => {
     const v = hf.current.voice;
     const dir = join(hf.current.home, 'starter');

@@ -1,7 +1,7 @@
 // Writes a resource's configuration as file text with stable formatting: keys in a fixed order
 // (name, type, provider first, then alphabetical) at every level, multi-line strings as block
 // literals, no line folding; assistants with a system prompt as Markdown.
-import { stringify } from 'yaml';
+import { Document, isScalar, visit } from 'yaml';
 import type { LocalResource } from './files.js';
 
 const FIRST = ['name', 'type', 'provider', 'role'];
@@ -21,8 +21,18 @@ export function ordered(value: unknown): unknown {
   return value;
 }
 
+// Strings a YAML 1.1 reader (PyYAML, old js-yaml) would take for booleans: quoted, so a file
+// means the same to every tool that reads it.
+const YAML11_BOOL = /^(y|yes|n|no|true|false|on|off)$/i;
+
 function yamlText(data: unknown): string {
-  return stringify(ordered(data), { lineWidth: 0, minContentWidth: 0 });
+  const doc = new Document(ordered(data));
+  visit(doc, {
+    Scalar(_key, node) {
+      if (isScalar(node) && typeof node.value === 'string' && YAML11_BOOL.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return doc.toString({ lineWidth: 0, minContentWidth: 0 });
 }
 
 /** The system prompt a Markdown file would hold: the first message, when it is a system one. */
