@@ -84,6 +84,10 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
   const value: unknown = doc.toJS({ maxAliasCount: 100 }) ?? (ext === 'md' ? {} : undefined);
   if (!isPlain(value)) return { problems: [{ file, line: 1 + lineOffset, col: 1, message: `expected a mapping of fields (the ${kind.label}'s configuration)` }] };
   const data = value;
+  for (const [old, name] of Object.entries(kind.aliases ?? {})) {
+    if (old in data && !(name in data)) data[name] = data[old];
+    delete data[old];
+  }
   if (body) {
     const model = isPlain(data.model) ? { ...data.model } : {};
     const rest = Array.isArray(model.messages) ? (model.messages as unknown[]).filter((m) => !(isPlain(m) && m.role === 'system')) : [];
@@ -91,7 +95,8 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
     data.model = model;
   }
   const locate = (path: readonly (string | number)[]): { line: number; col: number } | undefined => {
-    const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+    const written = Object.entries(kind.aliases ?? {}).find(([old, name]) => name === path[0] && doc.hasIn([old]))?.[0];
+    const node = doc.getIn(written ? [written, ...path.slice(1)] : path, true) as { range?: [number, number, number] } | undefined;
     return node?.range ? at(node.range[0]) : undefined;
   };
   return { resource: { kind, id, file, format: ext, data, text, locate }, problems: [] };

@@ -59,6 +59,12 @@ describe('files', () => {
     expect(parseResource(squads, 's', 'squads/s.json', json).resource?.data).toEqual({ name: 'A', members: [{ assistantId: 'x' }] });
   });
 
+  it("reads the gitops repository's snake_case assistant_ids of structured outputs as assistantIds", () => {
+    const so = parseResource(kindNamed('structuredOutputs')!, 'o', 'structuredOutputs/o.yml', 'name: O\nschema:\n  type: string\nassistant_ids:\n  - desk\n').resource!;
+    expect(so.data).toEqual({ name: 'O', schema: { type: 'string' }, assistantIds: ['desk'] });
+    expect(checkResources([so])[0]).toMatchObject({ line: 5, col: 5 });
+  });
+
   it('reports YAML errors and bad front matter with line and column', () => {
     expect(parseResource(squads, 's', 'squads/s.yml', 'name: S\nmembers: [\n').problems[0]).toMatchObject({ file: 'squads/s.yml', line: 3 });
     expect(parseResource(assistants, 'a', 'assistants/a.md', 'name: A\n').problems[0]?.message).toContain('front matter');

@@ -33,6 +33,8 @@ export interface Kind {
   readonly serverFields?: readonly string[];
   /** Fields accepted on create but refused on update. */
   readonly createOnly?: readonly string[];
+  /** Field names older files use, read as the API's (`assistant_ids` is `assistantIds`). */
+  readonly aliases?: Readonly<Record<string, string>>;
   /** Where pull finds a name for a new file id (dotted paths, first found wins); default `name`. */
   readonly nameFields?: readonly string[];
 }
@@ -47,6 +49,7 @@ export const KINDS: readonly Kind[] = [
   },
   {
     name: 'structuredOutputs', folder: 'structuredOutputs', resource: ['structuredOutput'], label: 'structured output', createOnly: ['type'],
+    aliases: { assistant_ids: 'assistantIds', workflow_ids: 'workflowIds' },
     refs: [{ path: 'assistantIds[]', to: 'assistants' }, { path: 'workflowIds[]', to: 'workflows' }],
   },
   {
