@@ -105,7 +105,7 @@ function select(dir: string, resources: LocalResource[], targets: readonly strin
     if (match) chosenFiles.add(match);
     else problems.push({ file: raw, message: `not a type (${kinds.map((k) => k.name).join(', ')}) nor a resource file under ${dir}` });
   }
-  if (problems.length) throw new GitopsInputError(problems, `Unknown target${problems.length > 1 ? 's' : ''}:\n${problems.map((p) => `  ${p.file}: ${p.message}`).join('\n')}`);
+  if (problems.length) throw new GitopsInputError([], `Unknown target${problems.length > 1 ? 's' : ''}:\n${problems.map((p) => `  ${p.file}: ${p.message}`).join('\n')}`);
   const picked = resources.filter((r) => chosenKinds.has(r.kind) || chosenFiles.has(r));
   return { resources: picked, kinds: [...chosenKinds], wholeKinds: chosenFiles.size === 0 };
 }
