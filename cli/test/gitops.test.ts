@@ -202,6 +202,17 @@ describe('voice plan / apply / pull', () => {
     expect(sim.personalityId).toBe(state.personalities?.['impatient-caller']?.uuid);
   });
 
+  it('four applies at once on one directory keep every entry in the state file', async () => {
+    const v = hf.current.voice;
+    const dir = join(hf.current.home, 'together');
+    const names = ['a', 'b', 'c', 'd'];
+    write(dir, Object.fromEntries(names.map((n) => [`tools/${n}.yml`, 'type: endCall\n'])));
+    const runs = await Promise.all(names.map((n) => v(['apply', `tools/${n}.yml`, '--dir', 'together', '--yes'])));
+    for (const run of runs) expect(run.exitCode, run.stderr).toBe(0);
+    expect(Object.keys(stateOf(dir).tools ?? {}).sort()).toEqual(names);
+    expect(lastLine(await v(['plan', '--dir', 'together']))).toBe(summary(0, 0, 0));
+  });
+
   it('asks on a terminal before applying', async () => {
     const dir = join(hf.current.home, 'tty');
     write(dir, { 'tools/hang-up.yml': 'type: endCall\n' });
