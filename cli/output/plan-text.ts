@@ -42,7 +42,7 @@ export function planText(p: Plan, target: string, color: boolean): string {
     const name = `${item.kind}/${item.id}`;
     if (item.action === 'create') lines.push(paint(color, 32, `  + create  ${name}${item.file ? `  (${item.file})` : ''}${item.note ? `  ${item.note}` : ''}`));
     else if (item.action === 'update') {
-      lines.push(paint(color, 33, `  ~ update  ${name}  ${item.uuid}`));
+      lines.push(paint(color, 33, `  ~ update  ${name}  ${item.uuid}${item.note ? `  (${item.note})` : ''}`));
       for (const c of item.changes ?? []) lines.push(...changeLines(c, color));
     } else if (item.action === 'delete') lines.push(paint(color, 31, `  - delete  ${name}  ${item.uuid}${item.note ? `  ${item.note}` : ''}`));
   }

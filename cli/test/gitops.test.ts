@@ -213,6 +213,16 @@ describe('voice plan / apply / pull', () => {
     expect(lastLine(await v(['plan', '--dir', 'together']))).toBe(summary(0, 0, 0));
   });
 
+  it("says when a change (a tool's type) can only be made by creating a new resource", async () => {
+    const v = hf.current.voice;
+    const dir = join(hf.current.home, 'retype');
+    write(dir, { 'tools/t.yml': 'type: endCall\n' });
+    expect((await v(['apply', '--dir', 'retype', '--yes'])).exitCode).toBe(0);
+    write(dir, { 'tools/t.yml': 'type: dtmf\n' });
+    const run = await v(['plan', '--dir', 'retype']);
+    expect(run.stdout).toContain('type can only be set on create: give the file a new name to create a new tool');
+  });
+
   it('asks on a terminal before applying', async () => {
     const dir = join(hf.current.home, 'tty');
     write(dir, { 'tools/hang-up.yml': 'type: endCall\n' });

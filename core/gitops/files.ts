@@ -41,7 +41,8 @@ export interface Project {
 }
 
 const EXTENSIONS = ['.yml', '.yaml', '.json', '.md'];
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n([\s\S]*))?$/;
+// The closing `---` must start a line of its own (a value may end in dashes).
+const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n([\s\S]*))?$/;
 
 function walk(dir: string): string[] {
   const out: string[] = [];

@@ -65,6 +65,12 @@ describe('files', () => {
     expect(checkResources([so])[0]).toMatchObject({ line: 5, col: 5 });
   });
 
+  it('ends the front matter only at a line of its own', () => {
+    const r = parseResource(assistants, 'a', 'assistants/a.md', '---\nname: A---\nfirstMessage: Hi\n---\nPrompt\n').resource!;
+    expect(r.data).toEqual({ name: 'A---', firstMessage: 'Hi', model: { messages: [{ role: 'system', content: 'Prompt' }] } });
+    expect(parseResource(assistants, 'b', 'assistants/b.md', '---\n---\nJust a prompt\n').resource?.data).toEqual({ model: { messages: [{ role: 'system', content: 'Just a prompt' }] } });
+  });
+
   it('reports YAML errors and bad front matter with line and column', () => {
     expect(parseResource(squads, 's', 'squads/s.yml', 'name: S\nmembers: [\n').problems[0]).toMatchObject({ file: 'squads/s.yml', line: 3 });
     expect(parseResource(assistants, 'a', 'assistants/a.md', 'name: A\n').problems[0]?.message).toContain('front matter');

@@ -147,7 +147,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       continue;
     }
     const changes = diff(r.data, toFileIds(r.kind, configOf(r.kind, have), ids), entry.fields);
-    items.push({ action: changes.length ? 'update' : 'unchanged', kind: r.kind.name, id: r.id, file: r.file, uuid: entry.uuid, ...(changes.length ? { changes } : {}) });
+    const fixed = changes.filter((c) => r.kind.createOnly?.includes(c.path.split(/[.[]/)[0] as string)).map((c) => c.path);
+    const note = fixed.length ? `${fixed.join(', ')} can only be set on create: give the file a new name to create a new ${r.kind.label}` : undefined;
+    items.push({ action: changes.length ? 'update' : 'unchanged', kind: r.kind.name, id: r.id, file: r.file, uuid: entry.uuid, ...(changes.length ? { changes } : {}), ...(note ? { note } : {}) });
   }
   const unmanaged: Plan['unmanaged'] = [];
   if (sel.wholeKinds) {
