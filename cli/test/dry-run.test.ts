@@ -57,7 +57,7 @@ describe('--dry-run', () => {
     // Nothing was sent: even deletes were only printed.
     const list = await h.voice(['assistant', 'list', '--json']);
     expect(json(list)).toEqual([]);
-  });
+  }, 180_000); // 236 processes on a shared machine
 
   it('prints a curl command with the body and the key masked', async () => {
     const run = await h.voice(['assistant', 'create', '--set', 'name=Front desk', '--set', 'maxDurationSeconds=600', '--dry-run']);
