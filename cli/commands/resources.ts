@@ -76,7 +76,8 @@ export function addResources(program: Command, entries: readonly Entry[]): Resou
     }
     return group;
   };
-  for (const entry of entries) groupOf(entry.resource);
+  // Top-level groups now; nested ones (`eval simulation suite`) when their actions are built.
+  for (const entry of entries) groupOf(entry.resource.slice(0, 1));
   const built = new Set<Entry>();
   const add = (entry: Entry): void => {
     if (built.has(entry)) return;
