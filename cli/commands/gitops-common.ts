@@ -1,6 +1,6 @@
 // What pull, plan and apply share: the resources directory, the account's state file, and the
 // mapping of the engine's errors to exit codes (bad files: 2; a failed apply: 1).
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { GitopsInputError, stateFileName } from '../../core/gitops/index.js';
 import type { Client } from '../../core/client/index.js';
@@ -47,12 +47,6 @@ export function gitopsRun(cmd: Command): GitopsRun {
   const dir = opts.dir;
   const statePath = opts.state ?? join(dir, stateFileName(account));
   return { ctx, opts, client: ctx.client(), dir, statePath, account, baseUrl: s.baseUrl };
-}
-
-/** A path for messages: relative to the working directory when inside it. */
-export function shown(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return isAbsolute(path) && !rel.startsWith('..') ? rel : path;
 }
 
 /** Runs an engine call, turning bad input into a usage error (exit 2). */
