@@ -13,7 +13,7 @@ import type { Plan, PlanItem } from './plan.js';
 import { stateIds } from './plan.js';
 import { resolveRefs } from './refs.js';
 import type { State } from './state.js';
-import { entryOf, removeEntry, setEntry, textHash, updateState } from './state.js';
+import { entryOf, removeEntry, setEntry, stateWriter, textHash } from './state.js';
 
 /** Options of `apply`. */
 export interface ApplyOptions {
@@ -54,14 +54,10 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   };
   const done: Done[] = [];
   let failure: { item: PlanItem; error: unknown } | undefined;
-  // Each change is recorded at once (under the file's lock, merged with other writers) so a run
-  // that stops part-way leaves a state the next apply resumes from.
-  let writes: Promise<unknown> = Promise.resolve();
-  const commit = (change: (s: State) => void): Promise<unknown> => {
-    change(state);
-    writes = writes.then(() => updateState(plan.statePath, change));
-    return writes;
-  };
+  // Each change is recorded as soon as it is made (under the file's lock, merged with other
+  // writers) so a run that stops part-way leaves a state the next apply resumes from.
+  const writer = stateWriter(plan.statePath, state);
+  const commit = writer.commit;
   const note = (d: Done): void => {
     done.push(d);
     options.onChange?.(d);
@@ -133,7 +129,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
       if (failure) break;
     }
   }
-  await writes;
+  await writer.flushed();
   if (failure) throw new ApplyError(done, { action: failure.item.action, kind: failure.item.kind, id: failure.item.id }, failure.error);
   const count = (a: Done['action']): number => done.filter((d) => d.action === a).length;
   return { done, counts: { create: count('create'), update: count('update'), delete: count('delete') } };

@@ -9,7 +9,7 @@ import { parseResource } from './files.js';
 import { render } from './format.js';
 import { kindNamed } from './kinds.js';
 import { checkResources, resolveRefs, toFileIds } from './refs.js';
-import { readState, stateText, updateState } from './state.js';
+import { readState, stateText, stateWriter, updateState } from './state.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'voice-gitops-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -106,6 +106,21 @@ describe('state file', () => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => updateState(path, (s) => void ((s.sections.tools ??= {})[`t${i}`] = { uuid: `u${i}` }))));
     expect(Object.keys(readState(path).sections.tools ?? {})).toHaveLength(12);
     expect(() => JSON.parse(readFileSync(path, 'utf8'))).not.toThrow();
+  });
+
+  it('groups changes made while a write runs, and each resolves once it is in the file', async () => {
+    const path = join(tmp, 'grouped.json');
+    const memory = { sections: {} };
+    const writer = stateWriter(path, memory);
+    const seen: number[] = [];
+    await Promise.all(Array.from({ length: 20 }, (_, i) => writer.commit((s) => void ((s.sections.tools ??= {})[`t${i}`] = { uuid: `u${i}` })).then(() => {
+      seen.push(Object.keys(readState(path).sections.tools ?? {}).length);
+      expect(readState(path).sections.tools?.[`t${i}`]).toEqual({ uuid: `u${i}` });
+    })));
+    await writer.flushed();
+    expect(Object.keys(readState(path).sections.tools ?? {})).toHaveLength(20);
+    expect(Object.keys((memory as { sections: { tools: object } }).sections.tools)).toHaveLength(20);
+    expect(new Set(seen).size).toBeLessThan(20);
   });
 
   it('names a broken state file instead of overwriting it', () => {

@@ -117,3 +117,53 @@ export function setEntry(state: State, kind: string, id: string, entry: StateEnt
 export function removeEntry(state: State, kind: string, id: string): void {
   delete state.sections[kind]?.[id];
 }
+
+/** Records changes to a state file, grouping the ones made while a write is under way. */
+export interface StateWriter {
+  /** Applies a change to the state in memory now; resolves once it is in the file. */
+  commit(change: (state: State) => void): Promise<void>;
+  /** Resolves once every change committed so far is in the file. */
+  flushed(): Promise<void>;
+}
+
+/**
+ * A writer that applies each change to `memory` at once and to the file under its lock. Changes
+ * that arrive while a write is running go together in the next one (a group commit): parallel
+ * creates cost one locked write per batch instead of one each, and each still resolves only
+ * once it is on disk.
+ */
+export function stateWriter(path: string, memory: State): StateWriter {
+  let queue: { change: (s: State) => void; done: () => void; fail: (e: unknown) => void }[] = [];
+  let running = false;
+  let idle: Promise<void> = Promise.resolve();
+  const pump = async (): Promise<void> => {
+    if (running) return;
+    running = true;
+    try {
+      while (queue.length) {
+        const batch = queue;
+        queue = [];
+        try {
+          await updateState(path, (s) => batch.forEach((b) => b.change(s)));
+          batch.forEach((b) => b.done());
+        } catch (e) {
+          batch.forEach((b) => b.fail(e));
+        }
+      }
+    } finally {
+      running = false;
+    }
+  };
+  return {
+    commit(change) {
+      change(memory);
+      const written = new Promise<void>((done, fail) => queue.push({ change, done, fail }));
+      // Marked handled here: a caller that does not wait still sees a failure through flushed().
+      written.catch(() => undefined);
+      idle = idle.then(() => written, () => written);
+      void pump();
+      return written;
+    },
+    flushed: () => idle,
+  };
+}
