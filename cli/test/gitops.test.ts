@@ -223,6 +223,24 @@ describe('voice plan / apply / pull', () => {
     expect(run.stdout).toContain('type can only be set on create: give the file a new name to create a new tool');
   });
 
+  it('creates again what was deleted behind its back, and points the files that use it at the new one', async () => {
+    const v = hf.current.voice;
+    const dir = join(hf.current.home, 'gone');
+    write(dir, { 'tools/bye.yml': 'type: endCall\n', 'assistants/a.yml': 'name: A\nmodel:\n  provider: openai\n  model: gpt-4o\n  toolIds: [bye]\n' });
+    expect((await v(['apply', '--dir', 'gone', '--yes'])).exitCode).toBe(0);
+    const old = stateOf(dir).tools?.bye?.uuid as string;
+    expect((await v(['tool', 'delete', old, '--yes'])).exitCode).toBe(0);
+    const planned = await v(['plan', '--dir', 'gone']);
+    expect(lastLine(planned)).toBe(summary(1, 1, 0));
+    expect(planned.stdout).toContain(`${old} is gone from the account`);
+    expect((await v(['apply', '--dir', 'gone', '--yes'])).exitCode).toBe(0);
+    const state = stateOf(dir);
+    expect(state.tools?.bye?.uuid).not.toBe(old);
+    const a = json<{ model: { toolIds: string[] } }>(await v(['assistant', 'get', state.assistants?.a?.uuid as string, '--json']));
+    expect(a.model.toolIds).toEqual([state.tools?.bye?.uuid]);
+    expect(lastLine(await v(['plan', '--dir', 'gone']))).toBe(summary(0, 0, 0));
+  });
+
   it('asks on a terminal before applying', async () => {
     const dir = join(hf.current.home, 'tty');
     write(dir, { 'tools/hang-up.yml': 'type: endCall\n' });

@@ -137,7 +137,11 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const order = availableKinds();
   const involved = order.filter((k) => chosen.some((r) => r.kind === k && entryOf(state, k.name, r.id)) || (sel.wholeKinds && sel.kinds.includes(k) && Object.keys(state.sections[k.name] ?? {}).length > 0));
   const remote = await listKinds(options.client, involved);
-  const ids = stateIds(state);
+  // A UUID the state knows but the account no longer has is not mapped back to its id, so a
+  // file that refers to a resource being created again is an update (it must get the new UUID).
+  const known = stateIds(state);
+  const gone = (kind: string, uuid: string): boolean => remote.has(kind) && !remote.get(kind)?.has(uuid);
+  const ids: IdMap = { uuidOf: known.uuidOf, idOf: (kind, uuid) => (gone(kind, uuid) ? undefined : known.idOf(kind, uuid)) };
   const items: PlanItem[] = [];
   for (const r of chosen) {
     const entry = entryOf(state, r.kind.name, r.id);
