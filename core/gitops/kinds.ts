@@ -43,7 +43,7 @@ export interface Kind {
 export const KINDS: readonly Kind[] = [
   { name: 'knowledgeBases', folder: 'knowledgeBases', resource: ['knowledgeBase'], label: 'knowledge base', refs: [] },
   {
-    name: 'tools', folder: 'tools', resource: ['tool'], label: 'tool', createOnly: ['type'], nameFields: ['name', 'function.name'],
+    name: 'tools', folder: 'tools', resource: ['tool'], label: 'tool', createOnly: ['type'], nameFields: ['name', 'function.name', 'type'],
     discriminant: { field: 'type', values: TOOL_TYPES },
     refs: [{ path: 'destinations[].assistantId', to: 'assistants' }, { path: 'knowledgeBases[].knowledgeBaseId', to: 'knowledgeBases' }],
   },
