@@ -5,5 +5,8 @@ import { main } from './program.js';
 await main(process.argv.slice(2), [
   { name: 'dev', description: 'Run the local platform emulator: the whole API on loopback, no key, no internet, no cost', load: async () => (await import('./commands/dev.js')).devCommand() },
   { name: 'demo', description: 'Serve the personalised demo page locally (visitors and Call Me work offline)', load: async () => (await import('./commands/demo.js')).demoCommand() },
+  { name: 'pull', description: 'Write the account\'s resources as files in the gitops layout (configuration as code)', load: async () => (await import('./commands/pull.js')).pullCommand() },
+  { name: 'plan', description: 'Show what `voice apply` would change, field by field', load: async () => (await import('./commands/plan.js')).planCommand() },
+  { name: 'apply', description: 'Apply the resource files to the account: create, update, and with --prune delete', load: async () => (await import('./commands/apply.js')).applyCommand() },
   { name: 'visitor', description: 'manage the prospects who get a personalised demo page (local file, or the hosted table when configured)', load: async () => (await import('./commands/visitor.js')).visitorCommand() },
 ]);

@@ -32,6 +32,7 @@ function addAction(parent: Command, entry: Entry): void {
     else cmd.option(`${flagOf(name)} <value>`, `${name} query parameter`);
   }
   if (op.list) cmd.option('--all', 'fetch every page and print all items');
+  if (op.response === 'binary') cmd.option('-o, --out <file>', 'save the file the API answers with here (else stdout, when piped)');
   if (op.query.length) cmd.option('--query <key=value>', 'any other query parameter (repeatable)', collect);
   cmd.addHelpText('after', `\nExamples:\n${examplesFor(entry).map((e) => `  $ ${e}`).join('\n')}\n\n${op.method} ${op.path}${op.auth === 'none' ? ' (no authorization)' : ''}\n`);
   cmd.action(async (...args: unknown[]) => {
@@ -75,7 +76,8 @@ export function addResources(program: Command, entries: readonly Entry[]): Resou
     }
     return group;
   };
-  for (const entry of entries) groupOf(entry.resource);
+  // Top-level groups now; nested ones (`eval simulation suite`) when their actions are built.
+  for (const entry of entries) groupOf(entry.resource.slice(0, 1));
   const built = new Set<Entry>();
   const add = (entry: Entry): void => {
     if (built.has(entry)) return;

@@ -8,6 +8,7 @@ import { VERSION } from '../../core/version.js';
 import { buildBody, splitAssignment } from '../body.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import { checkBinaryTarget, writeBinary } from '../output/binary.js';
 import { curlCommand, showRequest } from '../output/dry-run.js';
 import { loadUi, printData, printJson } from '../output/print.js';
 import { startSpinner } from '../output/spinner.js';
@@ -21,6 +22,7 @@ interface OpOptions {
   file?: string;
   set?: string[];
   all?: boolean;
+  out?: string;
 }
 
 async function paramsOf(entry: Entry, values: string[], opts: OpOptions & Record<string, unknown>): Promise<unknown> {
@@ -50,22 +52,25 @@ export async function runOp(entry: Entry, values: string[], ctx: Context): Promi
   const opts = ctx.opts as OpOptions & typeof ctx.opts;
   const pathValues = [...values];
   const params = await paramsOf(entry, pathValues, opts);
+  // An operation with a body and query parameters too (structured-output update) sends both.
+  const query = op.body !== 'none' && op.query.length ? buildQuery(op, opts) : undefined;
   const label = [entry.action, ...entry.resource, ...pathValues].join(' ');
 
   if (opts.dryRun) {
     const s = ctx.settings();
-    const req = buildRequest({ apiKey: op.auth === 'bearer' ? s.apiKey : undefined, baseUrl: s.baseUrl, userAgent: `voice-cli/${VERSION}` }, op, pathValues, params);
+    const req = buildRequest({ apiKey: op.auth === 'bearer' ? s.apiKey : undefined, baseUrl: s.baseUrl, userAgent: `voice-cli/${VERSION}` }, op, pathValues, params, query as never);
     const shown = showRequest(req, s.apiKey);
     if (ctx.output.mode === 'json') printJson(shown, ctx.output);
     else out(curlCommand(shown, req.bodyKind));
     return;
   }
 
+  if (op.response === 'binary') checkBinaryTarget(opts.out, [...entry.resource, entry.action].join(' '));
   if (op.auth === 'bearer') ctx.requireKey();
   if (op.method === 'DELETE') await confirmOrRefuse(label, opts);
   const client = ctx.client();
   // A delete on a terminal prints one line; anything else will draw with Ink.
-  if (ctx.output.mode === 'ink' && op.method !== 'DELETE') void loadUi(ctx.output.color).catch(() => undefined);
+  if (ctx.output.mode === 'ink' && op.method !== 'DELETE' && op.response !== 'binary') void loadUi(ctx.output.color).catch(() => undefined);
 
   if (opts.all && op.list) {
     const spinner = startSpinner('Fetching every page…', ctx.output.spinner);
@@ -85,10 +90,11 @@ export async function runOp(entry: Entry, values: string[], ctx: Context): Promi
   const spinner = startSpinner(op.body === 'multipart' ? `Uploading ${(params as { file: string }).file}…` : 'Working…', ctx.output.spinner);
   let data: unknown;
   try {
-    data = await client.invoke(op, pathValues, params);
+    data = await client.invoke(op, pathValues, params, query ? { query: query as never } : undefined);
   } finally {
     spinner.stop();
   }
+  if (op.response === 'binary') return writeBinary(data as Uint8Array, opts.out);
   if (op.method === 'DELETE' && ctx.output.mode !== 'json') {
     err(`${green('✓')} Done: ${label}\n`);
     return;

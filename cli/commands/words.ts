@@ -16,6 +16,10 @@ export function examplesFor(entry: Entry): string[] {
   const { op, action } = entry;
   const base = ['voice', ...entry.resource, action, ...pathParamNames(op.path).map((p) => `<${p}>`)].join(' ');
   const noun = entry.resource[entry.resource.length - 1] ?? 'body';
+  if (op.response === 'binary') {
+    const file = `call.${op.path.endsWith('pcap') ? 'pcap' : op.path.endsWith('call-logs') ? 'jsonl' : op.path.endsWith('video-recording') ? 'mp4' : 'wav'}`;
+    return [`${base} --out ${file}`, `${base} > ${file}`];
+  }
   if (op.body === 'multipart') return [`${base} ${SAMPLE_FILE[entry.resource[0] ?? ''] ?? './file.bin'}`];
   if (op.body === 'json') {
     if (op.method === 'PATCH') return [`${base} --set name="Front desk"`, `${base} -f ${noun}.json`];

@@ -2,15 +2,9 @@
 // this table; adding an endpoint means adding one entry here and nowhere else.
 import { del, get, patch, post, put, shape } from './define.js';
 import type * as M from './models.js';
-
-const TIME = [
-  'createdAtGt', 'createdAtLt', 'createdAtGe', 'createdAtLe',
-  'updatedAtGt', 'updatedAtLt', 'updatedAtGe', 'updatedAtLe',
-] as const;
-/** Query of plain lists: a bare array, newest first, paged by `createdAtLt`. */
-const PLAIN = ['limit', ...TIME] as const;
-/** Query of paginated lists: `{ results, metadata }`, paged by `page`. */
-const PAGED = ['page', 'sortOrder', 'limit', ...TIME] as const;
+import type * as N from './models-more.js';
+import { published } from './published.js';
+import { PAGED, PLAIN, TIME } from './query-sets.js';
 
 /** Something to upload: a file path (Node only), bytes, a Blob, or a stream. */
 export type UploadSource = string | Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
@@ -38,6 +32,15 @@ export const catalogue = {
     delete: del({ path: '/call/{id}', summary: 'Delete a call', shape: shape<never, M.Call>() }),
     phone: post({ path: '/call/phone', deprecated: true, summary: 'Create an outbound phone call', shape: shape<M.CallInput, M.Call>() }),
     web: post({ path: '/call/web', browser: true, summary: 'Create a web call the browser can join', shape: shape<M.CallInput, M.Call>() }),
+    recording: {
+      get: get({ path: '/call/{id}/mono-recording', response: 'binary', summary: 'Download the mono recording of an ended call', shape: shape<never, Uint8Array>() }),
+      stereo: get({ path: '/call/{id}/stereo-recording', response: 'binary', summary: 'Download the stereo recording (one side per channel)', shape: shape<never, Uint8Array>() }),
+      video: get({ path: '/call/{id}/video-recording', response: 'binary', summary: 'Download the video recording of a web call', shape: shape<never, Uint8Array>() }),
+      customer: get({ path: '/call/{id}/customer-recording', response: 'binary', summary: "Download the customer's side of the recording", shape: shape<never, Uint8Array>() }),
+      assistant: get({ path: '/call/{id}/assistant-recording', response: 'binary', summary: "Download the assistant's side of the recording", shape: shape<never, Uint8Array>() }),
+    },
+    pcap: get({ path: '/call/{id}/pcap', response: 'binary', summary: 'Download the packet capture of a call', shape: shape<never, Uint8Array>() }),
+    logs: get({ path: '/call/{id}/call-logs', response: 'binary', summary: 'Download the log file of a call', shape: shape<never, Uint8Array>() }),
   },
   v2: {
     call: {
@@ -47,6 +50,27 @@ export const catalogue = {
     },
     assistant: {
       list: get({ path: '/v2/assistant', list: 'paginated', query: PAGED, summary: 'List assistants, paginated', shape: shape<never, M.Paginated<M.Assistant>>() }),
+    },
+    campaign: {
+      create: post({ path: '/v2/campaign', summary: 'Create a campaign (v2)', shape: shape<Any, M.Campaign>() }),
+      list: get({ path: '/v2/campaign', list: 'paginated', query: ['id', 'status', 'includeCounters', 'sortBy', ...PAGED], summary: 'List campaigns with their counters (v2)', shape: shape<never, M.Paginated<N.CampaignV2>>() }),
+      get: get({ path: '/v2/campaign/{id}', query: ['includeCounters'], summary: 'Get a campaign with its counters (v2)', shape: shape<never, N.CampaignV2>() }),
+      update: patch({ path: '/v2/campaign/{id}', summary: 'Update a campaign (v2)', shape: shape<Any, M.Campaign>() }),
+      delete: del({ path: '/v2/campaign/{id}', summary: 'Delete a campaign (v2)', shape: shape<never, M.Campaign>() }),
+      contacts: get({ path: '/v2/campaign/{id}/contacts', list: 'paginated', query: ['status', 'limit', 'sortBy', 'page'], summary: 'List the contacts of a campaign and what happened to each', shape: shape<never, M.Paginated<N.CampaignContact>>() }),
+    },
+    knowledgeBase: {
+      create: post({ path: '/v2/knowledge-base', summary: 'Create a knowledge base (v2)', shape: shape<{ name: string } & Any, N.KnowledgeBaseV2>() }),
+      list: get({ path: '/v2/knowledge-base', list: 'plain', query: ['limit'], summary: 'List knowledge bases (v2)', shape: shape<never, N.KnowledgeBaseV2[]>() }),
+      get: get({ path: '/v2/knowledge-base/{id}', summary: 'Get a knowledge base with its files (v2)', shape: shape<never, N.KnowledgeBaseV2WithFiles>() }),
+      update: patch({ path: '/v2/knowledge-base/{id}', summary: 'Update a knowledge base (v2)', shape: shape<Any, N.KnowledgeBaseV2>() }),
+      delete: del({ path: '/v2/knowledge-base/{id}', summary: 'Delete a knowledge base (v2)', shape: shape<never, N.KnowledgeBaseV2>() }),
+      file: {
+        list: get({ path: '/v2/knowledge-base/{id}/file', list: 'plain', summary: 'List the files of a knowledge base (v2)', shape: shape<never, N.KnowledgeBaseV2File[]>() }),
+        create: post({ path: '/v2/knowledge-base/{id}/file', summary: 'Attach an uploaded file to a knowledge base (v2)', shape: shape<{ fileId: string } & Any, N.KnowledgeBaseV2File>() }),
+        delete: del({ path: '/v2/knowledge-base/{id}/file/{fileId}', summary: 'Detach a file from a knowledge base (v2)', shape: shape<never, N.KnowledgeBaseV2File>() }),
+        retry: post({ path: '/v2/knowledge-base/{id}/file/{fileId}/retry', body: 'none', summary: 'Index a file again after it failed (v2)', shape: shape<never, N.KnowledgeBaseV2File>() }),
+      },
     },
     phoneNumber: {
       list: get({ path: '/v2/phone-number', list: 'paginated', query: ['search', 'sortBy', ...PAGED], summary: 'List phone numbers, paginated', shape: shape<never, M.Paginated<M.PhoneNumber>>() }),
@@ -60,6 +84,7 @@ export const catalogue = {
     responses: post({ path: '/chat/responses', summary: 'Chat in the OpenAI Responses format', shape: shape<Any, Any>() }),
     web: post({ path: '/chat/web', browser: true, summary: 'Chat from a browser with a public key', shape: shape<Any, M.Chat>() }),
     webResponses: post({ path: '/chat/web/responses', browser: true, summary: 'Chat from a browser in the OpenAI Responses format', shape: shape<Any, Any>() }),
+    completions: post({ path: '/chat/completions', summary: 'Chat with a workflow in the OpenAI chat-completions format', shape: shape<{ messages: Array<{ role: string; content: string }> } & Any, N.ChatCompletion>() }),
   },
   campaign: {
     create: post({ path: '/campaign', summary: 'Create a campaign', shape: shape<Any, M.Campaign>() }),
@@ -103,6 +128,7 @@ export const catalogue = {
     get: get({ path: '/tool/{id}', summary: 'Get a tool', shape: shape<never, M.Tool>() }),
     update: patch({ path: '/tool/{id}', summary: 'Update a tool', shape: shape<M.Update<M.ToolInput>, M.Tool>() }),
     delete: del({ path: '/tool/{id}', summary: 'Delete a tool', shape: shape<never, M.Tool>() }),
+    codeTest: post({ path: '/tool/code/test', body: 'none', summary: 'Run a code tool once and see its result', shape: shape<never, N.CodeTestResult>() }),
   },
   file: {
     upload: post({ path: '/file/upload', body: 'multipart', deprecated: true, summary: 'Upload a file (old path)', shape: shape<Upload, M.File>() }),
@@ -219,10 +245,18 @@ export const catalogue = {
     voiceSearch: get({ path: '/{provider}/voice/search', query: ['name'], summary: "Search a provider's voices", shape: shape<never, M.LibraryVoice[]>() }),
     voicesAdd: post({ path: '/{provider}/voices/add', deprecated: true, summary: 'Add a provider voice to your library (old path)', shape: shape<Any, M.LibraryVoice>() }),
     voiceAdd: post({ path: '/{provider}/voice/add', summary: 'Add a provider voice to your library', shape: shape<Any, M.LibraryVoice>() }),
+    resource: {
+      create: post({ path: '/provider/{provider}/{resourceName}', body: 'none', summary: 'Create a resource at a voice provider (e.g. a pronunciation dictionary)', shape: shape<never, N.ProviderResource>() }),
+      list: get({ path: '/provider/{provider}/{resourceName}', list: 'paginated', query: ['id', 'resourceId', 'sortBy', ...PAGED], summary: 'List the resources of a provider', shape: shape<never, M.Paginated<N.ProviderResource>>() }),
+      get: get({ path: '/provider/{provider}/{resourceName}/{id}', summary: 'Get a provider resource', shape: shape<never, N.ProviderResource>() }),
+      update: patch({ path: '/provider/{provider}/{resourceName}/{id}', body: 'none', summary: 'Update a provider resource', shape: shape<never, N.ProviderResource>() }),
+      delete: del({ path: '/provider/{provider}/{resourceName}/{id}', summary: 'Delete a provider resource', shape: shape<never, N.ProviderResource>() }),
+    },
   },
   elevenLabs: {
     clone: post({ path: '/11labs/voice/clone', body: 'multipart', fileField: 'files', summary: 'Clone a voice from audio samples', shape: shape<Upload, unknown>() }),
   },
+  ...published,
 } as const;
 
 /** The catalogue's type. */

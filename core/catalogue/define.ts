@@ -10,6 +10,9 @@ export type BodyKind = 'none' | 'json' | 'multipart';
 /** How a list answers: a bare array paged by `createdAtLt`, or `{ results, metadata }` paged by `page`. */
 export type ListKind = 'plain' | 'paginated';
 
+/** How an answer is read: JSON (or text) by default, or raw bytes (recordings, packet captures). */
+export type ResponseKind = 'json' | 'binary';
+
 /** A phantom carrier for the body and result types of an operation; it holds no data. */
 export interface Shape<Body, Result> {
   readonly __body?: Body;
@@ -41,6 +44,8 @@ export interface Op<
   readonly deprecated?: boolean;
   /** Called from web pages on any site with a public key; the platform answers every origin (CORS). */
   readonly browser?: boolean;
+  /** `binary` when the answer is a file (the client returns its bytes as a Uint8Array). */
+  readonly response?: ResponseKind;
   /** One line for help text. */
   readonly summary: string;
   readonly shape: Shape<Body, Result>;
@@ -79,6 +84,10 @@ export interface KnownQueryTypes {
   costGe: number;
   cost: number;
   numberE164CheckEnabled: boolean;
+  includeCounters: boolean;
+  standaloneOnly: boolean;
+  rangeStart: Date | string;
+  rangeEnd: Date | string;
   createdAtGt: Date | string;
   createdAtLt: Date | string;
   createdAtGe: Date | string;
@@ -117,6 +126,7 @@ interface Spec<P extends string, Q extends readonly string[], B extends BodyKind
   list?: L;
   deprecated?: boolean;
   browser?: boolean;
+  response?: ResponseKind;
   summary: string;
   shape: Shape<Body, Result>;
 }
@@ -134,6 +144,7 @@ function make<M extends HttpMethod>(method: M) {
     ...(spec.list ? { list: spec.list } : {}),
     ...(spec.deprecated ? { deprecated: true } : {}),
     ...(spec.browser ? { browser: true } : {}),
+    ...(spec.response === 'binary' ? { response: 'binary' as const } : {}),
     summary: spec.summary,
     shape: spec.shape,
   });

@@ -16,6 +16,8 @@ export interface OpLike {
   body?: BodyKind | undefined;
   /** Form field of the uploaded file(s) for multipart operations; default `file`. */
   fileField?: string | undefined;
+  /** `binary` when the answer is a file read as bytes. */
+  response?: 'json' | 'binary' | undefined;
 }
 
 /** A request ready to send. */
@@ -29,6 +31,8 @@ export interface BuiltRequest {
   bodyKind: BodyKind;
   /** Form field the upload's file goes in (multipart only). */
   fileField?: string | undefined;
+  /** The answer is a file: read as bytes, and redirects to where it is stored are followed. */
+  binary?: boolean | undefined;
 }
 
 type Query = Record<string, QueryValue | null | undefined | object>;
@@ -125,13 +129,20 @@ export function joinUrl(baseUrl: string | undefined, path: string, query?: strin
   return `${base}${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
 }
 
-/** Builds the request for an operation without sending it. */
-export function buildRequest(config: ClientOptions, op: OpLike, pathValues: readonly unknown[], params?: unknown): BuiltRequest {
+/**
+ * Builds the request for an operation without sending it. `params` is the query for operations
+ * without a body, else the body; `query` is the query of an operation that has both.
+ */
+export function buildRequest(config: ClientOptions, op: OpLike, pathValues: readonly unknown[], params?: unknown, query?: Query): BuiltRequest {
   const kind: BodyKind = op.body ?? (op.method === 'GET' || op.method === 'DELETE' ? 'none' : 'json');
   const path = fillPath(op.path, pathValues, `${op.method} ${op.path}`);
-  const query = kind === 'none' ? encodeQuery(params as Query | undefined) : '';
+  const qs = kind === 'none' ? encodeQuery(params as Query | undefined) : encodeQuery(query);
   const headers = baseHeaders(config, op.auth ?? 'bearer');
-  const built: BuiltRequest = { method: op.method, url: joinUrl(config.baseUrl, path, query), headers, bodyKind: kind };
+  const built: BuiltRequest = { method: op.method, url: joinUrl(config.baseUrl, path, qs), headers, bodyKind: kind };
+  if (op.response === 'binary') {
+    headers.accept = '*/*';
+    built.binary = true;
+  }
   if (kind === 'json' && params !== undefined) {
     headers['content-type'] = 'application/json';
     built.body = JSON.stringify(params);

@@ -41,7 +41,7 @@ export function createClient(options: ClientOptions = {}): Client {
   const s = settingsOf(options);
 
   const invoke: ClientCore['invoke'] = (op, pathValues, params, reqOptions) => {
-    const raw = sendBuilt<unknown>(s, () => buildRequest(s, op, pathValues, params), reqOptions);
+    const raw = sendBuilt<unknown>(s, () => buildRequest(s, op, pathValues, params, reqOptions?.query), reqOptions);
     if (!op.list) return new ApiPromise(raw);
     const fetchPage = (query: Record<string, unknown>): Promise<unknown> =>
       sendBuilt<unknown>(s, () => buildRequest(s, op, pathValues, query), reqOptions).then((r) => r.data);

@@ -56,9 +56,10 @@ export async function startServer(handler: Handler = () => ({ body: {} })): Prom
       void Promise.resolve(handler(rec, res, raw)).then((reply) => {
         if (!reply || res.headersSent || res.destroyed) return;
         const isText = typeof reply.body === 'string';
-        const text = reply.body === undefined ? '' : isText ? (reply.body as string) : JSON.stringify(reply.body);
+        const isBytes = reply.body instanceof Uint8Array;
+        const text = reply.body === undefined ? '' : isText || isBytes ? (reply.body as string | Uint8Array) : JSON.stringify(reply.body);
         res.writeHead(reply.status ?? 200, {
-          ...(reply.body === undefined ? {} : { 'content-type': isText ? 'text/plain' : 'application/json' }),
+          ...(reply.body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : isText ? 'text/plain' : 'application/json' }),
           ...reply.headers,
         });
         res.end(text);

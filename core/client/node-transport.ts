@@ -37,14 +37,16 @@ let sent = 0;
 let inFlight = 0;
 
 function loadPool(): Promise<Pool | undefined> {
-  loading ??= import('undici').then(
-    (u) => {
+  loading ??= import('undici')
+    .then((m) => {
+      // Bundled (dist/cli), undici is a CommonJS module: its exports sit on `default`.
+      const u = ('Agent' in m ? m : (m as unknown as { default: typeof m }).default);
       const dispatcher = proxyConfigured() ? new u.EnvHttpProxyAgent() : new u.Agent({ keepAliveTimeout: 4_000 });
       pool = { request: u.request, dispatcher };
       return pool;
-    },
-    () => undefined,
-  );
+    })
+    // Without undici the plain http transport carries on; a failed load must never crash a run.
+    .catch(() => undefined);
   return loading;
 }
 
@@ -70,6 +72,7 @@ class NodeResponse implements TransportResponse {
     readonly statusText: string,
     private readonly raw: RawHeaders,
     private readonly read: () => Promise<string>,
+    private readonly readBytes?: () => Promise<Uint8Array>,
   ) {}
 
   header(name: string): string | null {
@@ -78,6 +81,10 @@ class NodeResponse implements TransportResponse {
 
   text(): Promise<string> {
     return this.read();
+  }
+
+  bytes(): Promise<Uint8Array> {
+    return this.readBytes ? this.readBytes() : this.read().then((t) => new TextEncoder().encode(t));
   }
 
   headers(): Headers {
@@ -125,7 +132,13 @@ async function viaUndici(p: Pool, req: TransportRequest): Promise<TransportRespo
     throw undiciError(error, req.timeoutMs);
   }
   const read = res.body;
-  return new NodeResponse(res.statusCode, '', res.headers, () => read.text().catch((error: unknown) => Promise.reject(undiciError(error, req.timeoutMs))));
+  const failed = (error: unknown): Promise<never> => Promise.reject(undiciError(error, req.timeoutMs));
+  if (req.binary) {
+    const bytes = read.arrayBuffer().then((b) => new Uint8Array(b), failed);
+    bytes.catch(() => undefined);
+    return new NodeResponse(res.statusCode, '', res.headers, () => bytes.then((b) => Buffer.from(b).toString('utf8')), () => bytes);
+  }
+  return new NodeResponse(res.statusCode, '', res.headers, () => read.text().catch(failed));
 }
 
 async function loadHttp(secure: boolean): Promise<{ mod: Pick<Http, 'request'>; agent: HttpNs.Agent }> {
@@ -158,24 +171,27 @@ async function viaHttp(req: TransportRequest): Promise<TransportResponse> {
     let timedOut = false;
     const timeout = (): TimeoutError => new TimeoutError(`No answer within ${ms} ms`);
     const out = mod.request(req.url, { method: req.method, headers, agent, signal: req.signal }, (res) => {
-      res.setEncoding('utf8');
+      if (!req.binary) res.setEncoding('utf8');
       // Read eagerly so an error in the body lands on one promise that is always handled.
-      const text = new Promise<string>((ok, fail) => {
+      const body = new Promise<string | Buffer>((ok, fail) => {
         const ko = (error: unknown): void => {
           clearTimeout(timer);
           fail(timedOut ? timeout() : error);
         };
         let data = '';
-        res.on('data', (chunk: string) => { data += chunk; });
+        const chunks: Buffer[] = [];
+        res.on('data', req.binary ? (chunk: Buffer) => { chunks.push(chunk); } : (chunk: string) => { data += chunk; });
         res.on('end', () => {
           clearTimeout(timer);
-          ok(data);
+          ok(req.binary ? Buffer.concat(chunks) : data);
         });
         res.on('error', ko);
         res.on('close', () => { if (!res.complete) ko(new Error('response aborted')); });
       });
-      text.catch(() => undefined);
-      resolve(new NodeResponse(res.statusCode ?? 0, res.statusMessage ?? '', res.headers, () => text));
+      body.catch(() => undefined);
+      const text = (): Promise<string> => body.then((b) => (typeof b === 'string' ? b : b.toString('utf8')));
+      const bytes = req.binary ? () => body.then((b) => new Uint8Array(b as Buffer)) : undefined;
+      resolve(new NodeResponse(res.statusCode ?? 0, res.statusMessage ?? '', res.headers, text, bytes));
     });
     out.on('error', (error) => {
       clearTimeout(timer);

@@ -37,7 +37,11 @@ function methodAt(client: unknown, keys: readonly string[]): (...args: unknown[]
   return node as unknown as (...args: unknown[]) => Promise<unknown>;
 }
 
+/** Bytes that are not valid UTF-8, so a binary answer read as text would be caught. */
+const FILE_BYTES = Uint8Array.from([0x52, 0x49, 0x46, 0x46, 0xff, 0x00, 0x80, 0xfe, 0x0a]);
+
 function answerFor(op: Op): unknown {
+  if (op.response === 'binary') return FILE_BYTES;
   if (op.list === 'plain') return [{ id: 'r1', createdAt: '2024-01-01T00:00:00.000Z' }];
   if (op.list === 'paginated') return { results: [{ id: 'r1' }], metadata: { itemsPerPage: 1, totalItems: 1, currentPage: 1, hasNextPage: false } };
   return { id: 'r1', op: op.path };
@@ -84,6 +88,10 @@ describe.each(Object.keys(clients) as Array<keyof typeof clients>)('every operat
     const params = new URLSearchParams(rec.query);
     expect([...new Set(params.keys())]).toEqual([...expectedQuery.keys()]);
     for (const [name, seen] of expectedQuery) expect(params.getAll(name)).toEqual(seen);
+    if (op.response === 'binary') {
+      expect(rec.headers.accept).toBe('*/*');
+      expect(data).toBeInstanceOf(Uint8Array);
+    }
     if (op.auth === 'none') expect(rec.headers.authorization).toBeUndefined();
     else expect(rec.headers.authorization).toBe(`Bearer ${KEY}`);
     if (op.body === 'json') {
@@ -102,7 +110,40 @@ describe.each(Object.keys(clients) as Array<keyof typeof clients>)('every operat
     } else {
       expect(rec.body.length).toBe(0);
     }
-    expect(data).toEqual(answerFor(op));
+    if (op.response === 'binary') expect([...(data as Uint8Array)]).toEqual([...FILE_BYTES]);
+    else expect(data).toEqual(answerFor(op));
+  });
+});
+
+describe.each(Object.keys(clients) as Array<keyof typeof clients>)('file downloads (%s transport)', (kind) => {
+  it('follows a redirect to the storage host without sending the key there', async () => {
+    const storage = await startServer(() => ({ body: FILE_BYTES }));
+    try {
+      reply = { status: 302, headers: { location: `${storage.url}/recordings/c1.wav` } };
+      const data = await clients[kind]().call.recording.get('c1');
+      expect([...data]).toEqual([...FILE_BYTES]);
+      expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(storage.requests).toHaveLength(1);
+      expect(storage.requests[0]!.path).toBe('/recordings/c1.wav');
+      if (kind === 'node') expect(storage.requests[0]!.headers.authorization).toBeUndefined();
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('reports an error answer of a download as an ApiError with the JSON message', async () => {
+    reply = { status: 404, body: { statusCode: 404, message: 'No recording yet', error: 'Not Found' } };
+    await expect(clients[kind]().call.recording.stereo('c1')).rejects.toMatchObject({ status: 404, message: expect.stringContaining('No recording yet') });
+  });
+});
+
+describe('query of an operation with a body', () => {
+  it('sends the body as JSON and the query from the request options', async () => {
+    reply = { body: { id: 's1' } };
+    await createClient({ apiKey: KEY, baseUrl: server.url }).structuredOutput.update('s1', { name: 'N' }, { query: { schemaOverride: 'true' } });
+    const rec = server.requests.at(-1)!;
+    expect(`${rec.method} ${rec.path}?${rec.query}`).toBe('PATCH /structured-output/s1?schemaOverride=true');
+    expect(JSON.parse(rec.body.toString('utf8'))).toEqual({ name: 'N' });
   });
 });
 

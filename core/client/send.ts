@@ -75,6 +75,7 @@ class Answer<T> implements WithResponse<T> {
 
   constructor(
     private readonly res: TransportResponse,
+    /** The body as read (the bytes of a binary answer are in `data`). */
     private readonly text: string,
     readonly data: T,
   ) {
@@ -100,6 +101,34 @@ function failure(cause: unknown, req: BuiltRequest, ms: number, o: RequestOption
   return new ConnectionError(`Connection error: ${reason} (${req.method} ${req.url})`, { cause });
 }
 
+const MAX_REDIRECTS = 5;
+
+/** Where a 3xx answer points, resolved against the request URL; undefined for anything else. */
+function redirectOf(res: TransportResponse, from: string): string | undefined {
+  if (res.status < 300 || res.status > 399 || res.status === 304) return undefined;
+  const location = res.header('location');
+  return location ? new URL(location, from).toString() : undefined;
+}
+
+/**
+ * Follows the redirects of a file download (the platform answers with a 302 to where the file
+ * is stored). The key goes only to the API's own origin, never to the storage host.
+ */
+async function follow(s: SendSettings, url: string, headers: Record<string, string>, signal: AbortSignal | undefined, ms: number): Promise<TransportResponse> {
+  const origin = new URL(s.baseUrl ?? url).origin;
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const sameOrigin = new URL(at).origin === origin;
+    const { authorization: _key, ...rest } = headers;
+    const res = await s.transport({ method: 'GET', url: at, headers: sameOrigin ? headers : rest, signal, timeoutMs: ms, binary: true });
+    const next = redirectOf(res, at);
+    if (!next) return res;
+    if (hop + 1 >= MAX_REDIRECTS) throw new ConnectionError(`Too many redirects fetching ${url}`);
+    await res.text().catch(() => undefined);
+    at = next;
+  }
+}
+
 /** Sends a built request with retries and returns the parsed data with its response. */
 export async function send<T>(s: SendSettings, req: BuiltRequest, o: RequestOptions = {}): Promise<WithResponse<T>> {
   let headers = req.headers;
@@ -122,9 +151,22 @@ export async function send<T>(s: SendSettings, req: BuiltRequest, o: RequestOpti
     const canRetry = mayRetry && n < retries;
     let res: TransportResponse;
     let text: string;
+    let bytes: Uint8Array | undefined;
     try {
-      res = await s.transport({ method: req.method, url: req.url, headers, body, signal, timeoutMs: ms });
-      text = await res.text();
+      res = await s.transport({ method: req.method, url: req.url, headers, body, signal, timeoutMs: ms, binary: req.binary });
+      if (req.binary) {
+        const moved = redirectOf(res, req.url);
+        if (moved) {
+          await res.text().catch(() => undefined);
+          res = await follow(s, moved, headers, signal, ms);
+        }
+      }
+      if (req.binary && res.status >= 200 && res.status < 300) {
+        bytes = res.bytes ? await res.bytes() : new TextEncoder().encode(await res.text());
+        text = '';
+      } else {
+        text = await res.text();
+      }
     } catch (cause) {
       const error = failure(cause, req, ms, o);
       if (canRetry && error instanceof ConnectionError) {
@@ -134,7 +176,7 @@ export async function send<T>(s: SendSettings, req: BuiltRequest, o: RequestOpti
       throw error;
     }
     if (res.status >= 200 && res.status < 300) {
-      return new Answer(res, text, parseBody(text, res.header('content-type')) as T);
+      return new Answer(res, text, (bytes ?? parseBody(text, res.header('content-type'))) as T);
     }
     if (canRetry && retryableStatus(res.status)) {
       const asked = retryAfterMs(res.header('retry-after'));

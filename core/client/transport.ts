@@ -15,6 +15,8 @@ export interface TransportRequest {
   signal?: AbortSignal | undefined;
   /** Give up (rejecting with TimeoutError) when no answer comes within this many ms. */
   timeoutMs?: number | undefined;
+  /** Read the body as bytes (recordings); `bytes()` then gives them and `text()` decodes them. */
+  binary?: boolean | undefined;
 }
 
 /** An answer with its body not yet read. */
@@ -25,6 +27,8 @@ export interface TransportResponse {
   header(name: string): string | null;
   /** Reads the whole body as text. */
   text(): Promise<string>;
+  /** Reads the whole body as bytes; present when the request asked for `binary`. */
+  bytes?(): Promise<Uint8Array>;
   /** The answer as a standard Response; `text` is the body already read. */
   toResponse(text: string): Response;
   /** The headers as a standard Headers object. */
@@ -54,13 +58,15 @@ export function fetchTransport(fetchImpl?: typeof fetch): Transport {
     };
     const res = await f(req.url, { method: req.method, headers: req.headers, body: req.body ?? null, signal: ctl.signal }).catch(fail);
     // The timeout also covers reading the body; text() is always called once by the client.
-    const text = res.text().then((t) => { done(); return t; }, fail);
+    const bytes = req.binary ? res.arrayBuffer().then((b) => { done(); return new Uint8Array(b); }, fail) : undefined;
+    const text = bytes ? bytes.then((b) => new TextDecoder().decode(b)) : res.text().then((t) => { done(); return t; }, fail);
     text.catch(() => undefined);
     return {
       status: res.status,
       statusText: res.statusText,
       header: (name) => res.headers.get(name),
       text: () => text,
+      ...(bytes ? { bytes: () => bytes } : {}),
       toResponse: () => res,
       headers: () => res.headers,
     };

@@ -5,6 +5,7 @@ import { createClient } from './index.js';
 import type {
   ApiPromise, Assistant, Call, Chat, ListPromise, Paginated, RequestOptions, Squad, TestRun, Upload, WithResponse,
 } from './index.js';
+import type { EvalRun, Insight, SimulationScenario, SimulationSuite, StructuredOutput } from '../catalogue/index.js';
 
 const client = createClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9' });
 // Never called: these only exist for the type checker.
@@ -35,6 +36,23 @@ describe('types', () => {
     expectTypeOf(client.squad.create).returns.resolves.toEqualTypeOf<Squad>();
     expectTypeOf(client.file.create).parameters.toEqualTypeOf<[Upload, (RequestOptions | undefined)?]>();
     expectTypeOf(client.log.delete).toBeCallableWith({ callId: 'c1' });
+  });
+
+  it('types the published operations beyond the spec', () => {
+    expectTypeOf(client.call.recording.get).returns.resolves.toEqualTypeOf<Uint8Array>();
+    expectTypeOf(client.structuredOutput.list).returns.resolves.toEqualTypeOf<Paginated<StructuredOutput>>();
+    expectTypeOf(client.eval.simulation.scenario.list).returns.toEqualTypeOf<ListPromise<SimulationScenario, SimulationScenario[]>>();
+    expectTypeOf(client.eval.simulation.suite.create).toBeCallableWith({ name: 'Regression', simulationIds: ['s1'] });
+    expectTypeOf(client.eval.simulation.suite.get).returns.resolves.toEqualTypeOf<SimulationSuite>();
+    expectTypeOf(client.eval.run.get).returns.resolves.toEqualTypeOf<EvalRun>();
+    expectTypeOf(client.reporting.insight.get).returns.resolves.toEqualTypeOf<Insight>();
+    expectTypeOf(client.structuredOutput.update).toBeCallableWith('so1', { name: 'n' }, { query: { schemaOverride: 'true' } });
+    if (never) {
+      // @ts-expect-error a suite needs its simulations
+      void client.eval.simulation.suite.create({ name: 'no simulations' });
+      // @ts-expect-error an insight's type is bar, pie, line or text
+      void client.reporting.insight.create({ type: 'donut', queries: [] });
+    }
   });
 
   it('refuses wrong calls at compile time', () => {

@@ -41,6 +41,8 @@ export interface RequestOptions {
   retryNonIdempotent?: boolean | undefined;
   /** Extra headers for this request. */
   headers?: Record<string, string> | undefined;
+  /** Query parameters of an operation that takes a body too (e.g. `schemaOverride` on a structured-output update). */
+  query?: Record<string, QueryValue | null | undefined> | undefined;
 }
 
 /** A raw request for `client.request`, for paths outside the catalogue or generic callers. */

@@ -17,7 +17,7 @@ function fileOf(e: Entry): string {
 }
 
 beforeAll(async () => {
-  emu = await startEmulator();
+  emu = await startEmulator({ seed: true }); // bodies may name seed objects (a file to attach)
 });
 afterAll(() => emu.close());
 
@@ -43,7 +43,11 @@ describe('fixtures/bodies', () => {
       if (name === 'provider') values.push('11labs');
       else if (name === 'testSuiteId') values.push((await post('/test-suite', {})).id);
       else if (op.path.startsWith('/org/')) values.push((await post('/org', {})).id);
-      else values.push((await post(`/${(entry as Entry).resource.join('/')}`, JSON.parse(readFileSync(new URL(`${(entry as Entry).resource.join('-')}.json`, dir), 'utf8')))).id);
+      else {
+        // A value before the last word names the parent (`/v2/knowledge-base/{id}/file`).
+        const words = op.path.endsWith(`{${name}}`) ? (entry as Entry).resource : (entry as Entry).resource.slice(0, -1);
+        values.push((await post(`/${words.join('/')}`, JSON.parse(readFileSync(new URL(`${words.join('-')}.json`, dir), 'utf8')))).id);
+      }
     }
     let i = 0;
     const path = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[i++] as string));

@@ -6,6 +6,7 @@ import { AuthenticationError, BadRequestError, NotFoundError, createClient } fro
 import type { Client } from '../client/index.js';
 import { startEmulator } from './index.js';
 import type { Emulator } from './index.js';
+import { publishedOperations } from './published.test-support.js';
 
 const UUID = /^[0-9a-f-]{36}$/;
 const covered = new Set<string>();
@@ -233,6 +234,8 @@ describe('every operation through the client', () => {
     const clone = await c.elevenLabs.clone({ file: Buffer.alloc(2048), filename: 'sample.mp3', contentType: 'audio/mpeg', name: 'My voice' });
     expect(clone).toMatchObject({ name: 'My voice', provider: '11labs' });
   });
+
+  publishedOperations(() => c, crud as never);
 
   it('covered every catalogue operation', () => {
     const all = flatten(catalogue).map((e) => e.keys.join('.'));

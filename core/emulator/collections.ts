@@ -3,6 +3,7 @@
 // (the catalogue resource path, e.g. `test-suite/run`); endpoints themselves come from the catalogue.
 import { randomUUID } from 'node:crypto';
 import type { Rules } from './validate.js';
+import { PUBLISHED_COLLECTIONS } from './collections-more.js';
 
 /** Behaviour of one collection. */
 export interface CollectionSpec {
@@ -33,6 +34,7 @@ export const COLLECTIONS: Readonly<Record<string, CollectionSpec>> = {
   org: { label: 'Organization', unscoped: true },
   token: { defaults: () => ({ tag: 'private', value: randomUUID() }) },
   template: { defaults: () => ({ visibility: 'private' }) },
+  ...PUBLISHED_COLLECTIONS,
 };
 
 /** The spec of a collection (empty when it has no behaviour of its own). */

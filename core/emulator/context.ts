@@ -31,7 +31,7 @@ export interface Reply {
   status: number;
   body: unknown;
   changed?: boolean;
-  /** Sends `body` (a string) as is with this content type instead of as JSON. */
+  /** Sends `body` (a string or bytes) as is with this content type instead of as JSON. */
   contentType?: string;
 }
 

@@ -2,7 +2,7 @@
 // nested resources (`/test-suite/{testSuiteId}/run/{id}`) scoped to an existing parent.
 import type { Entry } from '../catalogue/index.js';
 import { pathParamNames } from '../catalogue/index.js';
-import { labelOf, specOf } from './collections.js';
+import { COLLECTIONS, labelOf, specOf } from './collections.js';
 import type { Ctx, Handler } from './context.js';
 import { notFound } from './errors.js';
 import { compileList } from './lists.js';
@@ -18,10 +18,14 @@ export interface Place {
   idParam?: string;
 }
 
-/** The collection of a catalogue entry: its resource path without the `v2` prefix. */
+/**
+ * The collection of a catalogue entry: its resource path without the `v2` prefix, so v2 lists
+ * see the same objects, unless the v2 resource is a different object with a collection of its own.
+ */
 export function collectionOf(entry: Entry): string {
-  const words = entry.resource[0] === 'v2' ? entry.resource.slice(1) : entry.resource;
-  return words.join('/');
+  const own = entry.resource.join('/');
+  if (entry.resource[0] !== 'v2' || own in COLLECTIONS) return own;
+  return entry.resource.slice(1).join('/');
 }
 
 /** Works out where an entry's objects live from its resource words and path template. */
@@ -30,7 +34,10 @@ export function placeOf(entry: Entry): Place {
   const names = pathParamNames(entry.op.path);
   const place: Place = { collection, label: labelOf(collection) };
   const words = collection.split('/');
-  if (words.length > 1 && names.length > 0) {
+  // Nested when a path value comes before the last word (`/test-suite/{testSuiteId}/run`), not
+  // when the only one names the object itself (`/eval/run/{id}`).
+  const nested = names.length > 1 || (names.length === 1 && !entry.op.path.endsWith('}'));
+  if (words.length > 1 && nested) {
     const parent = words.slice(0, -1).join('/');
     place.parent = { collection: parent, label: labelOf(parent), param: names[0] as string };
     if (names.length > 1) place.idParam = names[names.length - 1];

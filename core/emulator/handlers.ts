@@ -8,6 +8,9 @@ import { chatResponses, createChat } from './actions/chat.js';
 import * as lib from './actions/library.js';
 import * as misc from './actions/misc.js';
 import * as org from './actions/org.js';
+import * as ev from './actions/evals.js';
+import * as pub from './actions/published.js';
+import * as rec from './actions/recordings.js';
 import type { Handler, Reply } from './context.js';
 import { collectionOf, crudHandler, placeOf } from './crud.js';
 import { compileList } from './lists.js';
@@ -74,6 +77,44 @@ const ACTIONS: Readonly<Record<string, Maker>> = {
   'provider.voicesAdd': () => lib.addProviderVoice,
   'provider.voiceAdd': () => lib.addProviderVoice,
   'elevenLabs.clone': () => lib.cloneVoice,
+  'call.recording.get': () => rec.recording('mono'),
+  'call.recording.stereo': () => rec.recording('stereo'),
+  'call.recording.customer': () => rec.recording('customer'),
+  'call.recording.assistant': () => rec.recording('assistant'),
+  'call.recording.video': () => rec.videoRecording,
+  'call.pcap': () => rec.pcap,
+  'call.logs': () => rec.callLogs,
+  'v2.campaign.contacts': () => pub.campaignContacts,
+  'v2.knowledgeBase.get': () => pub.getKnowledgeBase,
+  'v2.knowledgeBase.file.list': () => pub.listKbFiles,
+  'v2.knowledgeBase.file.create': () => pub.attachKbFile,
+  'v2.knowledgeBase.file.delete': () => pub.detachKbFile,
+  'v2.knowledgeBase.file.retry': () => pub.retryKbFile,
+  'chat.completions': () => pub.chatCompletions,
+  'tool.codeTest': () => pub.codeTest,
+  'structuredOutput.run': () => pub.runStructuredOutput,
+  'eval.run.create': () => ev.createEvalRun,
+  'eval.run.list': (e) => ev.evalRunRead('list', e.op.query),
+  'eval.run.get': (e) => ev.evalRunRead('get', e.op.query),
+  'eval.simulation.concurrency': () => ev.concurrency,
+  'eval.simulation.scenario.generate': () => ev.generateScenarios,
+  'eval.simulation.run.create': () => ev.createSimulationRun,
+  'eval.simulation.run.list': (e) => ev.simRunRead('list', e.op.query),
+  'eval.simulation.run.get': (e) => ev.simRunRead('get', e.op.query),
+  'eval.simulation.run.cancel': () => ev.cancelSimRun,
+  'eval.simulation.run.item.list': (e) => ev.listItems(e.op.query),
+  'eval.simulation.run.item.get': () => ev.getItem,
+  'eval.simulation.run.item.cancel': () => ev.cancelItem,
+  'eval.simulation.run.item.suggest': () => ev.suggest,
+  'reporting.insight.run': () => pub.runInsight,
+  'reporting.insight.preview': () => pub.previewInsight,
+  'reporting.board.metricsOverview': () => pub.metricsOverview,
+  'metrics.get': () => pub.metrics,
+  'provider.resource.create': (e) => pub.providerResources('create', e.op.query) as Handler,
+  'provider.resource.list': (e) => pub.providerResources('list', e.op.query) as Handler,
+  'provider.resource.get': (e) => pub.providerResources('get', e.op.query) as Handler,
+  'provider.resource.update': (e) => pub.providerResources('update', e.op.query) as Handler,
+  'provider.resource.delete': (e) => pub.providerResources('delete', e.op.query) as Handler,
 };
 
 /** Which collections nest under which, from the catalogue's nested resources (for cascading deletes). */

@@ -76,8 +76,8 @@ export function sendJson(res: ServerResponse, status: number, data: unknown, ext
   res.end(text);
 }
 
-/** Writes a text response (CSV exports). */
-export function sendText(res: ServerResponse, status: number, text: string, contentType: string): void {
+/** Writes a text or binary response (CSV exports, recordings). */
+export function sendText(res: ServerResponse, status: number, text: string | Buffer, contentType: string): void {
   res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), 'x-request-id': randomUUID() });
   res.end(text);
 }

@@ -87,7 +87,7 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
   };
 
   const send = (res: ServerResponse, out: Reply): void => {
-    if (out.contentType) sendText(res, out.status, String(out.body), out.contentType);
+    if (out.contentType) sendText(res, out.status, Buffer.isBuffer(out.body) ? out.body : String(out.body), out.contentType);
     else sendJson(res, out.status, out.body);
   };
 
