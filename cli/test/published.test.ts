@@ -96,8 +96,12 @@ describe('other published operations through the CLI', () => {
     expect(started.exitCode, started.stderr).toBe(0);
     const run = json<{ id: string; status: string }>(started);
     expect(run.status).toBe('queued');
-    await new Promise((r) => setTimeout(r, 700));
-    const got = await hf.current.voice(['eval', 'simulation', 'run', 'get', run.id, '--json']);
-    expect(json<{ status: string }>(got).status).toBe('ended');
+    // The canned run is queued for 1 s, then runs for 1 s.
+    let status = run.status;
+    for (let i = 0; i < 40 && status !== 'ended'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = json<{ status: string }>(await hf.current.voice(['eval', 'simulation', 'run', 'get', run.id, '--json'])).status;
+    }
+    expect(status).toBe('ended');
   });
 });
