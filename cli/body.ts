@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { usageError } from './errors.js';
 import { parseJsonText } from './json-text.js';
+import { isYamlPath, parseYamlText } from './yaml-text.js';
 
 /** Reads all of stdin as text. */
 export async function readStdin(): Promise<string> {
@@ -11,7 +12,7 @@ export async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads and parses a JSON body from a path, or from stdin when the path is `-`. */
+/** Reads and parses a JSON (or, for `.yml`/`.yaml` files, YAML) body from a path, or JSON from stdin when the path is `-`. */
 export async function readJsonFile(path: string): Promise<unknown> {
   if (path === '-') return parseJsonText(await readStdin(), 'stdin');
   let text: string;
@@ -21,7 +22,7 @@ export async function readJsonFile(path: string): Promise<unknown> {
     const code = (e as NodeJS.ErrnoException).code;
     throw usageError(`Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (e as Error).message}`);
   }
-  return parseJsonText(text, path);
+  return isYamlPath(path) ? parseYamlText(text, path) : parseJsonText(text, path);
 }
 
 /** A `--set` value: JSON when it parses (numbers, booleans, arrays, objects), else the string. */

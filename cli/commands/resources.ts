@@ -22,7 +22,7 @@ function addAction(parent: Command, entry: Entry): void {
     cmd.argument('<file>', 'path of the file to upload');
     cmd.option('--set <field=value>', 'a form field sent with the file (repeatable)', collect);
   } else if (op.body === 'json') {
-    cmd.option('-f, --file <path>', 'JSON body from a file, or - for stdin');
+    cmd.option('-f, --file <path>', 'body from a JSON file (YAML when it ends in .yml or .yaml), or - for JSON on stdin');
     cmd.option('--set <key=value>', 'set a body field, e.g. name="Front desk" or model.temperature=0.2 (repeatable; JSON values are parsed)', collect);
   }
   for (const name of op.query) {

@@ -1,7 +1,7 @@
 // The published operations beyond the spec through the real CLI: file answers (recordings) to
 // --out or a pipe and never onto a terminal, an operation with a body and a query, and the
 // provider resources (CRUD without bodies, so crud.test.ts leaves them out).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,19 @@ describe('other published operations through the CLI', () => {
     expect(json<{ name: string }>(run).name).toBe('renamed');
   });
 
+  it('reads a YAML body file, and names the line of a YAML mistake', async () => {
+    const good = join(hf.current.home, 'suite.yml');
+    writeFileSync(good, 'name: Front desk regression\nsimulationIds:\n  - 00000000-0000-4000-8000-000000000004\n');
+    const run = await hf.current.voice(['eval', 'simulation', 'suite', 'create', '-f', good, '--json']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(json(run)).toMatchObject({ name: 'Front desk regression', simulationIds: ['00000000-0000-4000-8000-000000000004'], targetAssignments: [] });
+    const bad = join(hf.current.home, 'bad.yaml');
+    writeFileSync(bad, 'name: x\nsimulationIds: [a, b\n');
+    const refused = await hf.current.voice(['eval', 'simulation', 'suite', 'create', '-f', bad]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/Invalid YAML in .*bad\.yaml at line \d+, column \d+/);
+  });
+
   it('provider resources: create, list, get, update, delete', async () => {
     const words = ['provider', 'resource'];
     const where = ['cartesia', 'pronunciation-dictionary'];
@@ -96,8 +109,12 @@ describe('other published operations through the CLI', () => {
     expect(started.exitCode, started.stderr).toBe(0);
     const run = json<{ id: string; status: string }>(started);
     expect(run.status).toBe('queued');
-    await new Promise((r) => setTimeout(r, 700));
-    const got = await hf.current.voice(['eval', 'simulation', 'run', 'get', run.id, '--json']);
-    expect(json<{ status: string }>(got).status).toBe('ended');
+    // The canned run is queued for 1 s, then runs for 1 s.
+    let status = run.status;
+    for (let i = 0; i < 40 && status !== 'ended'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = json<{ status: string }>(await hf.current.voice(['eval', 'simulation', 'run', 'get', run.id, '--json'])).status;
+    }
+    expect(status).toBe('ended');
   });
 });

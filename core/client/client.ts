@@ -45,7 +45,8 @@ export function createClient(options: ClientOptions = {}): Client {
     if (!op.list) return new ApiPromise(raw);
     const fetchPage = (query: Record<string, unknown>): Promise<unknown> =>
       sendBuilt<unknown>(s, () => buildRequest(s, op, pathValues, query), reqOptions).then((r) => r.data);
-    return new ListPromise<unknown, unknown>(raw, op.list, params as Record<string, unknown> | undefined, fetchPage);
+    const pageable = op.list === 'paginated' || op.query.includes('createdAtLt');
+    return new ListPromise<unknown, unknown>(raw, op.list, params as Record<string, unknown> | undefined, fetchPage, pageable);
   };
 
   const request: ClientCore['request'] = (req: RawRequest) =>

@@ -23,6 +23,7 @@ beforeAll(async () => {
       const older = before ? ITEMS.filter((a) => a.createdAt < before) : ITEMS;
       return { body: older.slice(0, size) };
     }
+    if (rec.path === '/v2/knowledge-base') return { body: ITEMS.slice(0, 3) }; // takes no createdAtLt: one page
     if (rec.path === '/test-suite/s1/run') {
       const page = Number(q.get('page') ?? 1);
       const results = ITEMS.slice((page - 1) * size, page * size);
@@ -66,6 +67,15 @@ describe('plain lists', () => {
     const start = server.requests.length;
     expect(ids(await client().assistant.list({ limit: 2 }).all())).toEqual(['a7', 'a6']);
     expect(since(start)).toEqual(['/assistant?limit=2']);
+  });
+});
+
+describe('plain lists without createdAtLt', () => {
+  it('iterates the one page there is, without asking again', async () => {
+    const before = server.requests.length;
+    const ids = (await createClient({ apiKey: 'k', baseUrl: server.url }).v2.knowledgeBase.list().all()).map((x) => x.id);
+    expect(ids).toEqual(['a7', 'a6', 'a5']);
+    expect(server.requests.length - before).toBe(1);
   });
 });
 

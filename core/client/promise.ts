@@ -80,9 +80,12 @@ export class ListPromise<Item, Page = Item[]> extends ApiPromise<Page> implement
   readonly #kind: ListKind;
   readonly #query: Record<string, unknown>;
   readonly #fetchPage: PageFetcher<Page>;
+  readonly #pageable: boolean;
 
-  constructor(raw: Promise<WithResponse<Page>>, kind: ListKind, query: Record<string, unknown> | undefined, fetchPage: PageFetcher<Page>) {
+  /** `pageable` is false for a plain list that takes no `createdAtLt`: its first page is all there is. */
+  constructor(raw: Promise<WithResponse<Page>>, kind: ListKind, query: Record<string, unknown> | undefined, fetchPage: PageFetcher<Page>, pageable = true) {
     super(raw);
+    this.#pageable = pageable;
     this.#kind = kind;
     this.#query = { ...query };
     this.#fetchPage = fetchPage;
@@ -102,7 +105,7 @@ export class ListPromise<Item, Page = Item[]> extends ApiPromise<Page> implement
         count += 1;
         yield item as Item;
       }
-      if (count >= cap || items.length === 0) return;
+      if (count >= cap || items.length === 0 || !this.#pageable) return;
       if (this.#kind === 'plain') {
         // Next page: everything older than the last item seen.
         const next = (items[items.length - 1] as { createdAt?: unknown } | null)?.createdAt;

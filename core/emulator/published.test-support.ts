@@ -11,6 +11,17 @@ type Crud = (ns: never, body: object, patch: object, kind: 'plain' | 'paginated'
 const ENDED_CALL = 'cecbff8e-7abf-5105-9a43-49b766f68963';
 const SEED_ISSUE = '5f0c2a53-6a0e-5b8e-9d54-0d3c1f6b7a10';
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const TARGET = { type: 'assistant', assistantId: '00000000-0000-4000-8000-000000000005' } as const;
+
+/** Reads `get` until the run has ended (the canned run's clock), at most 10 s. */
+async function untilEnded<T extends { status: string }>(get: () => Promise<T>): Promise<T> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const run = await get();
+    if (run.status === 'ended' || Date.now() > until) return run;
+    await wait(100);
+  }
+}
 
 /** Checks a WAV file: RIFF/WAVE header, PCM format, and a data chunk as long as it says. */
 export function expectWav(bytes: Uint8Array, channels: number): void {
@@ -87,10 +98,10 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
     const c = client();
     const messages = [{ role: 'user', content: 'Can I book for Tuesday?' }, { role: 'assistant', judgePlan: { type: 'exact', content: 'Yes' } }];
     await crud(c.eval as never, { type: 'chat.mockConversation', messages }, { name: 'Booking' }, 'paginated', async (ev) => {
-      const run = await c.eval.run.create({ type: 'eval', evalId: ev.id, target: { type: 'assistant', assistantId: 'a1' } });
+      const run = await c.eval.run.create({ type: 'eval', evalId: ev.id, target: TARGET });
       expect(run).toMatchObject({ type: 'eval', status: 'queued', results: [] });
-      await wait(QUEUED_MS + RUNNING_MS + 50);
-      const done = await c.eval.run.get(run.id);
+      const done = await untilEnded(() => c.eval.run.get(run.id));
+      expect(Date.parse(done.endedAt) - Date.parse(done.createdAt)).toBe(QUEUED_MS + RUNNING_MS);
       expect(done).toMatchObject({ status: 'ended', endedReason: 'mockConversation.done' });
       expect(done.results[0]).toMatchObject({ status: 'pass', messages: [messages[0], { role: 'assistant', content: expect.stringContaining('Can I book for Tuesday?') }] });
       expect((await c.eval.run.list({ id: run.id })).results.map((r) => r.id)).toEqual([run.id]);
@@ -115,7 +126,7 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
     });
     await crud(c.eval.simulation as never, { scenarioId, personalityId }, { name: 'Sim' }, 'plain', async (sim) => {
       await crud(c.eval.simulation.suite as never, { name: 'Suite', simulationIds: [sim.id] }, { name: 'Suite 2' }, 'plain', async (suite) => {
-        const started = await c.eval.simulation.run.create({ simulations: [{ type: 'simulationSuite', simulationSuiteId: suite.id }, { type: 'simulation', simulationId: sim.id }], target: { type: 'assistant', assistantId: 'a1' }, iterations: 2 });
+        const started = await c.eval.simulation.run.create({ simulations: [{ type: 'simulationSuite', simulationSuiteId: suite.id }, { type: 'simulation', simulationId: sim.id }], target: TARGET, iterations: 2 });
         expect(started).toMatchObject({ status: 'queued', url: expect.stringContaining(`/eval/simulation/run/${started.id}`) });
         expect(started.simulationRunItemIds).toHaveLength(4);
         const items = await c.eval.simulation.run.item.list(started.id);
@@ -123,8 +134,7 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
         const first = items[0]!;
         expect(await c.eval.simulation.run.item.cancel(started.id, first.id)).toMatchObject({ status: 'canceled' });
         expect((await c.eval.simulation.concurrency()).concurrencyLimit).toBe(10);
-        await wait(QUEUED_MS + RUNNING_MS + 50);
-        const run = await c.eval.simulation.run.get(started.id);
+        const run = await untilEnded(() => c.eval.simulation.run.get(started.id));
         expect(run).toMatchObject({ status: 'ended', itemCounts: { total: 4, passed: 3, canceled: 1 } });
         expect((await c.eval.simulation.run.item.get(started.id, items[1]!.id)).status).toBe('passed');
         const listed = await c.eval.simulation.run.list({ status: 'ended' });
@@ -132,7 +142,7 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
         expect(await c.eval.simulation.run.item.suggest(started.id, items[1]!.id, { persist: 'true' })).toHaveProperty('improvementSuggestions');
         expect((await c.eval.simulation.run.item.get(started.id, items[1]!.id)).improvementSuggestions).toBeDefined();
         expect((await c.eval.simulation.run.cancel(started.id)).status).toBe('ended');
-        const other = await c.eval.simulation.run.create({ simulations: [{ type: 'simulation', simulationId: sim.id }], target: { type: 'squad', squadId: 's' } });
+        const other = await c.eval.simulation.run.create({ simulations: [{ type: 'simulation', simulationId: sim.id }], target: { type: 'squad', squadId: '00000000-0000-4000-8000-000000000006' } });
         expect(await c.eval.simulation.run.cancel(other.id)).toMatchObject({ status: 'ended', endedReason: 'cancelled' });
       });
     });
@@ -140,15 +150,15 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
 
   it('reporting insights and boards, scorecards, monitoring issues and policies, metrics', async () => {
     const c = client();
-    await crud(c.reporting.insight as never, { type: 'bar', queries: [{ table: 'call' }] }, { name: 'Calls' }, 'paginated', async (ins) => {
+    await crud(c.reporting.insight as never, { type: 'bar', queries: [{ type: 'vapiql-json', table: 'call', column: 'cost', operation: 'sum' }] }, { name: 'Calls' }, 'paginated', async (ins) => {
       expect(await c.reporting.insight.run(ins.id, {})).toMatchObject({ insightId: ins.id, result: [{ callCount: expect.any(Number) }] });
       expect(await c.reporting.insight.preview({ type: 'pie', queries: [] })).toMatchObject({ insightId: 'preview' });
     });
-    await crud(c.reporting.board as never, { name: 'Board', layout: {} }, { name: 'Board 2' }, 'paginated');
+    await crud(c.reporting.board as never, { name: 'Board', layout: { columns: 6 } }, { name: 'Board 2' }, 'paginated');
     const overview = await c.reporting.board.metricsOverview();
     expect((await c.reporting.board.metricsOverview()).id).toBe(overview.id);
     await crud(c.observability.scorecard as never, { metrics: [] }, { name: 'Score' }, 'paginated');
-    await crud(c.monitoring.policy as never, { name: 'Latency', threshold: { type: 'count', value: 3 }, lookbackWindowMinutes: 60, severity: 'warning' }, { severity: 'error' }, 'plain');
+    await crud(c.monitoring.policy as never, { name: 'Latency', threshold: { type: 'count', comparator: 'gt', value: 3 }, lookbackWindowMinutes: 60, severity: 'warning' }, { severity: 'error' }, 'plain');
     await expect(c.monitoring.policy.create({ name: 'x' } as never)).rejects.toBeInstanceOf(BadRequestError);
     expect((await c.monitoring.issue.list({ status: 'created' })).map((i) => i.id)).toContain(SEED_ISSUE);
     expect(await c.monitoring.issue.get(SEED_ISSUE)).toMatchObject({ totalCalls: 2, status: 'created' });

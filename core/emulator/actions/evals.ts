@@ -13,9 +13,9 @@ import { replyTo } from './chat.js';
 import { topLevel } from './place.js';
 
 /** How long a canned run waits in the queue, in ms. */
-export const QUEUED_MS = 200;
+export const QUEUED_MS = 1000;
 /** How long a canned run runs, in ms, before it ends. */
-export const RUNNING_MS = 400;
+export const RUNNING_MS = 1000;
 
 const EVAL_RUNS = { ...topLevel('eval/run'), idParam: 'id' };
 const SIM_RUNS = { ...topLevel('eval/simulation/run'), idParam: 'id' };
@@ -108,7 +108,7 @@ function advanceSim(store: Store, run: Rec): Rec {
     if (phase !== 'queued') item.startedAt = run.startedAt;
     if (phase === 'ended') {
       item.completedAt = run.endedAt;
-      item.results = { evaluations: [], transcript: playMock([{ role: 'user', content: 'Hello, I am calling about my booking.' }]) };
+      item.results = { evaluations: [], passed: true, transcript: playMock([{ role: 'user', content: 'Hello, I am calling about my booking.' }]) };
     }
     store.touch(item);
   }
@@ -209,7 +209,12 @@ export const cancelItem: Handler = (ctx) => {
 /** `POST .../item/{itemId}/generate`: canned improvement suggestions, kept on the item with `persist=true`. */
 export const suggest: Handler = (ctx) => {
   const item = itemOf(ctx);
-  const improvementSuggestions = [{ area: 'prompt', suggestion: 'Confirm the caller\u2019s name before looking up the booking.', source: 'local emulator (canned suggestion)' }];
+  const improvementSuggestions = {
+    analysis: 'Canned analysis from the local emulator (no model was called).',
+    systemPromptSuggestions: [{ issue: 'The caller was not asked for their name.', suggestion: 'Confirm the caller\u2019s name before looking up the booking.' }],
+    toolSuggestions: [],
+    scenarioSuggestions: [],
+  };
   if (ctx.query.persist === 'true') {
     item.improvementSuggestions = improvementSuggestions;
     ctx.store.touch(item);

@@ -100,7 +100,7 @@ export const previewInsight: Handler = (ctx) => {
 export const metricsOverview: Handler = (ctx) => {
   const existing = ctx.store.all('reporting/board').find((b) => b.systemKey === 'metrics-overview');
   if (existing) return { status: 200, body: existing };
-  const board = ctx.store.insert('reporting/board', { name: 'Metrics overview', systemKey: 'metrics-overview', layout: { columns: 2 }, items: [] });
+  const board = ctx.store.insert('reporting/board', { name: 'Metrics overview', systemKey: 'metrics-overview', layout: { columns: 6 }, items: [] });
   return { status: 200, body: board, changed: true };
 };
 
