@@ -177,23 +177,19 @@ describe('packages', () => {
     expect(JSON.parse(run.stdout)).toEqual({ name: 'Front desk', listed: 1, notFound: 404 });
   }, 240_000);
 
+  // Both projects hold @ts-expect-error lines (a wrong id, body or result type), so a check that
+  // passed with untyped (any) declarations would fail as "unused directive".
   it('TypeScript type-checks typed calls with moduleResolution nodenext and bundler', async () => {
     // One TypeScript install (the web app's) checks both projects; the backend's node_modules
     // stays as a backend's would be (its Node types come from there too, see typeRoots).
     const [nodeDir, webDir] = await Promise.all([installs.node, installs.web]);
     const tsc = join(webDir, 'node_modules', 'typescript', 'bin', 'tsc');
-    const nodenext = await execa(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: nodeDir, env, reject: false });
+    const check = (cwd: string) => execa(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd, env, reject: false });
+    const [nodenext, bundler] = await Promise.all([check(nodeDir), check(webDir)]);
     expect(nodenext.stdout + nodenext.stderr).toBe('');
     expect(nodenext.exitCode).toBe(0);
-    const bundler = await execa(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: webDir, env, reject: false });
     expect(bundler.stdout + bundler.stderr).toBe('');
     expect(bundler.exitCode).toBe(0);
-    // The checks can fail: a wrongly typed body is refused.
-    writeFileSync(join(webDir, 'src', 'wrong.ts'), "import { createClient } from 'voice-agent-core/client';\nvoid createClient({}).assistant.update('a', { name: 42 });\n");
-    const wrong = await execa(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: webDir, env, reject: false });
-    rmSync(join(webDir, 'src', 'wrong.ts'));
-    expect(wrong.exitCode).not.toBe(0);
-    expect(wrong.stdout).toContain('wrong.ts');
   }, 240_000);
 
   it('a Vite React app imports the web-call client and builds', async () => {
