@@ -28,8 +28,8 @@ let registry: LocalRegistry;
 const packs = new Map<string, { filename: string; files: string[] }>();
 
 /** npm against the loopback registry only, with a throwaway cache and no user settings. */
-function npm(args: string[], cwd: string) {
-  return execa('npm', [...args, '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error'], {
+async function npm(args: string[], cwd: string) {
+  const run = execa('npm', [...args, '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error'], {
     cwd,
     env: {
       ...env,
@@ -43,6 +43,13 @@ function npm(args: string[], cwd: string) {
     },
     timeout: 240_000,
   });
+  try {
+    return await run;
+  } catch (error) {
+    // Say which packages the local npm cache lacked, if any.
+    if (registry.missing.length > 0) throw new Error(`not in the local npm cache: ${registry.missing.join(', ')}`, { cause: error });
+    throw error;
+  }
 }
 
 function project(name: string, files: ProjectFiles): string {
@@ -211,6 +218,14 @@ describe('packages', () => {
     const cliEnv = { ...env, VOICE_API_KEY: '', VAPI_API_KEY: '', VAPI_TOKEN: '', XDG_CONFIG_HOME: join(elsewhere, 'config'), NO_COLOR: '1', CI: '1' };
     const version = await execa(voice, ['--version'], { cwd: elsewhere, env: cliEnv });
     expect(version.stdout.trim()).toBe(rootPkg.version);
+
+    // Code written against the single package: its ./client (Node entry) and ./webcall re-export core.
+    writeFileSync(join(prefix, 'lib', 'reexports.mjs'), `import { createClient, nodeTransport } from '${rootPkg.name}/client';
+import WebCall from '${rootPkg.name}/webcall';
+console.log(JSON.stringify([typeof createClient, typeof nodeTransport, typeof WebCall]));
+`);
+    const reexports = await execa(process.execPath, [join(prefix, 'lib', 'reexports.mjs')], { cwd: elsewhere, env });
+    expect(JSON.parse(reexports.stdout)).toEqual(['function', 'function', 'function']);
 
     const dev = execa(voice, ['dev', '--port', '0', '--quiet'], { cwd: elsewhere, env: cliEnv, reject: false });
     const api = await firstUrl(dev);
