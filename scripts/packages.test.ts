@@ -177,6 +177,29 @@ describe('packages', () => {
     expect(Object.keys(corePkg.dependencies)).toEqual(['undici']);
   });
 
+  // core's own manifest names every package core's sources import: what its users need at run
+  // time in dependencies or (optional) peerDependencies, what its build bundles in devDependencies.
+  it("core's package.json names every package core's sources import", () => {
+    const manifest = readJson<{ devDependencies?: Record<string, string> }>(join(ROOT, 'core', 'package.json'));
+    const named = new Set([...Object.keys(corePkg.dependencies), ...Object.keys(corePkg.peerDependencies), ...Object.keys(manifest.devDependencies ?? {})]);
+    const used = new Map<string, string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory() && entry.name !== 'dist' && entry.name !== 'node_modules') walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          for (const m of readFileSync(path, 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)'([^'./][^']*)'/g)) {
+            const spec = m[1] as string;
+            if (!isBuiltin(spec)) used.set(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string), path.slice(ROOT.length));
+          }
+        }
+      }
+    };
+    walk(join(ROOT, 'core'));
+    expect(used.has('undici')).toBe(true);
+    expect([...used].filter(([name]) => !named.has(name)).map(([name, file]) => `${name} (${file})`)).toEqual([]);
+  });
+
   it('a Node ESM backend using the REST client installs under 10 MB, without the CLI or the web stack, and works', async () => {
     const dir = await installs.node;
     const modules = installed(dir);
