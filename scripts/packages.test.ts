@@ -8,11 +8,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, rmSync, w
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRegistry, type LocalRegistry } from './local-registry.js';
 import { PROJECTS, type ProjectFiles } from './packages.fixtures.js';
 
-const ROOT = new URL('..', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 const rootPkg = readJson<{ name: string; version: string; dependencies: Record<string, string> }>(join(ROOT, 'package.json'));
 const corePkg = readJson<{ name: string; version: string; dependencies: Record<string, string>; peerDependencies: Record<string, string>; exports: Record<string, unknown> }>(join(ROOT, 'core', 'package.json'));
@@ -39,8 +40,13 @@ async function npm(args: string[], cwd: string) {
       npm_config_userconfig: join(tmp, 'npmrc'),
       npm_config_globalconfig: join(tmp, 'global-npmrc'),
       npm_config_update_notifier: 'false',
+      // The registry is on loopback: never through a proxy.
       HTTPS_PROXY: '',
       HTTP_PROXY: '',
+      https_proxy: '',
+      http_proxy: '',
+      NO_PROXY: '127.0.0.1',
+      no_proxy: '127.0.0.1',
     },
     timeout: 240_000,
   });
