@@ -1,8 +1,10 @@
-// The config file: one JSON file of named profiles, read once per run and written atomically
+// The config file: one JSON file of named profiles, read once per run; changed only through a
+// locked read-modify-write (two `voice login` at once keep both profiles), written atomically
 // with owner-only permissions (file 0600, folder 0700).
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { CliError, ExitCode } from './errors.js';
 import { parseJsonText } from './json-text.js';
 
 /** One named set of credentials. */
@@ -30,18 +32,31 @@ export function readConfig(path: string): ConfigFile {
   } catch {
     return { profiles: {} };
   }
-  const value = parseJsonText(text, path) as Partial<ConfigFile> | null;
-  const profiles = value && typeof value === 'object' && value.profiles && typeof value.profiles === 'object' ? value.profiles : {};
-  return { profiles };
+  return configFromValue(parseJsonText(text, path));
 }
 
-/** Writes the config file atomically, the folder 0700 and the file 0600. */
-export function writeConfig(path: string, config: ConfigFile): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, path);
+function configFromValue(value: unknown): ConfigFile {
+  const v = value as Partial<ConfigFile> | null | undefined;
+  const profiles = v && typeof v === 'object' && v.profiles && typeof v.profiles === 'object' ? v.profiles : {};
+  return { ...(v && typeof v === 'object' ? v : {}), profiles };
+}
+
+/**
+ * Changes the config file under its cross-process lock: `fn` gets the file as it is now (not as
+ * it was when this run started) and returns the new config, written atomically (folder 0700, file 0600).
+ */
+export async function updateConfig(path: string, fn: (config: ConfigFile) => ConfigFile): Promise<ConfigFile> {
+  // The lock library is loaded only here: commands that merely read the config never pay for it.
+  const { updateJsonFile, FileLockedError } = await import('../core/fs/locked-json.js');
+  try {
+    return await updateJsonFile<ConfigFile>(path, (current) => fn(configFromValue(current)), {
+      parse: (text) => configFromValue(parseJsonText(text, path)),
+      mode: 0o600,
+      dirMode: 0o700,
+    });
+  } catch (err) {
+    if (err instanceof FileLockedError) throw new CliError(`${path} stayed locked by another voice process; nothing was saved.`, ExitCode.Failure, `If no other voice command is running, remove ${path}.lock and try again.`);
+    if (err instanceof CliError) throw err;
+    throw new CliError(`Cannot write ${path}: ${(err as Error).message}`, ExitCode.Failure);
+  }
 }

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { ApiError, createClient } from '../../core/client/node.js';
 import { readStdin } from '../body.js';
-import { writeConfig } from '../config.js';
+import { updateConfig } from '../config.js';
 import { contextOf } from '../context.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
@@ -51,9 +51,11 @@ function loginCommand(): Command {
       const s = ctx.settings();
       const check = await checkKey(ctx, key, s.baseUrl);
       if (check.state === 'rejected') throw new CliError(`The API at ${s.baseUrl} rejected this key (${check.detail}). Nothing was saved.`, ExitCode.Auth);
-      const profile = { ...s.config.profiles[s.profile], apiKey: key };
-      if (ctx.opts.apiUrl || ctx.opts.local) profile.baseUrl = s.baseUrl;
-      writeConfig(s.configPath, { ...s.config, profiles: { ...s.config.profiles, [s.profile]: profile } });
+      await updateConfig(s.configPath, (config) => {
+        const profile = { ...config.profiles[s.profile], apiKey: key };
+        if (ctx.opts.apiUrl || ctx.opts.local) profile.baseUrl = s.baseUrl;
+        return { ...config, profiles: { ...config.profiles, [s.profile]: profile } };
+      });
       if (check.state === 'unreachable') err(`${yellow('!')} Could not reach ${s.baseUrl} to check the key (${check.detail}); saved it anyway.\n`);
       err(`${green('✓')} Logged in: profile "${s.profile}", key ${maskKey(key)}, saved to ${s.configPath}\n`);
     });
@@ -63,19 +65,20 @@ function logoutCommand(): Command {
   return new Command('logout')
     .description('Remove the saved key of a profile')
     .addHelpText('after', '\nExamples:\n  $ voice logout\n  $ voice logout --profile ci\n')
-    .action((_o: unknown, cmd: Command) => {
+    .action(async (_o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
       const s = ctx.settings();
-      const stored = s.config.profiles[s.profile];
-      if (!stored?.apiKey) {
+      if (!s.config.profiles[s.profile]?.apiKey) {
         err(`Not logged in: profile "${s.profile}" has no saved key.\n`);
         return;
       }
-      const { apiKey: _gone, ...rest } = stored;
-      const profiles = { ...s.config.profiles };
-      if (Object.keys(rest).length) profiles[s.profile] = rest;
-      else delete profiles[s.profile];
-      writeConfig(s.configPath, { ...s.config, profiles });
+      await updateConfig(s.configPath, (config) => {
+        const profiles = { ...config.profiles };
+        const { apiKey: _gone, ...rest } = profiles[s.profile] ?? {};
+        if (Object.keys(rest).length) profiles[s.profile] = rest;
+        else delete profiles[s.profile];
+        return { ...config, profiles };
+      });
       err(`${green('✓')} Logged out: removed the key of profile "${s.profile}" from ${s.configPath}\n`);
     });
 }

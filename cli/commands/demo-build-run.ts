@@ -8,6 +8,7 @@ import type { Plugin } from 'vite';
 import { configScript } from '../../web/src/config.js';
 import type { DemoConfig } from '../../web/src/config.js';
 import { usageError } from '../errors.js';
+import { hostHeaderFiles, inlineScriptHashes, pageHeaders } from './demo-headers.js';
 import { packageRoot } from './demo-server.js';
 
 /** The default output directory, relative to the current directory. */
@@ -17,9 +18,25 @@ export const DEFAULT_OUT_DIR = 'dist/demo';
 export const HOST_FILES = {
   /** Netlify (and Cloudflare Pages): serve index.html for any path that is not a file. */
   _redirects: '/* /index.html 200\n',
-  /** Vercel: files first, then every other path to index.html. */
-  'vercel.json': `${JSON.stringify({ rewrites: [{ source: '/(.*)', destination: '/index.html' }] }, null, 2)}\n`,
 } as const;
+
+/** Vercel: files first, then every other path to index.html. */
+export const VERCEL_REWRITES = [{ source: '/(.*)', destination: '/index.html' }];
+
+/**
+ * The host configuration files that carry the page's security headers (CSP with the hashes of the
+ * built page's inline scripts, frame-ancestors, Referrer-Policy, nosniff): `_headers` (Netlify,
+ * Cloudflare Pages), `netlify.toml`, and `vercel.json` (with the rewrites).
+ */
+export function securityHostFiles(page: DemoConfig, html: string): Record<string, string> {
+  const headers = pageHeaders(page, { hashes: inlineScriptHashes(html) });
+  const files = hostHeaderFiles(headers);
+  return {
+    _headers: files._headers,
+    'netlify.toml': files['netlify.toml'],
+    'vercel.json': `${JSON.stringify({ rewrites: VERCEL_REWRITES, headers: files.vercelHeaders }, null, 2)}\n`,
+  };
+}
 
 /** What the build needs: where to write, what the page is configured with, and the secrets it must never contain. */
 export interface DemoBuildOptions {
@@ -130,8 +147,8 @@ export async function buildDemo(options: DemoBuildOptions): Promise<DemoBuildRes
   const index = join(outDir, 'index.html');
   // Hosts that serve 404.html for unknown paths (GitHub Pages, S3 error document) still show the page.
   copyFileSync(index, join(outDir, '404.html'));
-  for (const [name, contents] of Object.entries(HOST_FILES)) writeFileSync(join(outDir, name), contents);
   const html = readFileSync(index, 'utf8');
+  for (const [name, contents] of Object.entries({ ...HOST_FILES, ...securityHostFiles(options.page, html) })) writeFileSync(join(outDir, name), contents);
   const leaked = (options.secrets ?? []).filter((s) => s.length >= 6 && html.includes(s));
   if (leaked.length > 0) throw usageError('The built page contains a secret key; the build was stopped. Remove it from the page settings.');
   return { outDir, files: listFiles(outDir).sort() };

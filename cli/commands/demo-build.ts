@@ -42,6 +42,9 @@ Serve the output from any static host that falls back to index.html for unknown 
 https://demo.example/<slug> opens the page for that visitor. The build includes 404.html (a copy
 of index.html), _redirects (Netlify) and vercel.json (Vercel); for nginx use
   location / { try_files $uri /index.html; }
+It also writes the page's security headers (Content-Security-Policy with the hashes of its inline
+script, frame-ancestors 'none', Referrer-Policy, X-Content-Type-Options) for the hosts that read
+them from files: _headers (Netlify, Cloudflare Pages), netlify.toml and vercel.json.
 
 Examples:
   VOICE_SUPABASE_URL=https://abc.supabase.co VOICE_SUPABASE_ANON_KEY=... voice demo build

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../core/emulator/index.js';
+import { VisitorsStore, visitorsMiddleware } from '../../core/emulator/visitors.js';
 import { CliError } from '../errors.js';
 import { packageRoot, startDemo, visitorsFile, type DemoOptions } from './demo-server.js';
 
@@ -70,6 +71,25 @@ describe('startDemo', () => {
     }
   });
 
+  it('refuses a foreign Host header (DNS rebinding) and gives every response the security headers', async () => {
+    const demo = await startDemo({ ...quiet(), flags: { webhookUrl: 'http://127.0.0.1:9/x' } });
+    try {
+      const { request } = await import('node:http');
+      const get = (host: string) =>
+        new Promise<{ status?: number; headers: Record<string, unknown> }>((resolve, reject) => {
+          const req = request(`${demo.origin}/acme`, { headers: { host, accept: 'text/html' } }, (res) => (res.resume(), resolve({ status: res.statusCode, headers: res.headers })));
+          req.on('error', reject).end();
+        });
+      expect((await get('rebound.example')).status).toBe(403);
+      const own = await get(new URL(demo.origin).host);
+      expect(own.status).toBe(200);
+      expect(own.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'DENY' });
+      expect(String(own.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('keeps the API key out of the page', async () => {
     const demo = await startDemo({ ...quiet(), env: { ...env, VOICE_API_KEY: 'sk-very-secret', VOICE_API_URL: emulator.url } });
     try {
@@ -78,6 +98,30 @@ describe('startDemo', () => {
       expect(await (await fetch(demo.url)).text()).not.toContain('sk-very-secret');
     } finally {
       await demo.close();
+    }
+  });
+});
+
+describe('the local Call Me webhook with the hosted visitors table', () => {
+  it('places calls for visitors in the table and answers 404 for slugs that are not there', async () => {
+    const file = join(dir, 'hosted.json');
+    writeFileSync(file, JSON.stringify([{ slug: 'acme', name: 'Acme', system: 'Be Acme.', first_message: 'Hi.' }]));
+    // The hosted database stand-in: the same PostgREST answers (and row rule) as the real table.
+    const rest = visitorsMiddleware(new VisitorsStore(file));
+    const db = createServer((req, res) => rest(req, res, () => res.writeHead(404).end()));
+    await new Promise<void>((resolve) => db.listen(0, '127.0.0.1', resolve));
+    const demo = await startDemo({ ...quiet(), flags: { supabaseUrl: `http://127.0.0.1:${(db.address() as AddressInfo).port}`, supabaseAnonKey: 'anon' } });
+    try {
+      const post = (slug: string) => fetch(`${demo.origin}/__voice/call-me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '+14155550123', slug }) });
+      const unknown = await post('nobody');
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ ok: false, error: 'unknown-visitor' });
+      expect((await post('acme')).status).toBe(200);
+      const calls = (await (await fetch(`${demo.callTarget!.baseUrl}/call`, { headers: { authorization: 'Bearer k' } })).json()) as unknown[];
+      expect(calls).toHaveLength(1);
+    } finally {
+      await demo.close();
+      await new Promise((resolve) => db.close(resolve));
     }
   });
 });

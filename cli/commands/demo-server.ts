@@ -1,6 +1,8 @@
 // `voice demo` as a function: serves web/ through Vite with the runtime configuration, the
 // local visitors endpoint and the local Call Me webhook. Loaded only when `voice demo` runs.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ViteDevServer } from 'vite';
@@ -10,6 +12,8 @@ import { slugProblem } from '../../core/visitors/model.js';
 import { configScript } from '../../web/src/config.js';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
+import { SECURITY_HEADERS, contentSecurityPolicy } from './demo-headers.js';
+import type { DemoConfig } from '../../web/src/config.js';
 import { startCallTarget } from './demo-platform.js';
 
 /** What `startDemo` takes; everything is optional. */
@@ -103,11 +107,15 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     name: 'voice-demo',
     transformIndexHtml: () => [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }],
     configureServer(server) {
+      server.middlewares.use(securityHeaders(config.page));
       if (store) server.middlewares.use(visitorsMiddleware(store));
       if (targetPromise) {
+        // One webhook for the server's life: its rate limit counts across requests.
+        const webhook = targetPromise.then((t) => callMeMiddleware({ lookup, target: t.target, log }));
+        webhook.catch(() => undefined);
         server.middlewares.use((req, res, next) => {
           if ((req.url ?? '').split('?')[0] !== CALL_ME_PATH) return next();
-          targetPromise.then((t) => callMeMiddleware({ lookup, target: t.target, log })(req, res, next), next);
+          webhook.then((handle) => handle(req, res, next), next);
         });
       }
     },
@@ -123,6 +131,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       logLevel: 'warn',
       clearScreen: false,
       appType: 'spa',
+      // Vite puts this on every script and style of the page; securityHeaders() swaps it for a fresh nonce per load.
+      html: { cspNonce: NONCE_PLACEHOLDER },
       // Benchmarks measure a cold start with an empty cache of their own.
       cacheDir: (options.env ?? process.env).VOICE_DEMO_CACHE_DIR || undefined,
       plugins: [react(), plugin],
@@ -130,6 +140,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         host,
         port,
         strictPort: true,
+        // No CORS: other local pages have no business reading the page's modules (Vite allows loopback by default).
+        cors: false,
         open: options.open ? `/${slug}` : false,
         fs: { allow: [root] },
         // Transforms the page's modules while the browser is still asking for the HTML.
@@ -180,6 +192,32 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   };
 }
 
+const NONCE_PLACEHOLDER = 'voice-csp-nonce-placeholder';
+
+/**
+ * Middleware giving every response the page's security headers, and every HTML page a
+ * Content-Security-Policy with a nonce of its own (in place of Vite's placeholder).
+ */
+function securityHeaders(page: DemoConfig) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (!(req.headers.accept ?? '').includes('text/html')) return next();
+    // A cached page would carry an old nonce: always send it afresh.
+    delete req.headers['if-none-match'];
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : undefined;
+      if (text === undefined || !text.includes(NONCE_PLACEHOLDER)) return end(chunk, ...rest);
+      const nonce = randomBytes(16).toString('base64');
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(page, { nonce }));
+      res.removeHeader('etag');
+      res.removeHeader('content-length');
+      return end(text.replaceAll(NONCE_PLACEHOLDER, nonce), ...rest);
+    }) as ServerResponse['end'];
+    next();
+  };
+}
+
 /** Looks visitors up in the hosted database for the local webhook. */
 function hostedLookup(config: ResolvedDemoConfig) {
   return async (slug: string): Promise<VisitorRecord | undefined> => {
@@ -189,7 +227,9 @@ function hostedLookup(config: ResolvedDemoConfig) {
       headers: key ? { apikey: key, Authorization: `Bearer ${key}` } : {},
       retry: false,
     });
-    const { data } = await db.from('visitors').select('name,system,first_message,slug').eq('slug', slug).limit(1).setHeader('x-visitor-slug', slug).abortSignal(AbortSignal.timeout(5000)).maybeSingle();
+    const { data, error } = await db.from('visitors').select('name,system,first_message,slug').eq('slug', slug).limit(1).setHeader('x-visitor-slug', slug).abortSignal(AbortSignal.timeout(5000)).maybeSingle();
+    // An unreachable database is a failure (502), not an unknown visitor (404).
+    if (error) throw new Error(`the visitors database answered: ${error.message}`);
     return (data as VisitorRecord | null) ?? undefined;
   };
 }

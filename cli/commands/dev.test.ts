@@ -73,6 +73,18 @@ describe('voice dev in-process', () => {
     expect(printed).not.toContain('k1-secret-key');
   });
 
+  it('lets --cors-origin pages call it, says so in the banner, and refuses other pages', async () => {
+    const t = io();
+    const running = devCommand(t.io).parseAsync(['--port', '0', '--quiet', '--cors-origin', 'https://app.example.test/', '--cors-origin', 'http://192.168.1.20:3000'], { from: 'user' });
+    const url = await t.firstLine();
+    expect(t.err.join('')).toContain('Browser: pages on http://127.0.0.1:*, http://localhost:*, http://[::1]:*, https://app.example.test, http://192.168.1.20:3000 may call it;');
+    const allowed = await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer x', origin: 'https://app.example.test' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.test');
+    expect((await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer x', origin: 'https://other.example.test' } })).status).toBe(403);
+    process.emit('SIGINT');
+    await running;
+  });
+
   it('names the port and the flag when the port is taken', async () => {
     const other = await startEmulator();
     try {

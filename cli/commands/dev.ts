@@ -1,6 +1,8 @@
 // `voice dev`: runs the local platform emulator in the foreground. Thin: parse flags, start
 // the emulator (loaded only now), print where it is and how to use it, stop on Ctrl-C.
 import { Command, InvalidArgumentError } from 'commander';
+// Small and dependency-free: the flag is checked with the emulator's own rule before it loads.
+import { normaliseOrigin } from '../../core/emulator/cors.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 
 /** Default port of `voice dev` (the one `voice --local` talks to). */
@@ -13,6 +15,7 @@ interface DevOptions {
   apiKey?: string;
   seed?: boolean;
   quiet?: boolean;
+  corsOrigin?: string[];
 }
 
 /** Where `voice dev` writes; tests pass their own. */
@@ -30,6 +33,15 @@ function portFlag(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
   return n;
+}
+
+/** Parses a `--cors-origin` value (repeatable) into a normalised origin. */
+function corsOriginFlag(value: string, previous: string[] | undefined): string[] {
+  try {
+    return [...(previous ?? []), normaliseOrigin(value)];
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
 }
 
 function usage(url: string, port: number, apiKey: string | undefined): string {
@@ -57,23 +69,26 @@ export function devCommand(io: DevIo = processIo): Command {
     .option('--api-key <key>', 'require exactly this bearer key (default: any key is accepted)')
     .option('--seed', 'add sample assistants, calls, squads... so there is something to look at')
     .option('--quiet', 'do not log requests on stderr')
+    .option('--cors-origin <origin>', 'also let web pages on this origin call it (repeatable; loopback pages always may)', corsOriginFlag)
     .addHelpText(
       'after',
       `
 Examples:
   voice dev --seed
   voice dev --port 4011 --data .voice-dev.json
+  voice dev --cors-origin https://app.example.test --cors-origin http://192.168.1.20:3000
   voice --local assistant list
   VOICE_API_URL=http://127.0.0.1:4010 voice call list`,
     )
     .action(async (opts: DevOptions, cmd: Command) => {
       // --api-key is also a global option; whichever parser saw it, it means "require this key" here.
       const apiKey = opts.apiKey ?? cmd.optsWithGlobals<{ apiKey?: string }>().apiKey;
-      const { startEmulator, DataFileError } = await import('../../core/emulator/index.js');
+      const { startEmulator, CorsPolicy, DataFileError, DataFileInUseError } = await import('../../core/emulator/index.js');
+      const corsOrigins = opts.corsOrigin ?? [];
       const log = opts.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) => io.err(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)} ms\n`);
       let emu: Awaited<ReturnType<typeof startEmulator>>;
       try {
-        emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log });
+        emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') {
@@ -81,12 +96,20 @@ Examples:
         }
         if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
         if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
+        if (error instanceof DataFileInUseError) {
+          throw usageError(
+            `--data ${opts.data}: the file is in use by another running \`voice dev\` (or emulator); two at once would overwrite each other's changes.`,
+            'Stop the other one, or give this one its own file, e.g. `voice dev --data other.json` (or no --data to keep data in memory).',
+          );
+        }
         if (error instanceof DataFileError) throw usageError(error.message);
         throw error;
       }
       io.out(`${emu.url}\n`);
       io.err(usage(emu.url, emu.port, apiKey));
       if (opts.data) io.err(`  Data:    ${opts.data}${opts.seed ? ' (with sample data)' : ''}\n`);
+      io.err(`  Browser: ${new CorsPolicy({ origins: corsOrigins, host: opts.host }).describe()} may call it${corsOrigins.length ? '' : ' (more with --cors-origin ORIGIN)'};\n`);
+      io.err('           POST /call/web, /chat/web and /chat/web/responses answer any origin, as on the platform.\n');
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) io.err(`  Warning: bound to ${opts.host}, so other machines can reach it; the emulator has no real security.\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {

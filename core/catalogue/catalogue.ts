@@ -37,7 +37,7 @@ export const catalogue = {
     update: patch({ path: '/call/{id}', summary: 'Update a call', shape: shape<M.Update<M.CallInput>, M.Call>() }),
     delete: del({ path: '/call/{id}', summary: 'Delete a call', shape: shape<never, M.Call>() }),
     phone: post({ path: '/call/phone', deprecated: true, summary: 'Create an outbound phone call', shape: shape<M.CallInput, M.Call>() }),
-    web: post({ path: '/call/web', summary: 'Create a web call the browser can join', shape: shape<M.CallInput, M.Call>() }),
+    web: post({ path: '/call/web', browser: true, summary: 'Create a web call the browser can join', shape: shape<M.CallInput, M.Call>() }),
   },
   v2: {
     call: {
@@ -58,8 +58,8 @@ export const catalogue = {
     get: get({ path: '/chat/{id}', summary: 'Get a chat', shape: shape<never, M.Chat>() }),
     delete: del({ path: '/chat/{id}', summary: 'Delete a chat', shape: shape<never, M.Chat>() }),
     responses: post({ path: '/chat/responses', summary: 'Chat in the OpenAI Responses format', shape: shape<Any, Any>() }),
-    web: post({ path: '/chat/web', summary: 'Chat from a browser with a public key', shape: shape<Any, M.Chat>() }),
-    webResponses: post({ path: '/chat/web/responses', summary: 'Chat from a browser in the OpenAI Responses format', shape: shape<Any, Any>() }),
+    web: post({ path: '/chat/web', browser: true, summary: 'Chat from a browser with a public key', shape: shape<Any, M.Chat>() }),
+    webResponses: post({ path: '/chat/web/responses', browser: true, summary: 'Chat from a browser in the OpenAI Responses format', shape: shape<Any, Any>() }),
   },
   campaign: {
     create: post({ path: '/campaign', summary: 'Create a campaign', shape: shape<Any, M.Campaign>() }),

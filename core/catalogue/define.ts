@@ -39,6 +39,8 @@ export interface Op<
   /** Set for list operations. */
   readonly list?: L;
   readonly deprecated?: boolean;
+  /** Called from web pages on any site with a public key; the platform answers every origin (CORS). */
+  readonly browser?: boolean;
   /** One line for help text. */
   readonly summary: string;
   readonly shape: Shape<Body, Result>;
@@ -114,6 +116,7 @@ interface Spec<P extends string, Q extends readonly string[], B extends BodyKind
   auth?: 'bearer' | 'none';
   list?: L;
   deprecated?: boolean;
+  browser?: boolean;
   summary: string;
   shape: Shape<Body, Result>;
 }
@@ -130,6 +133,7 @@ function make<M extends HttpMethod>(method: M) {
     ...(spec.fileField ? { fileField: spec.fileField } : {}),
     ...(spec.list ? { list: spec.list } : {}),
     ...(spec.deprecated ? { deprecated: true } : {}),
+    ...(spec.browser ? { browser: true } : {}),
     summary: spec.summary,
     shape: spec.shape,
   });

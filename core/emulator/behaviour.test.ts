@@ -219,10 +219,54 @@ describe('auth', () => {
     }
   });
 
-  it('answers CORS preflights so a browser page can call it', async () => {
-    const res = await fetch(`${emu.url}/call/web`, { method: 'OPTIONS' });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  it('answers CORS for pages on loopback origins only, and for the public-key operations from any origin', async () => {
+    const preflight = (path: string, origin: string, method = 'GET') =>
+      fetch(`${emu.url}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization' } });
+    for (const origin of ['http://127.0.0.1:5173', 'http://localhost:3000', 'http://[::1]:8080', 'https://app.localhost']) {
+      const res = await preflight('/assistant', origin);
+      expect(res.status, origin).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
+    }
+    const foreign = await preflight('/assistant', 'https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // A simple request the browser sends without a preflight is refused before it runs.
+    const simple = await fetch(`${emu.url}/credential/webhook`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'text/plain' }, body: '{}' });
+    expect(simple.status).toBe(403);
+    expect(((await simple.json()) as { message: string }).message).toContain('--cors-origin https://evil.example');
+    const read = await fetch(`${emu.url}/assistant`, { headers: { origin: 'https://evil.example', authorization: 'Bearer k' } });
+    expect(read.status).toBe(403);
+    const own = await fetch(`${emu.url}/assistant`, { headers: { origin: 'http://127.0.0.1:5173', authorization: 'Bearer k' } });
+    expect(own.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    // The public-key endpoints answer any site, as the platform does.
+    for (const path of ['/call/web', '/chat/web', '/chat/web/responses']) {
+      const res = await preflight(path, 'https://shop.example', 'POST');
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const web = await fetch(`${emu.url}/call/web`, { method: 'POST', headers: { origin: 'https://shop.example', authorization: 'Bearer pk', 'content-type': 'application/json' }, body: '{"assistantId":"a"}' });
+    expect(web.headers.get('access-control-allow-origin')).toBe('*');
+    // Without an Origin (curl, the CLI, servers) nothing changes.
+    expect((await fetch(`${emu.url}/assistant`, { headers: { authorization: 'Bearer k' } })).status).toBe(200);
+  });
+
+  it('adds origins with corsOrigins, and refuses Host names that are not this machine', async () => {
+    const open = await startEmulator({ corsOrigins: ['https://app.example'] });
+    try {
+      const ok = await fetch(`${open.url}/assistant`, { headers: { origin: 'https://app.example', authorization: 'Bearer k' } });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      expect((await fetch(`${open.url}/assistant`, { headers: { origin: 'https://other.example', authorization: 'Bearer k' } })).status).toBe(403);
+      const { request } = await import('node:http');
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const req = request(`${open.url}/assistant`, { headers: { host: 'rebound.example:4010', authorization: 'Bearer k' } }, (res) => (res.resume(), resolve(res.statusCode)));
+        req.on('error', reject).end();
+      });
+      expect(status).toBe(403);
+    } finally {
+      await open.close();
+    }
   });
 });
 

@@ -62,21 +62,12 @@ export function parseQuery(qs: string): Query {
   return out;
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, x-request-id',
-  'access-control-max-age': '600',
-};
-
-/** Writes a JSON response (browsers may call the emulator from another port, hence CORS). */
+/** Writes a JSON response (CORS headers, when allowed, are set earlier by the CorsPolicy). */
 export function sendJson(res: ServerResponse, status: number, data: unknown, extra?: Record<string, string>): void {
   const text = data === undefined ? '' : JSON.stringify(data);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
-    'access-control-allow-origin': '*',
-    'access-control-expose-headers': 'x-request-id',
     'x-request-id': randomUUID(),
     ...extra,
   });
@@ -85,12 +76,6 @@ export function sendJson(res: ServerResponse, status: number, data: unknown, ext
 
 /** Writes a text response (CSV exports). */
 export function sendText(res: ServerResponse, status: number, text: string, contentType: string): void {
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), 'access-control-allow-origin': '*', 'x-request-id': randomUUID() });
+  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), 'x-request-id': randomUUID() });
   res.end(text);
-}
-
-/** Answers a CORS preflight. */
-export function sendPreflight(res: ServerResponse): void {
-  res.writeHead(204, CORS);
-  res.end();
 }

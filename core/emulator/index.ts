@@ -1,17 +1,19 @@
 // The local platform emulator: the whole REST API of the platform on loopback, generated
 // from the catalogue, with an in-memory store and optional file persistence.
 import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
-import { DataFileError, DataFileWriter, loadDataFile } from './persist.js';
+import { CorsPolicy } from './cors.js';
+import { DataFileError, DataFileWriter, loadDataFile, lockDataFile } from './persist.js';
 import { seedStore } from './seed.js';
 import { createListener } from './server.js';
 import type { RequestLog } from './server.js';
 import { Store } from './store.js';
 
-export { DataFileError } from './persist.js';
+export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
+export { DataFileError, DataFileInUseError } from './persist.js';
 export type { RequestLog } from './server.js';
 export { SEED } from './seed.js';
 
@@ -31,6 +33,8 @@ export interface EmulatorOptions {
   webCallUrlBase?: string;
   /** Called once per finished request (used by `voice dev` to print a request log). */
   log?: (line: RequestLog) => void;
+  /** Web pages allowed besides loopback origins (`--cors-origin`): `https://app.example`, `null`, or `*`. */
+  corsOrigins?: readonly string[];
   /** Answers requests no catalogue route matches; return true when it did. */
   fallback?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 }
@@ -50,14 +54,11 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** Starts an emulator; rejects with a DataFileError for an unusable data file, or the listen error (e.g. EADDRINUSE). */
-export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const host = options.host ?? '127.0.0.1';
-  const file = options.dataFile ? resolve(options.dataFile) : undefined;
+async function openStore(file: string | undefined, seed: boolean): Promise<{ store: Store; writer: DataFileWriter | undefined }> {
   const snapshot = file ? await loadDataFile(file) : undefined;
   const store = new Store(snapshot);
   let changed = ensureDefaultOrg(store);
-  if (options.seed) changed = seedStore(store) || changed;
+  if (seed) changed = seedStore(store) || changed;
   const writer = file ? new DataFileWriter(file, () => store.snapshot()) : undefined;
   // Write at once when new, so an unwritable path fails at start rather than on the first change.
   if (writer && (changed || !snapshot)) {
@@ -65,16 +66,38 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       throw new DataFileError(file as string, `cannot be written (${(err as Error).message})`);
     });
   }
+  return { store, writer };
+}
 
-  const env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? 'https://vapi.daily.co').replace(/\/+$/, '') };
-  const server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log: options.log, fallback: options.fallback }));
-  await new Promise<void>((ok, fail) => {
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((ok, fail) => {
     server.once('error', fail);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       server.off('error', fail);
       ok();
     });
   });
+}
+
+/** Starts an emulator; rejects with a DataFileError for an unusable data file (DataFileInUseError when another emulator holds it), or the listen error (e.g. EADDRINUSE). */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const host = options.host ?? '127.0.0.1';
+  const file = options.dataFile ? resolve(options.dataFile) : undefined;
+  const cors = new CorsPolicy({ origins: options.corsOrigins, host });
+  // Held until close(): two emulators writing one file would silently undo each other's changes.
+  const lock = file ? await lockDataFile(file, (err) => process.stderr.write(`voice emulator: lost the lock on ${file} (${err.message}); another process may now write it.\n`)) : undefined;
+  const env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? 'https://vapi.daily.co').replace(/\/+$/, '') };
+  let server: Server;
+  let writer: DataFileWriter | undefined;
+  try {
+    const opened = await openStore(file, Boolean(options.seed));
+    writer = opened.writer;
+    server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store: opened.store, env, writer, apiKey: options.apiKey, log: options.log, cors, fallback: options.fallback }));
+    await listen(server, options.port ?? 0, host);
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
   // A failing socket after start must never take the process down.
   server.on('error', (err) => process.stderr.write(`voice emulator: ${err.message}\n`));
   const port = (server.address() as AddressInfo).port;
@@ -88,6 +111,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       (closing ??= new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
-      }).then(() => writer?.idle())),
+      })
+        .then(() => writer?.idle())
+        .finally(() => lock?.release())),
   };
 }

@@ -2,7 +2,7 @@
 // corrupt file is refused with a clear error and left untouched.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(src, `import { startEmulator } from ${JSON.stringify(fileURLToPath(new URL('./index.ts', import.meta.url)))};
 const emu = await startEmulator({ dataFile: process.argv[2] });
 process.stdout.write(emu.url + '\\n');`);
-  await build({ entryPoints: [src], outfile: entry, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
+  await build({ entryPoints: [src], outfile: entry, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -86,6 +86,11 @@ describe('data file', () => {
     const data = JSON.parse(readFileSync(file, 'utf8'));
     expect(data.format).toBe('voice-emulator');
     expect(data.collections.tool.length).toBeGreaterThanOrEqual(ackedBeforeKill);
+    // The next start takes over the killed emulator's lock and removes any temp file it left.
+    const next = await startEmulator({ dataFile: file });
+    expect(readdirSync(dir).filter((n) => n.includes('stream.json'))).toEqual(['stream.json', 'stream.json.lock']);
+    await next.close();
+    expect(readdirSync(dir).filter((n) => n.includes('stream.json'))).toEqual(['stream.json']);
   });
 
   it('refuses a corrupt file with an error naming it, and does not overwrite it', async () => {

@@ -1,7 +1,10 @@
-// The optional data file: read once at start, rewritten atomically (temp file + rename)
-// after changes. Writes are serialised and coalesced, so concurrent requests never lose a
-// write and a kill at any moment leaves either the old or the new complete file.
-import { readFile, rename, writeFile, unlink } from 'node:fs/promises';
+// The optional data file: locked for the emulator's lifetime (a second emulator on it is refused),
+// read once at start, rewritten atomically (temp file, fsync, rename) after changes. Writes are
+// serialised and coalesced, so concurrent requests never lose a write and a kill at any moment
+// leaves either the old or the new complete file (and a temp file the next start removes).
+import { readFile } from 'node:fs/promises';
+import { acquireFileLock, FileLockedError, removeStaleTempFiles, writeFileAtomic } from '../fs/locked-json.js';
+import type { HeldLock } from '../fs/locked-json.js';
 import type { Rec, Snapshot } from './store.js';
 
 /** A data file that cannot be used; the file is left exactly as it was. */
@@ -13,6 +16,32 @@ export class DataFileError extends Error {
     super(`Data file ${file} ${reason}. Nothing was written to it; fix it, move it away, or pass another data file.`);
     this.name = 'DataFileError';
   }
+}
+
+/** The data file is held by another running emulator (or `voice dev`). */
+export class DataFileInUseError extends DataFileError {
+  constructor(file: string) {
+    super(file, 'is in use by another running emulator');
+    this.message = `Data file ${file} is in use by another running emulator (it holds ${file}.lock). Nothing was read or written.`;
+    this.name = 'DataFileInUseError';
+  }
+}
+
+/**
+ * Locks the data file for as long as the emulator runs and removes temp files a killed emulator
+ * left. A live holder is refused at once with DataFileInUseError; a killed one's lock is taken
+ * over once stale (a few seconds).
+ */
+export async function lockDataFile(file: string, onLost: (err: Error) => void): Promise<HeldLock> {
+  let lock: HeldLock;
+  try {
+    lock = await acquireFileLock(file, { failFast: true, onLost });
+  } catch (err) {
+    if (err instanceof FileLockedError) throw new DataFileInUseError(file);
+    throw new DataFileError(file, `cannot be written (${(err as Error).message})`);
+  }
+  await removeStaleTempFiles(file);
+  return lock;
 }
 
 function isRecList(value: unknown): value is Rec[] {
@@ -58,14 +87,11 @@ interface Waiter {
 export class DataFileWriter {
   private waiting: Waiter[] = [];
   private running: Promise<void> | undefined;
-  private readonly tmp: string;
 
   constructor(
     private readonly file: string,
     private readonly snapshot: () => Snapshot,
-  ) {
-    this.tmp = `${file}.tmp-${process.pid}`;
-  }
+  ) {}
 
   /** Resolves once a write that includes every change made before the call has landed. */
   flush(): Promise<void> {
@@ -86,11 +112,9 @@ export class DataFileWriter {
       const batch = this.waiting;
       this.waiting = [];
       try {
-        await writeFile(this.tmp, JSON.stringify(this.snapshot(), null, 2));
-        await rename(this.tmp, this.file);
+        await writeFileAtomic(this.file, JSON.stringify(this.snapshot(), null, 2));
         for (const w of batch) w.resolve();
       } catch (err) {
-        await unlink(this.tmp).catch(() => undefined);
         for (const w of batch) w.reject(err);
       }
     }

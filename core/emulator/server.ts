@@ -7,7 +7,8 @@ import { catalogue, flatten } from '../catalogue/index.js';
 import type { Ctx, Env, Handler, Reply } from './context.js';
 import { HttpError } from './errors.js';
 import { handlerFor, nesting } from './handlers.js';
-import { parseJson, parseQuery, readBody, sendJson, sendPreflight, sendText } from './http.js';
+import type { CorsPolicy } from './cors.js';
+import { parseJson, parseQuery, readBody, sendJson, sendText } from './http.js';
 import type { Query } from './http.js';
 import { parseMultipart } from './multipart.js';
 import type { DataFileWriter } from './persist.js';
@@ -38,6 +39,8 @@ export interface ListenerOptions {
   writer: DataFileWriter | undefined;
   apiKey: string | undefined;
   log: ((line: RequestLog) => void) | undefined;
+  /** Which web pages may call it (CORS, and the Host check on loopback). */
+  cors: CorsPolicy;
   /** Called for requests no catalogue route matches; return true when it answered. */
   fallback: ((req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>) | undefined;
 }
@@ -115,8 +118,13 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
     const qAt = url.indexOf('?');
     const path = qAt < 0 ? url : url.slice(0, qAt);
     const method = req.method ?? 'GET';
-    if (method === 'OPTIONS') return sendPreflight(res);
-    const match = router.match(method, decode(splitPath(path)));
+    const segs = decode(splitPath(path));
+    if (method === 'OPTIONS') {
+      const wanted = router.match(String(req.headers['access-control-request-method'] ?? 'GET').toUpperCase(), segs);
+      return opts.cors.preflight(req, res, Boolean(wanted?.route.entry.op.browser));
+    }
+    const match = router.match(method, segs);
+    opts.cors.admit(req, res, Boolean(match?.route.entry.op.browser));
     if (!match) return notMatched(req, res, method, path);
     const { route, values } = match;
     if (route.secured) authorize(req.headers.authorization, apiKey);

@@ -1,9 +1,9 @@
 // The local visitors file: a JSON array of visitors, the same file `voice demo` serves.
-// Every write goes to a temp file in the same directory and is renamed over the original, so a
-// crash never leaves half a file; a file we cannot parse is reported, never overwritten.
-import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+// Every change is a locked read-modify-write (core/fs/locked-json): concurrent `voice visitor`
+// processes never lose each other's visitors, a crash never leaves half a file, and a file we
+// cannot parse is reported, never overwritten.
+import { readFile } from 'node:fs/promises';
+import { FileLockedError, updateJsonFile, writeFileAtomic as writeAtomic } from '../fs/locked-json.js';
 import { VisitorError } from './errors.js';
 import { parseVisitor } from './model.js';
 import type { Visitor, VisitorPatch } from './model.js';
@@ -11,6 +11,24 @@ import type { VisitorStore } from './store.js';
 
 /** The file used when none is named: `visitors.json` in the current directory. */
 export const DEFAULT_VISITORS_FILE = 'visitors.json';
+
+const HINT = 'Fix or move the file; it was left unchanged.';
+
+/** Parses a visitors file's text; anything but an array of valid visitors is a `corrupt` error. */
+function parseVisitorsText(text: string, path: string): Visitor[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new VisitorError('corrupt', `${path} is not valid JSON (${(err as Error).message}).`, HINT);
+  }
+  if (!Array.isArray(data)) throw new VisitorError('corrupt', `${path} must hold a JSON array of visitors.`, HINT);
+  try {
+    return data.map((item, i) => parseVisitor(item, false, path, i));
+  } catch (err) {
+    throw new VisitorError('corrupt', (err as Error).message, HINT);
+  }
+}
 
 /** Reads a visitors file; a missing file is an empty list, anything unreadable is a `corrupt` error. */
 export async function readVisitorsFile(path: string): Promise<Visitor[]> {
@@ -21,38 +39,14 @@ export async function readVisitorsFile(path: string): Promise<Visitor[]> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw new VisitorError('store', `Cannot read ${path}: ${(err as Error).message}`);
   }
-  const hint = 'Fix or move the file; it was left unchanged.';
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new VisitorError('corrupt', `${path} is not valid JSON (${(err as Error).message}).`, hint);
-  }
-  if (!Array.isArray(data)) throw new VisitorError('corrupt', `${path} must hold a JSON array of visitors.`, hint);
-  try {
-    return data.map((item, i) => parseVisitor(item, false, path, i));
-  } catch (err) {
-    throw new VisitorError('corrupt', (err as Error).message, hint);
-  }
+  return text.trim() ? parseVisitorsText(text, path) : [];
 }
 
 /** Replaces a file's contents atomically: temp file in the same directory, fsync, rename. */
 export async function writeFileAtomic(path: string, contents: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const mode = await stat(path).then((s) => s.mode & 0o777, () => 0o644);
-  const handle = await open(temp, 'wx', mode).catch((err: Error) => {
+  await writeAtomic(path, contents).catch((err: Error) => {
     throw new VisitorError('store', `Cannot write ${path}: ${err.message}`);
   });
-  try {
-    await handle.writeFile(contents, 'utf8');
-    await handle.sync();
-    await handle.close();
-    await rename(temp, path);
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
-    throw new VisitorError('store', `Cannot write ${path}: ${(err as Error).message}`);
-  }
 }
 
 /** A VisitorStore over a local JSON file. */
@@ -69,35 +63,37 @@ export class FileVisitorStore implements VisitorStore {
   }
 
   async create(visitors: Visitor[]): Promise<Visitor[]> {
-    const all = await this.list();
-    const taken = visitors.filter((v) => all.some((w) => w.slug === v.slug)).map((v) => v.slug);
-    if (taken.length > 0) {
-      throw new VisitorError('exists', `Visitor ${taken.join(', ')} already exists in ${this.location}.`, 'Use `voice visitor update` to change it.');
-    }
     const added = visitors.map(({ slug, name, system, first_message }) => ({ slug, name, system, first_message }));
-    await this.save([...all, ...added]);
+    await this.change((all) => {
+      const taken = visitors.filter((v) => all.some((w) => w.slug === v.slug)).map((v) => v.slug);
+      if (taken.length > 0) {
+        throw new VisitorError('exists', `Visitor ${taken.join(', ')} already exists in ${this.location}.`, 'Use `voice visitor update` to change it.');
+      }
+      return [...all, ...added];
+    });
     return added;
   }
 
   async update(patches: VisitorPatch[]): Promise<Visitor[]> {
-    const all = await this.list();
-    this.requireAll(all, patches.map((p) => p.slug));
     const changed: Visitor[] = [];
-    const next = all.map((v) => {
-      const patch = patches.find((p) => p.slug === v.slug);
-      if (!patch) return v;
-      const updated = { ...v, ...patch };
-      changed.push(updated);
-      return updated;
+    await this.change((all) => {
+      this.requireAll(all, patches.map((p) => p.slug));
+      return all.map((v) => {
+        const patch = patches.find((p) => p.slug === v.slug);
+        if (!patch) return v;
+        const updated = { ...v, ...patch };
+        changed.push(updated);
+        return updated;
+      });
     });
-    await this.save(next);
     return patches.map((p) => changed.find((v) => v.slug === p.slug) as Visitor);
   }
 
   async delete(slugs: string[]): Promise<void> {
-    const all = await this.list();
-    this.requireAll(all, slugs);
-    await this.save(all.filter((v) => !slugs.includes(v.slug)));
+    await this.change((all) => {
+      this.requireAll(all, slugs);
+      return all.filter((v) => !slugs.includes(v.slug));
+    });
   }
 
   private requireAll(all: Visitor[], slugs: string[]): void {
@@ -105,7 +101,16 @@ export class FileVisitorStore implements VisitorStore {
     if (missing.length > 0) throw new VisitorError('not-found', `No visitor ${missing.join(', ')} in ${this.location}.`, 'See `voice visitor list`.');
   }
 
-  private save(visitors: Visitor[]): Promise<void> {
-    return writeFileAtomic(this.location, `${JSON.stringify(visitors, null, 2)}\n`);
+  /** One locked read-modify-write of the file; `fn` sees the latest list, whoever wrote it. */
+  private async change(fn: (all: Visitor[]) => Visitor[]): Promise<void> {
+    try {
+      await updateJsonFile<Visitor[]>(this.location, (all) => fn(all ?? []), { parse: parseVisitorsText });
+    } catch (err) {
+      if (err instanceof VisitorError) throw err;
+      if (err instanceof FileLockedError) {
+        throw new VisitorError('store', `${this.location} stayed locked by another process.`, `If no other \`voice visitor\` is running, remove ${this.location}.lock and try again.`);
+      }
+      throw new VisitorError('store', `Cannot write ${this.location}: ${(err as Error).message}`);
+    }
   }
 }

@@ -34,8 +34,9 @@ async function listen(handler: Handler): Promise<string> {
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
 /** A static file server; unknown paths get index.html (a host rewrite) or 404.html with status 404. */
-function staticHost(dir: string, fallback: 'rewrite' | '404'): Handler {
+function staticHost(dir: string, fallback: 'rewrite' | '404', headers: Record<string, string> = {}): Handler {
   return (req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, path === '/' ? 'index.html' : path);
     let isFile = false;
@@ -107,6 +108,13 @@ async function open(origin: string, path: string) {
   return { page, outside, close: () => context.close() };
 }
 
+/** The headers a Netlify / Cloudflare Pages `_headers` file gives every path (`/*`). */
+function headersFile(text: string): Record<string, string> {
+  const lines = text.split('\n');
+  expect(lines[0]).toBe('/*');
+  return Object.fromEntries(lines.slice(1).filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+}
+
 describe('voice demo build', () => {
   it('writes the page, the 404.html fallback and host rewrite files', () => {
     expect(files).toEqual(expect.arrayContaining(['index.html', '404.html', '_redirects', 'vercel.json']));
@@ -116,6 +124,48 @@ describe('voice demo build', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     expect(html).toContain(`"supabaseUrl":"${database}"`);
     expect(html).toContain('anon-public-key-for-tests');
+  });
+
+  it('writes the security headers for Netlify, Cloudflare Pages and Vercel; the page runs under them with no CSP violation', async () => {
+    expect(files).toEqual(expect.arrayContaining(['_headers', 'netlify.toml', 'vercel.json']));
+    const headers = headersFile(readFileSync(join(outDir, '_headers'), 'utf8'));
+    const csp = headers['Content-Security-Policy'] ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(database);
+    expect(headers).toMatchObject({ 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Content-Type-Options': 'nosniff' });
+    const vercel = JSON.parse(readFileSync(join(outDir, 'vercel.json'), 'utf8')) as { rewrites: unknown[]; headers: { source: string; headers: { key: string; value: string }[] }[] };
+    expect(vercel.rewrites).toEqual([{ source: '/(.*)', destination: '/index.html' }]);
+    expect(Object.fromEntries(vercel.headers[0]!.headers.map((h) => [h.key, h.value]))).toEqual(headers);
+    const toml = readFileSync(join(outDir, 'netlify.toml'), 'utf8');
+    for (const [name, value] of Object.entries(headers)) expect(toml).toContain(`${name} = ${JSON.stringify(value)}`);
+
+    const host = await listen(staticHost(outDir, 'rewrite', headers));
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const page = await context.newPage();
+    await page.route('**/*', (route) => (/^https?:\/\/127\.0\.0\.1[:/]/.test(route.request().url()) ? route.continue() : route.abort('blockedbyclient')));
+    const response = await page.goto(`${host}/acme`);
+    expect(response?.headers()['content-security-policy']).toBe(csp);
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Hey Acme Corp,');
+    await page.getByRole('button', { name: 'Call Me' }).click();
+    await page.locator('input[type="tel"]').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    // The policy does bite: a script injected into the page does not run.
+    await page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.injected = true';
+      document.head.append(s);
+    });
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual(['script-src-elem inline']);
+    await context.close();
   });
 
   it('puts no secret key in any built file', () => {

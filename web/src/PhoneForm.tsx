@@ -35,7 +35,11 @@ export default function PhoneForm({ webhookUrl, slug }: { webhookUrl: string; sl
         body: JSON.stringify({ phone, slug }),
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       });
-      if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
+      if (!response.ok) {
+        // The local webhook explains a refusal in JSON ({ message }); visitors see the spec's text, developers the reason.
+        const detail = await response.json().then((b: { message?: unknown }) => (typeof b?.message === 'string' ? `: ${b.message}` : ''), () => '');
+        throw new Error(`The webhook answered ${response.status}${detail}`);
+      }
       setSuccess(text.callSuccess);
       setPhone(undefined);
     } catch (err) {

@@ -85,7 +85,8 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
       await checkMicrophone();
       const { WebCall } = await loadWebCall();
       if (attempt !== attemptRef.current) return;
-      const call: BrowserCall = config.apiBaseUrl ? new WebCall(config.publicKey, config.apiBaseUrl) : new WebCall(config.publicKey);
+      // avoidEval: Daily loads its call bundle as a script from its CDN instead of eval-ing it, so the page's CSP needs no 'unsafe-eval'.
+      const call: BrowserCall = new WebCall(config.publicKey, config.apiBaseUrl || undefined, { avoidEval: true });
       callRef.current = call;
       call.on('call-start', () => {
         if (callRef.current === call) setState('active');
