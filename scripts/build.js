@@ -1,56 +1,113 @@
 #!/usr/bin/env node
-// Builds what `bin/voice.js` and the package exports need: the bundled CLI (lazy chunks for
-// Ink and the emulator), the browser-safe client and web-call libraries, and their types.
+// Builds both packages. core/dist: the browser-safe client and web-call libraries, the Node
+// emulator (its third-party helpers bundled in, so core's only runtime dependency stays undici),
+// source maps and type declarations. dist/: the bundled CLI (lazy chunks for Ink, the emulator and
+// the demo) and the root package's `./client` and `./webcall` re-exports of core.
+// `--core` builds core/dist only (core's own `prepack`).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const define = { __VOICE_VERSION__: JSON.stringify(pkg.version) };
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const at = (...parts) => join(ROOT, ...parts);
+const readJson = (file) => JSON.parse(readFileSync(at(file), 'utf8'));
+const pkg = readJson('package.json');
+const corePkg = readJson('core/package.json');
+const coreOnly = process.argv.includes('--core');
 const started = Date.now();
 
 // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
 const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
 
-// dist/ is overwritten in place, never deleted first, so a CLI process started during a rebuild
-// (tests, a running `voice dev`) still finds its entry; outputs no longer produced are pruned after.
-const results = await Promise.all([
+/** core's library entries (name -> source), one per `exports` subpath of core/package.json. */
+const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' };
+// TODO(core/react): when core/react/index.ts lands, add `react: 'core/react/index.ts'` above, its
+// folder to tsconfig.build.json, and `./react` ({ types, default }) to core/package.json's exports.
+// react stays external here (packages: 'external') and is an optional peer dependency of core.
+
+// What core may leave as imports: its runtime and peer dependencies. Everything else the
+// emulator uses is bundled in, so adding a helper library never adds a runtime dependency.
+const coreExternal = [...Object.keys(corePkg.dependencies ?? {}), ...Object.keys(corePkg.peerDependencies ?? {})];
+
+const coreBuilds = [
   build({
     metafile: true,
-    entryPoints: { main: 'cli/main.ts' },
-    outdir: 'dist/cli',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    minify: true,
-    legalComments: 'none',
-    chunkNames: 'chunks/[name]-[hash]',
-    // Heavy tools the CLI only reaches for in rare commands stay as installed packages.
-    external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'],
-    banner: { js: requireShim },
-    define: { ...define, 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
-  }),
-  build({
-    metafile: true,
-    entryPoints: { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' },
-    outdir: 'dist/lib',
+    absWorkingDir: ROOT,
+    entryPoints: CORE_LIBRARY,
+    outdir: 'core/dist',
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'neutral',
     target: 'es2022',
     packages: 'external',
+    sourcemap: true,
     chunkNames: 'chunks/[name]-[hash]',
-    define,
+    define: { __VOICE_VERSION__: JSON.stringify(corePkg.version) },
     logLevel: 'warning',
   }),
-]);
+  build({
+    metafile: true,
+    absWorkingDir: ROOT,
+    entryPoints: { emulator: 'core/emulator/index.ts' },
+    outdir: 'core/dist',
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: coreExternal,
+    sourcemap: true,
+    banner: { js: requireShim },
+    define: { __VOICE_VERSION__: JSON.stringify(corePkg.version) },
+    logLevel: 'warning',
+  }),
+];
 
-const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(f))));
+// The root package re-exports core for existing `voice-agent-cli/client` and `/webcall` users.
+function writeReexports() {
+  mkdirSync(at('dist/lib'), { recursive: true });
+  const files = {
+    'client.js': "export * from 'voice-agent-core/client';\n",
+    'client.d.ts': "export * from 'voice-agent-core/client';\n",
+    'webcall.js': "export * from 'voice-agent-core/webcall';\nexport { default } from 'voice-agent-core/webcall';\n",
+    'webcall.d.ts': "export * from 'voice-agent-core/webcall';\nexport { default } from 'voice-agent-core/webcall';\n",
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(at('dist/lib', name), text);
+  return Object.keys(files).map((name) => `dist/lib/${name}`);
+}
+
+const cliBuilds = coreOnly
+  ? []
+  : [
+      build({
+        metafile: true,
+        absWorkingDir: ROOT,
+        entryPoints: { main: 'cli/main.ts' },
+        outdir: 'dist/cli',
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        minify: true,
+        legalComments: 'none',
+        chunkNames: 'chunks/[name]-[hash]',
+        // Heavy tools the CLI only reaches for in rare commands stay as installed packages.
+        external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'],
+        banner: { js: requireShim },
+        define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
+        logLevel: 'warning',
+      }),
+    ];
+
+// Outputs are overwritten in place, never deleted first, so a CLI process started during a
+// rebuild (tests, a running `voice dev`) still finds its entry; outputs no longer produced are
+// pruned after.
+const results = await Promise.all([...coreBuilds, ...cliBuilds]);
+const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f))));
+if (!coreOnly) for (const file of writeReexports()) produced.add(resolve(ROOT, file));
 function prune(dir) {
   let entries = [];
   try {
@@ -64,9 +121,14 @@ function prune(dir) {
     else if (!produced.has(path)) rmSync(path, { force: true });
   }
 }
-prune('dist/cli');
-prune('dist/lib');
-
-const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+prune(at('core/dist'));
+if (!coreOnly) {
+  prune(at('dist/cli'));
+  prune(at('dist/lib'));
+  // Before core had a package of its own, its declarations were written here.
+  rmSync(at('dist/types'), { recursive: true, force: true });
+}
+rmSync(at('core/dist/types'), { recursive: true, force: true });
+const tsc = spawnSync(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at('tsconfig.build.json')], { stdio: 'inherit', cwd: ROOT });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
-process.stderr.write(`built dist/ in ${Date.now() - started} ms\n`);
+process.stderr.write(`built ${coreOnly ? 'core/dist' : 'core/dist and dist'} in ${Date.now() - started} ms\n`);

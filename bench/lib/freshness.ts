@@ -7,6 +7,7 @@ function newestMtime(dir: string, depth = 0): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    if (entry.isDirectory() && (entry.name === 'dist' || entry.name === 'node_modules')) continue;
     if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path, depth + 1));
     else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) newest = Math.max(newest, statSync(path).mtimeMs);
   }

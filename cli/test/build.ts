@@ -1,5 +1,5 @@
-// Makes sure dist/ holds a CLI built from the current sources before process tests run: builds
-// with scripts/build.js when dist/cli/main.js is missing or older than any CLI or core source.
+// Makes sure dist/ and core/dist/ hold builds of the current sources before process tests run:
+// builds with scripts/build.js when an output is missing or older than any CLI or core source.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,12 +8,15 @@ import { fileURLToPath } from 'node:url';
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
+// One output of each esbuild run: the CLI, core's libraries, core's emulator.
+const OUTPUTS = [MAIN, join(ROOT, 'core', 'dist', 'client.js'), join(ROOT, 'core', 'dist', 'emulator.js')];
 const LOCK = join(ROOT, 'node_modules', '.cache', 'voice-cli-build.lock');
 
 function newestSource(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    if (entry.isDirectory() && (entry.name === 'dist' || entry.name === 'node_modules')) continue;
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
     else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
   }
@@ -21,14 +24,14 @@ function newestSource(dir: string): number {
 }
 
 function fresh(): boolean {
-  if (!existsSync(MAIN)) return false;
-  const built = statSync(MAIN).mtimeMs;
+  if (!OUTPUTS.every((file) => existsSync(file))) return false;
+  const built = Math.min(...OUTPUTS.map((file) => statSync(file).mtimeMs));
   return ['cli', 'core'].every((d) => newestSource(join(ROOT, d)) <= built);
 }
 
 const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** Builds dist/ unless it is already fresh; concurrent callers wait for one build. */
+/** Builds dist/ and core/dist/ unless it is already fresh; concurrent callers wait for one build. */
 export function ensureBuilt(): void {
   if (process.env.VOICE_TEST_SKIP_BUILD === '1' || fresh()) return;
   mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });

@@ -1,0 +1,287 @@
+// Both packages as their users get them: packed (file lists checked), published on a loopback
+// registry that serves everything else from the local npm cache, and installed into fresh
+// projects in a temporary folder: a Node backend using only the REST client (and the emulator),
+// TypeScript projects (nodenext, bundler), a Vite React app, and the CLI installed globally.
+import { build } from 'esbuild';
+import { execa } from 'execa';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRegistry, type LocalRegistry } from './local-registry.js';
+import { PROJECTS, type ProjectFiles } from './packages.fixtures.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+const rootPkg = readJson<{ name: string; version: string; dependencies: Record<string, string> }>(join(ROOT, 'package.json'));
+const corePkg = readJson<{ name: string; version: string; dependencies: Record<string, string>; peerDependencies: Record<string, string>; exports: Record<string, unknown> }>(join(ROOT, 'core', 'package.json'));
+const lock = readJson<{ packages: Record<string, { version: string }> }>(join(ROOT, 'package-lock.json'));
+/** The version the repository's lock holds, so the test projects install what the cache has. */
+const locked = (name: string): string => `${name}@${lock.packages[`node_modules/${name}`]?.version ?? 'missing-from-lock'}`;
+
+// npm run by `npm test` passes its settings down as npm_* variables; the projects get none of them.
+const env: Record<string, string | undefined> = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+const MB = 1024 * 1024;
+
+let tmp: string;
+let registry: LocalRegistry;
+const packs = new Map<string, { filename: string; files: string[] }>();
+
+/** npm against the loopback registry only, with a throwaway cache and no user settings. */
+async function npm(args: string[], cwd: string) {
+  const run = execa('npm', [...args, '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error'], {
+    cwd,
+    env: {
+      ...env,
+      npm_config_registry: registry.url,
+      npm_config_cache: join(tmp, 'cache'),
+      npm_config_userconfig: join(tmp, 'npmrc'),
+      npm_config_globalconfig: join(tmp, 'global-npmrc'),
+      npm_config_update_notifier: 'false',
+      // The registry is on loopback: never through a proxy.
+      HTTPS_PROXY: '',
+      HTTP_PROXY: '',
+      https_proxy: '',
+      http_proxy: '',
+      NO_PROXY: '127.0.0.1',
+      no_proxy: '127.0.0.1',
+    },
+    timeout: 240_000,
+  });
+  try {
+    return await run;
+  } catch (error) {
+    // Say which packages the local npm cache lacked, if any.
+    if (registry.missing.length > 0) throw new Error(`not in the local npm cache: ${registry.missing.join(', ')}`, { cause: error });
+    throw error;
+  }
+}
+
+function project(name: string, files: ProjectFiles): string {
+  const dir = join(tmp, name);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return dir;
+}
+
+/** Bytes on disk under a folder (symlinks counted as links, never followed). */
+function size(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? size(path) : lstatSync(path).size;
+  }
+  return total;
+}
+
+/** Every package folder under node_modules (scoped ones as `@scope/name`), nested ones too. */
+function installed(dir: string): string[] {
+  const names: string[] = [];
+  const walk = (modules: string): void => {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(modules);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith('.')) continue;
+      const scoped = entry.startsWith('@') ? readdirSync(join(modules, entry)).map((n) => `${entry}/${n}`) : [entry];
+      for (const name of scoped) {
+        names.push(name);
+        walk(join(modules, name, 'node_modules'));
+      }
+    }
+  };
+  walk(join(dir, 'node_modules'));
+  return names;
+}
+
+/** The first http:// URL a server process prints on stdout. */
+function firstUrl(child: ReturnType<typeof execa>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += String(d);
+      const m = /http:\/\/\S+/.exec(out);
+      if (m) resolve(m[0]);
+    });
+    void child.then((r) => reject(new Error(`exited ${String(r.exitCode)} before printing a URL: ${String(r.stderr)}`)));
+  });
+}
+
+let installs: { node: Promise<string>; web: Promise<string>; global: Promise<string> };
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'voice-packages-'));
+  writeFileSync(join(tmp, 'npmrc'), '');
+  writeFileSync(join(tmp, 'global-npmrc'), '');
+  // The build is fresh (vitest's global setup); prepack would only rebuild it.
+  const packed = await execa('npm', ['pack', '--json', '--ignore-scripts', '--workspaces', '--include-workspace-root', '--pack-destination', tmp], { cwd: ROOT, env });
+  for (const p of JSON.parse(packed.stdout) as { name: string; filename: string; files: { path: string }[] }[]) {
+    packs.set(p.name, { filename: join(tmp, p.filename), files: p.files.map((f) => f.path) });
+  }
+  const cacheDir = (await execa('npm', ['config', 'get', 'cache'], { env: process.env })).stdout.trim();
+  registry = await startLocalRegistry({
+    lockfile: join(ROOT, 'package-lock.json'),
+    cacheDir,
+    packages: [
+      { manifest: corePkg, tarball: packs.get(corePkg.name)?.filename ?? '' },
+      { manifest: rootPkg, tarball: packs.get(rootPkg.name)?.filename ?? '' },
+    ],
+  });
+  // The three installs run side by side; each test waits for its own.
+  const nodeDir = project('node-app', PROJECTS.node);
+  const webDir = project('web-app', PROJECTS.web);
+  installs = {
+    node: npm(['install', `${corePkg.name}@${corePkg.version}`], nodeDir).then(() => nodeDir),
+    web: npm(['install', `${corePkg.name}@${corePkg.version}`, locked('@daily-co/daily-js'), locked('react'), locked('react-dom'), locked('vite'), locked('@vitejs/plugin-react'), locked('typescript'), locked('@types/node')], webDir).then(() => webDir),
+    global: npm(['install', '--global', '--prefix', join(tmp, 'global'), `${rootPkg.name}@${rootPkg.version}`], tmp).then(() => join(tmp, 'global')),
+  };
+  for (const p of Object.values(installs)) p.catch(() => undefined);
+}, 120_000);
+
+afterAll(async () => {
+  // Installs a filtered run (-t) did not wait for finish before their registry and folder go.
+  if (installs) await Promise.allSettled(Object.values(installs));
+  await registry?.close();
+  if (tmp && !process.env.VOICE_KEEP_TMP) rmSync(tmp, { recursive: true, force: true });
+}, 180_000);
+
+describe('packages', () => {
+  it('pack only what runs: no tests, benchmarks, e2e or fixtures the runtime does not read', async () => {
+    const core = packs.get(corePkg.name)?.files ?? [];
+    const root = packs.get(rootPkg.name)?.files ?? [];
+    for (const file of [...core, ...root]) expect(file).not.toMatch(/\.test\.|test-support|(^|\/)(bench|e2e|test|scripts|supabase)\/|^fixtures\/(?!visitors\.json$)|testing\.ts$|scripted-transport/);
+    // Every file core's exports name is in its tarball.
+    const named = JSON.stringify(corePkg.exports).match(/\.\/dist\/[^"]+/g) ?? [];
+    expect(named.length).toBeGreaterThan(6);
+    for (const file of named) expect(core).toContain(file.slice(2));
+    expect(core.some((f) => f.endsWith('.js.map'))).toBe(true);
+    for (const file of ['bin/voice.js', 'dist/cli/main.js', 'dist/lib/client.js', 'dist/lib/webcall.d.ts', 'web/index.html', 'fixtures/visitors.json']) expect(root).toContain(file);
+    // `voice demo` serves web/ with Vite from the installed package: every core source the page
+    // reaches must be in the root's tarball.
+    const page = await build({ absWorkingDir: ROOT, entryPoints: ['web/src/main.tsx'], bundle: true, write: false, metafile: true, splitting: true, format: 'esm', outdir: join(tmp, 'page'), packages: 'external', loader: { '.css': 'empty' }, logLevel: 'error' });
+    const reached = Object.keys(page.metafile.inputs).filter((f) => f.startsWith('core/'));
+    expect(reached.length).toBeGreaterThan(3);
+    for (const file of reached) expect(root).toContain(file);
+  });
+
+  // Libraries the emulator uses are bundled in (and listed in core's devDependencies), never left
+  // as imports that core's users would have to install.
+  it("core's emulator imports only Node built-ins and core's own dependencies", () => {
+    const code = readFileSync(join(ROOT, 'core', 'dist', 'emulator.js'), 'utf8');
+    const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|(?:\b|__)require\s*\(\s*)["']([^"'./][^"']*)["']/g)].map((m) => m[1] as string);
+    expect(specifiers.length).toBeGreaterThan(0);
+    const allowed = new Set([...Object.keys(corePkg.dependencies), ...Object.keys(corePkg.peerDependencies)]);
+    const unexpected = specifiers.filter((s) => !isBuiltin(s) && !allowed.has(s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : (s.split('/')[0] as string)));
+    expect(unexpected).toEqual([]);
+    expect(Object.keys(corePkg.dependencies)).toEqual(['undici']);
+  });
+
+  // core's own manifest names every package core's sources import: what its users need at run
+  // time in dependencies or (optional) peerDependencies, what its build bundles in devDependencies.
+  it("core's package.json names every package core's sources import", () => {
+    const manifest = readJson<{ devDependencies?: Record<string, string> }>(join(ROOT, 'core', 'package.json'));
+    const named = new Set([...Object.keys(corePkg.dependencies), ...Object.keys(corePkg.peerDependencies), ...Object.keys(manifest.devDependencies ?? {})]);
+    const used = new Map<string, string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory() && entry.name !== 'dist' && entry.name !== 'node_modules') walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          for (const m of readFileSync(path, 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)'([^'./][^']*)'/g)) {
+            const spec = m[1] as string;
+            if (!isBuiltin(spec)) used.set(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string), path.slice(ROOT.length));
+          }
+        }
+      }
+    };
+    walk(join(ROOT, 'core'));
+    expect(used.has('undici')).toBe(true);
+    expect([...used].filter(([name]) => !named.has(name)).map(([name, file]) => `${name} (${file})`)).toEqual([]);
+  });
+
+  it('a Node ESM backend using the REST client installs under 10 MB, without the CLI or the web stack, and works', async () => {
+    const dir = await installs.node;
+    const modules = installed(dir);
+    expect(modules).toContain(corePkg.name);
+    for (const heavy of ['vite', 'ink', 'react', 'react-dom', '@daily-co/daily-js', 'commander']) expect(modules).not.toContain(heavy);
+    expect(modules.filter((m) => m.startsWith('@sentry/'))).toEqual([]);
+    expect(size(join(dir, 'node_modules'))).toBeLessThanOrEqual(10 * MB);
+    // The emulator export and the client, talking to each other on loopback.
+    const run = await execa(process.execPath, ['main.js'], { cwd: dir, env });
+    expect(JSON.parse(run.stdout)).toEqual({ name: 'Front desk', listed: 1, notFound: 404 });
+  }, 240_000);
+
+  // Both projects hold @ts-expect-error lines (a wrong id, body or result type), so a check that
+  // passed with untyped (any) declarations would fail as "unused directive".
+  it('TypeScript type-checks typed calls with moduleResolution nodenext and bundler', async () => {
+    // One TypeScript install (the web app's) checks both projects; the backend's node_modules
+    // stays as a backend's would be (its Node types come from there too, see typeRoots).
+    const [nodeDir, webDir] = await Promise.all([installs.node, installs.web]);
+    const tsc = join(webDir, 'node_modules', 'typescript', 'bin', 'tsc');
+    const check = (cwd: string) => execa(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd, env, reject: false });
+    const [nodenext, bundler] = await Promise.all([check(nodeDir), check(webDir)]);
+    expect(nodenext.stdout + nodenext.stderr).toBe('');
+    expect(nodenext.exitCode).toBe(0);
+    expect(bundler.stdout + bundler.stderr).toBe('');
+    expect(bundler.exitCode).toBe(0);
+  }, 240_000);
+
+  it('a Vite React app imports the web-call client and builds', async () => {
+    const dir = await installs.web;
+    const result = await execa(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: dir, env, reject: false });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    const assets = readdirSync(join(dir, 'dist', 'assets'));
+    const js = assets.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dir, 'dist', 'assets', f), 'utf8')).join('\n');
+    // WebCall's own code is in the app (its default API host); daily-js is a separate chunk,
+    // loaded when a call starts.
+    expect(js).toContain('https://api.vapi.ai');
+    expect(assets.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(1);
+  }, 240_000);
+  it('the CLI installed globally runs `voice --version`, `voice dev` and `voice demo` from another folder', async () => {
+    const prefix = await installs.global;
+    const voice = join(prefix, 'bin', 'voice');
+    const elsewhere = mkdtempSync(join(tmp, 'elsewhere-'));
+    const cliEnv = { ...env, VOICE_API_KEY: '', VAPI_API_KEY: '', VAPI_TOKEN: '', XDG_CONFIG_HOME: join(elsewhere, 'config'), NO_COLOR: '1', CI: '1' };
+    const version = await execa(voice, ['--version'], { cwd: elsewhere, env: cliEnv });
+    expect(version.stdout.trim()).toBe(rootPkg.version);
+
+    // Code written against the single package: its ./client (Node entry) and ./webcall re-export core.
+    writeFileSync(join(prefix, 'lib', 'reexports.mjs'), `import { createClient, nodeTransport } from '${rootPkg.name}/client';
+import WebCall from '${rootPkg.name}/webcall';
+console.log(JSON.stringify([typeof createClient, typeof nodeTransport, typeof WebCall]));
+`);
+    const reexports = await execa(process.execPath, [join(prefix, 'lib', 'reexports.mjs')], { cwd: elsewhere, env });
+    expect(JSON.parse(reexports.stdout)).toEqual(['function', 'function', 'function']);
+
+    const dev = execa(voice, ['dev', '--port', '0', '--quiet'], { cwd: elsewhere, env: cliEnv, reject: false });
+    const api = await firstUrl(dev);
+    const listed = await fetch(new URL('/assistant', api), { headers: { authorization: 'Bearer any-key' } });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([]);
+    dev.kill('SIGINT');
+    expect((await dev).exitCode).toBe(0);
+
+    // The page, its modules and the core sources it imports, served by Vite from the install.
+    const demo = execa(voice, ['demo', '--port', '0', '--slug', 'acme'], { cwd: elsewhere, env: cliEnv, reject: false });
+    const page = await firstUrl(demo);
+    expect(await (await fetch(page)).text()).toContain('id="root"');
+    const hook = await fetch(new URL('/src/useBrowserCall.ts', page));
+    expect(hook.status).toBe(200);
+    const hookCode = await hook.text();
+    const webcall = /import\("([^"?]*\/core\/webcall\/index\.ts)[^"]*"\)/.exec(hookCode)?.[1];
+    expect(webcall).toContain(prefix);
+    expect((await fetch(new URL(webcall ?? '/missing', page))).status).toBe(200);
+    demo.kill('SIGINT');
+    const stopped = await demo;
+    expect(stopped.exitCode).toBe(0);
+    expect(String(stopped.stderr)).not.toMatch(/\bat .+:\d+:\d+/);
+  }, 240_000);
+});
