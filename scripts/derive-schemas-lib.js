@@ -13,6 +13,12 @@ const ONE_OBJECT = new Set(['POST /template']);
 // `{ results, metadata }`; its JSON entry (from an older document) names a single Campaign.
 const ANSWERS = { 'GET /campaign/paginated': 'CampaignPaginatedResponse' };
 
+// Properties the document publishes as a bare `type: object` (its generator's fallback for a type
+// it could not describe) where the values are plainly something else. The chat completions
+// message (`POST /chat/completions`, OpenAI-style) gives `role` no type beside a string
+// `content`: its values are role names such as `user`, strings, not objects.
+const PROPERTY_TYPES = { 'ChatCompletionMessageWorkflows.role': { type: 'string' } };
+
 const refName = (ref) => ref.split('/').pop();
 
 /** A pattern as the platform publishes it may be a JS regex literal (`/^a$/u`): keep the body. */
@@ -194,6 +200,12 @@ export function derive(doc) {
     const used = new Set();
     components[name] = compact(source[name], used);
     for (const u of used) if (!components[u]) pending.add(u);
+  }
+  for (const [key, schema] of Object.entries(PROPERTY_TYPES)) {
+    const [name, property] = key.split('.');
+    const published = components[name]?.properties?.[property];
+    // Only the slip itself is replaced: a later document that types the property is taken as it is.
+    if (published && published.type === 'object' && !published.properties && !published.enum) components[name].properties[property] = schema;
   }
   chatMessages(components);
   chatMessages(operations);

@@ -66,6 +66,16 @@ describe('derive', () => {
     expect(create.properties.owner).toEqual({ anyOf: [{ $ref: 'Owner' }, { type: 'null' }] });
   });
 
+  it('types a property the document leaves as a bare object where its values are known to be strings', () => {
+    const chat = {
+      paths: { '/chat/completions': { post: { requestBody: { content: { 'application/json': { schema: ref('ChatCompletionMessageWorkflows') } } }, responses: {} } } },
+      components: { schemas: { ChatCompletionMessageWorkflows: { type: 'object', properties: { role: { type: 'object' }, content: { type: 'string' } } } } },
+    };
+    const message = derive(chat).components.ChatCompletionMessageWorkflows as { properties: Record<string, unknown> };
+    expect(message.properties).toEqual({ role: { type: 'string' }, content: { type: 'string' } });
+    expect(create.properties.meta).toEqual({ type: 'object' });
+  });
+
   it('tags a union whose branches each fix one value of a required property', () => {
     expect(create.properties.food).toEqual({ type: 'object', discriminator: { propertyName: 'kind' }, oneOf: [{ $ref: 'Kibble' }, { $ref: 'Meat' }] });
   });
