@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emulatorBuild, requireShim } from './build-config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -18,18 +19,11 @@ const corePkg = readJson('core/package.json');
 const coreOnly = process.argv.includes('--core');
 const started = Date.now();
 
-// CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
-
 /** core's library entries (name -> source), one per `exports` subpath of core/package.json. */
 const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' };
 // TODO(core/react): when core/react/index.ts lands, add `react: 'core/react/index.ts'` above, its
 // folder to tsconfig.build.json, and `./react` ({ types, default }) to core/package.json's exports.
 // react stays external here (packages: 'external') and is an optional peer dependency of core.
-
-// What core may leave as imports: its runtime and peer dependencies. Everything else the
-// emulator uses is bundled in, so adding a helper library never adds a runtime dependency.
-const coreExternal = [...Object.keys(corePkg.dependencies ?? {}), ...Object.keys(corePkg.peerDependencies ?? {})];
 
 const coreBuilds = [
   build({
@@ -48,21 +42,7 @@ const coreBuilds = [
     define: { __VOICE_VERSION__: JSON.stringify(corePkg.version) },
     logLevel: 'warning',
   }),
-  build({
-    metafile: true,
-    absWorkingDir: ROOT,
-    entryPoints: { emulator: 'core/emulator/index.ts' },
-    outdir: 'core/dist',
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: coreExternal,
-    sourcemap: true,
-    banner: { js: requireShim },
-    define: { __VOICE_VERSION__: JSON.stringify(corePkg.version) },
-    logLevel: 'warning',
-  }),
+  build(emulatorBuild(ROOT, corePkg)),
 ];
 
 // The root package re-exports core for existing `voice-agent-cli/client` and `/webcall` users.

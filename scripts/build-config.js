@@ -1,0 +1,27 @@
+// esbuild options of core's Node emulator bundle, shared by scripts/build.js (which builds it) and
+// scripts/packages.test.ts (which asks esbuild what the bundle leaves as imports).
+
+// CommonJS dependencies bundled into ESM still call require() for Node built-ins.
+export const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
+
+/**
+ * The emulator's build: everything bundled except core's runtime and peer dependencies, so adding
+ * a helper library never adds a runtime dependency for core's users.
+ */
+export function emulatorBuild(root, corePkg) {
+  return {
+    metafile: true,
+    absWorkingDir: root,
+    entryPoints: { emulator: 'core/emulator/index.ts' },
+    outdir: 'core/dist',
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: [...Object.keys(corePkg.dependencies ?? {}), ...Object.keys(corePkg.peerDependencies ?? {})],
+    sourcemap: true,
+    banner: { js: requireShim },
+    define: { __VOICE_VERSION__: JSON.stringify(corePkg.version) },
+    logLevel: 'warning',
+  };
+}
