@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { emulatorBuild } from '../scripts/build-config.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'voice-bench', 'build');
@@ -17,6 +18,8 @@ const missingSources = {
   name: 'missing-sources',
   setup(b) {
     b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      // Only the project's own sources: bundled packages resolve as esbuild always does.
+      if (args.resolveDir.split(/[\\/]/).includes('node_modules')) return undefined;
       const target = resolve(args.resolveDir, args.path);
       const base = target.replace(/\.js$/, '');
       const candidates = [target, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')];
@@ -31,9 +34,23 @@ const missingSources = {
 };
 
 try {
+  // The emulator child is bundled the way core ships its emulator (scripts/build-config.js): its
+  // helper libraries (ajv, ...) bundled in from core's own node_modules. Left as installed imports,
+  // they would resolve from this cache folder to the root's packages, where eslint's older ajv sits.
+  const corePkg = JSON.parse(readFileSync(join(root, 'core', 'package.json'), 'utf8'));
+  await build({
+    ...emulatorBuild(root, corePkg),
+    metafile: false,
+    entryPoints: { 'emulator-server': 'bench/emulator-server.ts' },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    sourcemap: 'inline',
+    plugins: [missingSources],
+    logLevel: 'error',
+  });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'bench/main.ts', 'emulator-server': 'bench/emulator-server.ts' },
+    entryPoints: { main: 'bench/main.ts' },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -144,7 +144,8 @@ describe('voice plan / apply / pull', () => {
     const dir = join(hf.current.home, 'partial');
     write(dir, {
       'assistants/greeter.yml': 'name: Greeter\nfirstMessage: Hello\n',
-      'squads/team.yml': 'name: Team\nmembers: []\n',
+      // The platform refuses a squad without members (a required field of its published body).
+      'squads/team.yml': 'name: Team\n',
     });
     const failed = await v(['apply', '--dir', 'partial', '--yes']);
     expect(failed.exitCode).toBe(1);
