@@ -65,7 +65,9 @@ export class CallRunner {
 
   private launch(call: Rec, run: (s: CallSession) => Promise<void>): void {
     const session = new CallSession({ ...this.deps, clock: this.clock }, call);
-    const done = run(session)
+    // Started after the current request has been answered, so its reply shows the call as created.
+    const done = Promise.resolve()
+      .then(() => run(session))
       .catch((err: unknown) => {
         session.log(`Emulator error: ${(err as Error).message}`, 'ERROR');
         session.finish('call.in-progress.error-vapifault-worker-died');
@@ -128,12 +130,12 @@ export class CallRunner {
     const cast = castOf(s.deps, s.call);
     if (cast && 'assistant' in cast) s.assistant = cast.assistant;
     s.setStatus('queued');
+    if (!(await s.wait(0.5))) return;
     if (!cast) {
       const named = ['assistantId', 'squadId', 'workflowId'].find((k) => typeof s.call[k] === 'string');
       return s.finish(named ? 'call.start.error-get-assistant' : 'call-start-error-neither-assistant-nor-server-set');
     }
     const magic = magicNumber(s.customer?.number);
-    if (!(await s.wait(0.5))) return;
     if (magic && magic.path.length === 0) return (await s.wait(1)) ? s.finish(magic.endedReason) : undefined;
     s.setStatus('ringing');
     if (magic?.endedReason === 'customer-did-not-answer') return (await s.wait(30)) ? s.finish(magic.endedReason) : undefined;

@@ -2,7 +2,6 @@
 // (tool calls, a squad handoff, a hang-up). Written as YAML or JSON; checked with messages that
 // name the file, the turn and the field.
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
 import type { Json } from '../../messages/index.js';
 
 /** A tool the assistant calls after a turn: by name, with these arguments (else made from its schema). */
@@ -104,8 +103,9 @@ export function toScenario(data: unknown, source = 'scenario'): Scenario {
   return { ...(name ? { name } : {}), turns: turns.map((t, i) => turnOf(t, `${source}: turns[${i}]`)) };
 }
 
-/** Parses scenario text (YAML, which includes JSON). */
-export function parseScenario(text: string, source = 'scenario'): Scenario {
+/** Parses scenario text (YAML, which includes JSON); the YAML parser loads only when needed. */
+export async function parseScenario(text: string, source = 'scenario'): Promise<Scenario> {
+  const { parse } = await import('yaml');
   let data: unknown;
   try {
     data = parse(text);

@@ -90,16 +90,18 @@ export class CallSession {
 
   /** Moves the call to a status, records it and sends `status-update`. */
   setStatus(status: CallStatus, endedReason?: string): void {
+    // The first `queued` reports the status the call was created with: nothing changes.
+    const changes = this.call.status !== status || endedReason !== undefined;
     this.call.status = status;
     if (status === 'in-progress' && !this.call.startedAt) {
       this.startedMs = this.deps.clock.now();
       this.call.startedAt = new Date(this.startedMs).toISOString();
     }
-    this.deps.store.touch(this.call);
+    if (changes) this.deps.store.touch(this.call);
     this.deps.record.add({ kind: 'call.status', callId: this.call.id, status, ...(endedReason ? { endedReason } : {}) });
     this.log(`Call status: ${status}${endedReason ? ` (${endedReason})` : ''}`);
     void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}) });
-    this.deps.changed();
+    if (changes) this.deps.changed();
   }
 
   /** A log line for `GET /log` at the simulated time. */
