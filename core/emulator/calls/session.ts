@@ -44,7 +44,7 @@ export class CallSession {
     readonly deps: CallDeps,
     readonly call: Rec,
   ) {
-    const pn = typeof call.phoneNumberId === 'string' ? deps.store.get('phoneNumber', call.phoneNumberId) : undefined;
+    const pn = typeof call.phoneNumberId === 'string' ? deps.store.get('phone-number', call.phoneNumberId) : undefined;
     this.phoneNumber = pn ?? (call.phoneNumber as Json | undefined);
   }
 

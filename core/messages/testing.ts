@@ -1,0 +1,25 @@
+// Test helper: judges built messages against the derived published schemas (core/schemas).
+
+/**
+ * Problems of messages against the derived published schemas (core/schemas). `assistant.started`
+ * has no member in the ServerMessage union: its envelope is checked against the client message's
+ * fields and its `newAssistant` against the assistant create shape.
+ */
+export async function messageProblems(messages: readonly Record<string, unknown>[]): Promise<string[]> {
+  const { loadSchemas } = await import('../schemas/validate.js');
+  const schemas = await loadSchemas();
+  const problems: string[] = [];
+  const startedKeys = new Set(['type', 'timestamp', 'call', 'customer', 'assistant', 'newAssistant', 'phoneNumber', 'assistantVersion']);
+  for (const m of messages) {
+    let errors: { path: string; message: string }[];
+    if (m.type === 'assistant.started') {
+      errors = schemas.request('POST', '/assistant', m.newAssistant);
+      for (const key of Object.keys(m)) if (!startedKeys.has(key)) errors.push({ path: key, message: `property ${key} should not exist` });
+      if (m.call) errors.push(...schemas.serverMessage({ ...m, type: 'hang', newAssistant: undefined }).filter((e) => e.path !== 'newAssistant'));
+    } else {
+      errors = schemas.serverMessage(m);
+    }
+    for (const e of errors) problems.push(`${String(m.type)}: ${e.message}`);
+  }
+  return problems;
+}
