@@ -155,8 +155,10 @@ export class CallRunner {
   }
 
   private async inbound(s: CallSession, pn: Json): Promise<void> {
-    s.setStatus('ringing');
     let cast = castOf(s.deps, pn);
+    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+    // Until an assistant answers, status changes are recorded but not sent: assistant-request comes first.
+    s.setStatus('ringing', undefined, !cast);
     if (!cast) {
       if (!chooseServer('assistant-request', { phoneNumber: pn, org: orgOf(s.deps.store) })) return s.finish('call-start-error-neither-assistant-nor-server-set');
       const delivered = await s.send('assistant-request', {}, { force: true });
