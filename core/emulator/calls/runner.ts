@@ -51,7 +51,7 @@ function readAnswer(deps: Pick<CallDeps, 'store'>, answer: Json | undefined, fai
 
 /** Starts and tracks every running call. */
 export class CallRunner {
-  readonly clock: SimClock;
+  readonly speed: number;
   private readonly scenario: Scenario;
   private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
 
@@ -59,12 +59,14 @@ export class CallRunner {
     private readonly deps: Omit<CallDeps, 'clock'>,
     options: RunnerOptions = {},
   ) {
-    this.clock = new SimClock(options.speed ?? 1);
+    this.speed = options.speed ?? 1;
+    if (!(this.speed > 0) || !Number.isFinite(this.speed)) throw new RangeError(`speed must be a positive number, got ${this.speed}`);
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
   }
 
   private launch(call: Rec, run: (s: CallSession) => Promise<void>): void {
-    const session = new CallSession({ ...this.deps, clock: this.clock }, call);
+    // Each call's clock starts at its creation, so its times read like a real call placed now.
+    const session = new CallSession({ ...this.deps, clock: new SimClock(this.speed) }, call);
     // Started after the current request has been answered, so its reply shows the call as created.
     const done = Promise.resolve()
       .then(() => run(session))
