@@ -28,7 +28,7 @@ export interface Delivery {
 export type RecordEvent =
   | { kind: 'call.status'; seq: number; at: string; callId: string; status: string; endedReason?: string }
   | { kind: 'call.transcript'; seq: number; at: string; callId: string; role: 'assistant' | 'user'; text: string }
-  | { kind: 'call.log'; seq: number; at: string; callId: string; text: string }
+  | { kind: 'call.log'; seq: number; at: string; callId: string; level?: string; text: string }
   | { kind: 'delivery'; seq: number; at: string; callId: string; delivery: Delivery }
   | { kind: 'request'; seq: number; at: string; method: string; path: string; status: number; ms: number };
 

@@ -109,6 +109,7 @@ export class CallSession {
   /** A log line for `GET /log` at the simulated time. */
   log(text: string, level = 'INFO'): void {
     logCall(this.deps.store, this.call, text, this.deps.clock.iso(), level);
+    this.deps.record.add({ kind: 'call.log', callId: this.call.id, level, text });
   }
 
   private seconds(at: number): number {
