@@ -1,0 +1,54 @@
+// The message types the webhook commands know (from core/messages, the one list), checked on
+// the command line with the closest names first, and the judgement of a server's answer.
+import { expectsAnswer, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from '../../core/messages/index.js';
+import type { ServerMessageType } from '../../core/messages/index.js';
+import { usageError } from '../errors.js';
+import { closestFirst } from './closest.js';
+
+type Obj = Record<string, unknown>;
+
+/** A known type, or a usage error listing the known ones, closest first. */
+export function checkType(typed: string, what = 'message type'): ServerMessageType {
+  if (isServerMessageType(typed)) return typed;
+  const ranked = closestFirst(typed, serverMessageTypes);
+  throw usageError(`Unknown ${what} "${typed}". Known types, closest first:\n  ${ranked.join('\n  ')}`, 'voice trigger --list shows them with the ones that expect an answer.');
+}
+
+/** Checks every name of a `--events` list (the final-transcripts subscription name is accepted too). */
+export function checkTypes(names: readonly string[], flag: string): string[] {
+  for (const n of names) if (n !== FINAL_TRANSCRIPTS) checkType(n, `type in ${flag}`);
+  return [...new Set(names)];
+}
+
+const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+
+/** What is wrong with a tool-calls answer beyond its shape: a result for every call, none for others. */
+function toolCallProblems(message: Obj, answer: Obj): string[] {
+  if (typeof answer.error === 'string') return [];
+  const results = Array.isArray(answer.results) ? answer.results.map(obj) : undefined;
+  if (!results) return ['results: missing; answer { "results": [{ "toolCallId": ..., "name": ..., "result": ... }] }'];
+  const sent = (Array.isArray(message.toolCallList) ? message.toolCallList : []).map(obj);
+  const problems: string[] = [];
+  for (const call of sent) {
+    if (!results.some((r) => r.toolCallId === call.id)) problems.push(`results: no result for tool call ${String(call.id)} (${String(obj(call.function).name ?? '?')})`);
+  }
+  results.forEach((r, i) => {
+    if (typeof r.toolCallId === 'string' && !sent.some((c) => c.id === r.toolCallId)) problems.push(`results.${i}.toolCallId: "${r.toolCallId}" is not a tool call of this message`);
+    if (r.result === undefined && r.error === undefined) problems.push(`results.${i}: neither result nor error`);
+  });
+  return problems;
+}
+
+/**
+ * What is wrong with a server's answer to a message (empty when it is right); undefined when the
+ * type expects no answer.
+ */
+export async function judgeAnswer(message: Obj, answer: unknown): Promise<string[] | undefined> {
+  const type = String(message.type);
+  if (!expectsAnswer(type)) return undefined;
+  if (answer === undefined) return ['no JSON answer: this type expects one'];
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return [`the answer must be a JSON object, not ${Array.isArray(answer) ? 'an array' : answer === null ? 'null' : typeof answer}`];
+  const problems: string[] = [];
+  if (type === 'tool-calls') problems.push(...toolCallProblems(message, answer as Obj));
+  return problems;
+}
