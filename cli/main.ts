@@ -7,4 +7,5 @@ await main(process.argv.slice(2), [
   { name: 'demo', description: 'Serve the personalised demo page locally (visitors and Call Me work offline)', load: async () => (await import('./commands/demo.js')).demoCommand() },
   { name: 'visitor', description: 'manage the prospects who get a personalised demo page (local file, or the hosted table when configured)', load: async () => (await import('./commands/visitor.js')).visitorCommand() },
   { name: 'listen', description: "Receive the platform's server messages locally: print each, forward it to your server and relay the answer", load: async () => (await import('./commands/listen.js')).listenCommand() },
+  { name: 'trigger', description: 'Send one realistic server message (any type) to your server, and check its answer', load: async () => (await import('./commands/trigger.js')).triggerCommand() },
 ]);

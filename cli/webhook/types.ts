@@ -11,7 +11,7 @@ type Obj = Record<string, unknown>;
 export function checkType(typed: string, what = 'message type'): ServerMessageType {
   if (isServerMessageType(typed)) return typed;
   const ranked = closestFirst(typed, serverMessageTypes);
-  throw usageError(`Unknown ${what} "${typed}". Known types, closest first:\n  ${ranked.join('\n  ')}`, 'voice trigger --list shows them with the ones that expect an answer.');
+  throw usageError(`Unknown ${what} "${typed}". Did you mean ${ranked[0]}?\nKnown types, closest first: ${ranked.join(', ')}`, 'voice trigger --list shows them, and which ones expect an answer.');
 }
 
 /** Checks every name of a `--events` list (the final-transcripts subscription name is accepted too). */
@@ -51,4 +51,11 @@ export async function judgeAnswer(message: Obj, answer: unknown): Promise<string
   const problems: string[] = [];
   if (type === 'tool-calls') problems.push(...toolCallProblems(message, answer as Obj));
   return problems;
+}
+
+/** What is wrong with a message about to be sent (empty when it fits its published schema). */
+export async function messageProblems(message: Obj): Promise<string[]> {
+  // Filled in by the schema validator (core/schemas) once it is merged.
+  void message;
+  return [];
 }
