@@ -2,6 +2,7 @@
 // the command line with the closest names first, and the judgement of a server's answer.
 import { expectsAnswer, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from '../../core/messages/index.js';
 import type { ServerMessageType } from '../../core/messages/index.js';
+import { messagesOf, validateServerMessage, validateServerMessageResponse } from '../../core/schemas/validate.js';
 import { usageError } from '../errors.js';
 import { closestFirst } from './closest.js';
 
@@ -48,14 +49,15 @@ export async function judgeAnswer(message: Obj, answer: unknown): Promise<string
   if (!expectsAnswer(type)) return undefined;
   if (answer === undefined) return ['no JSON answer: this type expects one'];
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return [`the answer must be a JSON object, not ${Array.isArray(answer) ? 'an array' : answer === null ? 'null' : typeof answer}`];
-  const problems: string[] = [];
-  if (type === 'tool-calls') problems.push(...toolCallProblems(message, answer as Obj));
-  return problems;
+  // The published ServerMessageResponse wraps the answer in `messageResponse`; both forms are read.
+  const inner = obj(answer);
+  const body = Object.keys(inner).length === 1 && obj(inner.messageResponse) === inner.messageResponse ? (inner.messageResponse as Obj) : inner;
+  const problems = messagesOf(await validateServerMessageResponse(type, body));
+  if (type === 'tool-calls') problems.push(...toolCallProblems(message, body));
+  return [...new Set(problems)];
 }
 
 /** What is wrong with a message about to be sent (empty when it fits its published schema). */
 export async function messageProblems(message: Obj): Promise<string[]> {
-  // Filled in by the schema validator (core/schemas) once it is merged.
-  void message;
-  return [];
+  return messagesOf(await validateServerMessage(message));
 }
