@@ -11,7 +11,7 @@ import { printLine } from '../webhook/lines.js';
 import { noopAnswer } from '../webhook/noop.js';
 import { startReceiver } from '../webhook/receiver.js';
 import type { Receiver } from '../webhook/receiver.js';
-import { checkTypes, judgeAnswer } from '../webhook/types.js';
+import { checkTypes, judgeAnswer, warmJudge } from '../webhook/types.js';
 import { targetUrl } from '../webhook/url.js';
 
 interface ListenOptions {
@@ -85,6 +85,7 @@ Examples:
         throw error;
       }
       err(banner(receiver, forwardTo, events));
+      if (forwardTo) warmJudge();
       await new Promise<void>((resolve) => {
         const stop = (): void => {
           process.off('SIGINT', stop).off('SIGTERM', stop);

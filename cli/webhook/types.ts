@@ -1,6 +1,6 @@
 // The message types the webhook commands know (from core/messages, the one list), checked on
 // the command line with the closest names first, and the judgement of a server's answer.
-import { expectsAnswer, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from '../../core/messages/index.js';
+import { answeredMessageTypes, expectsAnswer, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from '../../core/messages/index.js';
 import type { ServerMessageType } from '../../core/messages/index.js';
 import { messagesOf, validateServerMessage, validateServerMessageResponse } from '../../core/schemas/validate.js';
 import { usageError } from '../errors.js';
@@ -60,4 +60,11 @@ export async function judgeAnswer(message: Obj, answer: unknown): Promise<string
 /** What is wrong with a message about to be sent (empty when it fits its published schema). */
 export async function messageProblems(message: Obj): Promise<string[]> {
   return messagesOf(await validateServerMessage(message));
+}
+
+/** Compiles the answer schemas in the background, so the first answers are judged without delay. */
+export function warmJudge(): void {
+  void (async () => {
+    for (const type of answeredMessageTypes) await validateServerMessageResponse(type, {});
+  })().catch(() => undefined);
 }
