@@ -14,13 +14,14 @@ function distance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
-/** Every word of `known`, closest to `typed` first (a word containing it, or contained, counts as close). */
+/** Every word of `known`, closest to `typed` first (words containing it first, then by edit distance). */
 export function closestFirst(typed: string, known: readonly string[]): string[] {
   const t = typed.toLowerCase();
   const score = (w: string): number => {
     const l = w.toLowerCase();
-    const d = distance(t, l);
-    return l.includes(t) || t.includes(l) ? Math.min(d, Math.abs(l.length - t.length)) - 0.5 : d;
+    // A name that contains what was typed (a prefix, a word) beats any edit distance.
+    if (t.length >= 3 && (l.includes(t) || t.includes(l))) return -1 + Math.abs(l.length - t.length) / 100;
+    return distance(t, l);
   };
   return known
     .map((w, i) => ({ w, s: score(w), i }))

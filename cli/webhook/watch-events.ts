@@ -17,10 +17,13 @@ export type WatchEvent =
 const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const dateOf = (v: unknown, fallback: Date): Date => (typeof v === 'number' ? new Date(v) : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : fallback);
 
-/** The events of one recorded conversation turn (`call.messages` / `artifact.messages`). */
-export function turnEvents(turn: unknown, now: Date): WatchEvent[] {
+/**
+ * The events of one recorded conversation turn (`call.messages` / `artifact.messages`), at `now`,
+ * or at the recorded time with `recorded` (the story of a call that had ended before watching).
+ */
+export function turnEvents(turn: unknown, now: Date, recorded = false): WatchEvent[] {
   const t = obj(turn);
-  const at = dateOf(t.time, now);
+  const at = recorded ? dateOf(t.time, now) : now;
   switch (t.role) {
     case 'bot':
     case 'assistant':
@@ -42,14 +45,14 @@ export function turnsOf(call: Obj): unknown[] {
   return Array.isArray(art) ? art : [];
 }
 
-/** The `ended` event of an ended call. */
-export function endedEvent(call: Obj, now: Date): WatchEvent {
+/** The `ended` event of an ended call (at `now`, or at its recorded end with `recorded`). */
+export function endedEvent(call: Obj, now: Date, recorded = false): WatchEvent {
   const start = Date.parse(String(call.startedAt ?? ''));
   const end = Date.parse(String(call.endedAt ?? ''));
   const durationSeconds = Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, (end - start) / 1000) : undefined;
   return {
     kind: 'ended',
-    at: dateOf(call.endedAt, now),
+    at: recorded ? dateOf(call.endedAt, now) : now,
     endedReason: String(call.endedReason ?? 'unknown'),
     text: endedText(call),
     ...(typeof call.cost === 'number' ? { cost: call.cost } : {}),
@@ -63,16 +66,20 @@ export interface Seen {
   turns: number;
 }
 
-/** The new events between what was seen and the call as it is now (pure; updates `seen`). */
+/**
+ * The new events between what was seen and the call as it is now (pure; updates `seen`). A call
+ * first seen ended is told with its recorded times; live changes carry the time they were seen.
+ */
 export function diffCall(seen: Seen, call: Obj, now = new Date()): WatchEvent[] {
   const events: WatchEvent[] = [];
+  const recorded = seen.status === undefined && call.status === 'ended';
   const status = typeof call.status === 'string' ? call.status : undefined;
   const ended = status === 'ended';
   if (status && status !== seen.status && !ended) events.push({ kind: 'status', at: now, status });
   const turns = turnsOf(call);
-  for (const turn of turns.slice(seen.turns)) events.push(...turnEvents(turn, now));
+  for (const turn of turns.slice(seen.turns)) events.push(...turnEvents(turn, now, recorded));
   seen.turns = Math.max(seen.turns, turns.length);
-  if (ended && seen.status !== 'ended') events.push(endedEvent(call, now));
+  if (ended && seen.status !== 'ended') events.push(endedEvent(call, now, recorded));
   if (status) seen.status = status;
   return events;
 }

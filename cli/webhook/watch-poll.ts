@@ -22,9 +22,8 @@ export interface PollOptions {
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until the call ends (resolves) or cannot be followed (rejects with a CliError, exit 1). */
-export async function pollCall(id: string, getCall: (id: string) => Promise<Record<string, unknown>>, opts: PollOptions): Promise<void> {
+export async function pollCall(id: string, getCall: (id: string) => Promise<Record<string, unknown>>, opts: PollOptions, seen: Seen = { turns: 0 }): Promise<void> {
   const sleep = opts.sleep ?? wait;
-  const seen: Seen = { turns: 0 };
   let interval = opts.intervalMs;
   let failures = 0;
   for (;;) {
