@@ -11,7 +11,7 @@ import { devServer, messageOf } from './dev-server.js';
 import type { DevServer } from './dev-server.js';
 import { KEY, captured, fileHarness } from './harness.js';
 
-const h = fileHarness();
+const h = fileHarness({ speed: 20 });
 let server: DevServer;
 
 beforeAll(async () => {
@@ -163,6 +163,28 @@ describe('voice listen', () => {
     expect(l.stdout()).toContain('\trefused\t');
     expect(await l.stop()).toBe(0);
   });
+
+  it('sits between the emulator and the developer\'s server: a call\'s tool call is answered end to end through it', async () => {
+    const l = await listen(['--forward-to', `${server.url}/app`]);
+    const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+    const make = async (path: string, body: unknown): Promise<{ id: string }> => (await (await fetch(`${h.current.emu.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
+    const assistant = await make('/assistant', {
+      name: 'Booker',
+      firstMessage: 'Hello, Booker here.',
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'bookAppointment', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+      server: { url: l.url },
+    });
+    const call = await make('/call', { assistantId: assistant.id, customer: { number: '+14155550100' } });
+    await h.current.emu.calls.idle();
+    const ended = (await (await fetch(`${h.current.emu.url}/call/${call.id}`, { headers })).json()) as { messages: { role: string; result?: string }[] };
+    expect(ended.messages.find((m) => m.role === 'tool_call_result')?.result).toBe('Booked for Monday.');
+    await until(() => l.stdout().includes('\tend-of-call-report\t'));
+    expect(await l.stop()).toBe(0);
+    const types = l.stdout().trim().split('\n').map((x) => x.split('\t')[1]);
+    expect(types).toContain('status-update');
+    expect(types).toContain('tool-calls');
+    expect(l.stdout()).toMatch(new RegExp(`\ttool-calls\t${call.id}\tbookAppointment\\(\\{"day":"monday"\\}\\)\t-> 200 `));
+  }, 60_000);
 
   it('a busy port exits 1 naming --port; an unknown --events type exits 2 naming the closest', async () => {
     const l = await listen([]);
