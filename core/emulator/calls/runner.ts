@@ -84,7 +84,7 @@ export class CallRunner {
 
   /** Rings a phone number as a caller from `from` would; returns the new inbound call. */
   ring(phoneNumberId: string, from = '+15555550123'): Rec {
-    const pn = this.deps.store.get('phoneNumber', phoneNumberId);
+    const pn = this.deps.store.get('phone-number', phoneNumberId);
     if (!pn) throw notFound('Phone Number');
     if (typeof from !== 'string' || !from) throw new HttpError(400, 'from must be the caller\'s number, e.g. +15555550123');
     const links = Object.fromEntries(['assistantId', 'squadId', 'workflowId'].filter((k) => typeof pn[k] === 'string').map((k) => [k, pn[k]]));
@@ -155,8 +155,10 @@ export class CallRunner {
   }
 
   private async inbound(s: CallSession, pn: Json): Promise<void> {
-    s.setStatus('ringing');
     let cast = castOf(s.deps, pn);
+    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+    // Until an assistant answers, status changes are recorded but not sent: assistant-request comes first.
+    s.setStatus('ringing', undefined, !cast);
     if (!cast) {
       if (!chooseServer('assistant-request', { phoneNumber: pn, org: orgOf(s.deps.store) })) return s.finish('call-start-error-neither-assistant-nor-server-set');
       const delivered = await s.send('assistant-request', {}, { force: true });

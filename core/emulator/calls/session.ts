@@ -44,7 +44,7 @@ export class CallSession {
     readonly deps: CallDeps,
     readonly call: Rec,
   ) {
-    const pn = typeof call.phoneNumberId === 'string' ? deps.store.get('phoneNumber', call.phoneNumberId) : undefined;
+    const pn = typeof call.phoneNumberId === 'string' ? deps.store.get('phone-number', call.phoneNumberId) : undefined;
     this.phoneNumber = pn ?? (call.phoneNumber as Json | undefined);
   }
 
@@ -88,8 +88,8 @@ export class CallSession {
     return this.chain.then(() => undefined);
   }
 
-  /** Moves the call to a status, records it and sends `status-update`. */
-  setStatus(status: CallStatus, endedReason?: string): void {
+  /** Moves the call to a status, records it and sends `status-update` (unless `quiet`: no assistant yet). */
+  setStatus(status: CallStatus, endedReason?: string, quiet = false): void {
     // The first `queued` reports the status the call was created with: nothing changes.
     const changes = this.call.status !== status || endedReason !== undefined;
     this.call.status = status;
@@ -100,7 +100,7 @@ export class CallSession {
     if (changes) this.deps.store.touch(this.call);
     this.deps.record.add({ kind: 'call.status', callId: this.call.id, status, ...(endedReason ? { endedReason } : {}) });
     this.log(`Call status: ${status}${endedReason ? ` (${endedReason})` : ''}`);
-    void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}) });
+    if (!quiet) void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}) });
     if (changes) this.deps.changed();
   }
 
