@@ -19,6 +19,14 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const FORMATS = new Set(['date-time', 'uuid', 'uri']);
 const KEEP = ['type', 'enum', 'const', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'];
 
+// Operations whose published body is an array of the DTO although the platform creates (and
+// answers with) one object: the document's array is a publishing slip, the body is one DTO.
+const ONE_OBJECT = new Set(['POST /template']);
+
+// The reference's own notes list `/campaign/paginated` among the paginated endpoints answering
+// `{ results, metadata }`; its JSON entry (from an older document) names a single Campaign.
+const ANSWERS = { 'GET /campaign/paginated': 'CampaignPaginatedResponse' };
+
 const refName = (ref) => ref.split('/').pop();
 
 /** A pattern as the platform publishes it may be a JS regex literal (`/^a$/u`): keep the body. */
@@ -47,6 +55,11 @@ function compact(s, used) {
       if (k === 'format' && !FORMATS.has(s[k])) continue;
       // An empty enum in the document lists nothing, so it constrains nothing.
       if (k === 'enum' && !s[k].length) continue;
+      // An enum of strings published with `type: object` describes strings.
+      if (k === 'type' && s[k] === 'object' && s.enum?.length && s.enum.every((v) => typeof v === 'string')) {
+        out.type = 'string';
+        continue;
+      }
       if (k === 'pattern') {
         const p = cleanPattern(s[k]);
         if (p !== undefined) out.pattern = p;
@@ -61,6 +74,11 @@ function compact(s, used) {
     }
     if (s.required?.length) out.required = [...s.required];
     if (s.items) out.items = compact(s.items, used);
+    // The document sometimes puts an array's allowed values on the array itself; they belong to its items.
+    if (out.type === 'array' && out.enum) {
+      if (out.items && !out.items.$ref && !out.items.enum) out.items = { ...out.items, enum: out.enum };
+      delete out.enum;
+    }
     for (const k of ['oneOf', 'anyOf', 'allOf']) if (s[k]) out[k] = s[k].map((x) => compact(x, used));
     if (s.discriminator) out.discriminator = { propertyName: s.discriminator.propertyName };
     if (s.additionalProperties !== undefined) {
@@ -103,7 +121,10 @@ for (const [path, item] of Object.entries(doc.paths)) {
       const schema = op.responses[code].content?.['application/json']?.schema;
       if (schema) entry.response = take(schema);
     }
-    operations[`${method.toUpperCase()} ${path}`] = entry;
+    const key = `${method.toUpperCase()} ${path}`;
+    if (ONE_OBJECT.has(key) && entry.request?.type === 'array') entry.request = entry.request.items;
+    if (ANSWERS[key]) entry.response = { $ref: ANSWERS[key] };
+    operations[key] = entry;
   }
 }
 
@@ -151,12 +172,26 @@ function tagOf(oneOf, preferred) {
   return undefined;
 }
 
+// The document's chat message union names the call-transcript SystemMessage and UserMessage
+// (`message`, `time`: a name collision between document versions), while its own example and the
+// platform take OpenAI-style `{ role, content }` chat messages: that shape is accepted as well.
+const CHAT_MESSAGES = 'SystemMessage,UserMessage,AssistantMessage,ToolMessage,DeveloperMessage';
+function chatMessages(s) {
+  if (!s || typeof s !== 'object') return;
+  if (Array.isArray(s)) return s.forEach(chatMessages);
+  for (const v of Object.values(s)) chatMessages(v);
+  for (const k of ['oneOf', 'anyOf']) {
+    if (Array.isArray(s[k]) && s[k].map((b) => b.$ref).join(',') === CHAT_MESSAGES) s[k] = [...s[k], { $ref: 'OpenAIMessage' }];
+  }
+}
+
 /** Adds (or drops) discriminators so a union names its branch by tag, as the platform does. */
 function discriminate(s) {
   if (!s || typeof s !== 'object') return;
   if (Array.isArray(s)) return s.forEach(discriminate);
   for (const v of Object.values(s)) discriminate(v);
-  if (!s.oneOf) return;
+  // A property may be called `oneOf` (a hook filter has one): only an array is a union.
+  if (!Array.isArray(s.oneOf)) return;
   const tag = s.oneOf.length > 1 ? tagOf(s.oneOf, s.discriminator?.propertyName) : undefined;
   if (tag) {
     s.discriminator = { propertyName: tag };
@@ -170,6 +205,9 @@ function discriminate(s) {
   s.anyOf = s.oneOf;
   delete s.oneOf;
 }
+chatMessages(components);
+chatMessages(operations);
+if (!components.OpenAIMessage) components.OpenAIMessage = compact(source.OpenAIMessage, new Set());
 discriminate(components);
 discriminate(operations);
 

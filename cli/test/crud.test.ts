@@ -61,9 +61,12 @@ describe('CRUD through the CLI', () => {
       expect(got.exitCode, got.stderr).toBe(0);
       expect(json<{ id: string }>(got).id).toBe(id);
 
-      const updated = await hf.current.voice([...resource, 'update', ...parents, id, '--set', 'name=Front desk', '--json']);
+      // Some updates need more than a name (a squad's members, a template's type): fixtures/bodies/<resource>-update.json.
+      const updateFixture = join(ROOT, 'fixtures', 'bodies', `${resource.join('-')}-update.json`);
+      const updateBody = existsSync(updateFixture) ? ['-f', updateFixture] : [];
+      const updated = await hf.current.voice([...resource, 'update', ...parents, id, ...updateBody, '--set', 'name=Front-desk', '--json']);
       expect(updated.exitCode, updated.stderr).toBe(0);
-      expect(json<{ name: string }>(updated).name).toBe('Front desk');
+      expect(json<{ name: string }>(updated).name).toBe('Front-desk');
 
       const refused = await hf.current.voice([...resource, 'delete', ...parents, id]);
       expect(refused.exitCode).toBe(2);

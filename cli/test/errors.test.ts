@@ -66,6 +66,15 @@ describe('API and network failures exit 1', () => {
     expect(run.stderr).toMatch(/400 .*provider[^\n]*; /);
   });
 
+  it('refuses an empty model like the platform: 400 naming the field, exit 1, nothing created', async () => {
+    const before = json<unknown[]>(await hf.current.voice(['assistant', 'list', '--json'])).length;
+    const run = await hf.current.voice(['assistant', 'create', '--set', 'model=']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/400 Bad Request: model must be an object/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(json<unknown[]>(await hf.current.voice(['assistant', 'list', '--json']))).toHaveLength(before);
+  });
+
   it('reports an unreachable API', async () => {
     const srv = createServer().listen(0, '127.0.0.1');
     await new Promise((r) => srv.once('listening', r));

@@ -206,7 +206,7 @@ export const catalogue = {
   },
   voiceLibrary: {
     get: get({ path: '/voice-library/{provider}', query: ['page', 'keyword', 'language', 'accent', 'gender', ...PLAIN], summary: "List a provider's voices", shape: shape<never, M.LibraryVoice[]>() }),
-    accents: get({ path: '/voice-library/{provider}/accents', summary: "List a provider's accents", shape: shape<never, string[]>() }),
+    accents: get({ path: '/voice-library/{provider}/accents', summary: "List a provider's accents (one library voice per accent)", shape: shape<never, M.LibraryVoice[]>() }),
     sync: post({ path: '/voice-library/sync/{provider}', summary: "Sync a provider's voices", shape: shape<Any, Any>() }),
     syncAll: post({ path: '/voice-library/sync', summary: 'Sync the default voices of every provider', shape: shape<Any, M.LibraryVoice[]>() }),
     createSesameVoice: post({ path: '/voice-library/create-sesame-voice', summary: 'Create a Sesame voice', shape: shape<Any, Any>() }),

@@ -1,5 +1,6 @@
 // The emulator's server logic over raw HTTP: stored objects, lists, nesting, actions, auth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webhook from '../../fixtures/bodies/credential-webhook.json' with { type: 'json' };
 import { startEmulator } from './index.js';
 import type { Emulator } from './index.js';
 
@@ -30,7 +31,10 @@ describe('stored objects', () => {
     expect(a.updatedAt).toBe(a.createdAt);
     expect((await call('GET', `/assistant/${a.id}`)).body).toEqual(a);
 
-    const patched = await call('PATCH', `/assistant/${a.id}`, { model: { temperature: 0.7 }, id: 'hijack' });
+    const hijack = await call('PATCH', `/assistant/${a.id}`, { id: 'hijack' });
+    expect(hijack.status).toBe(400);
+    expect(hijack.body.message).toEqual(['property id should not exist']);
+    const patched = await call('PATCH', `/assistant/${a.id}`, { model: { provider: 'openai', model: 'gpt-4o', temperature: 0.7 } });
     expect(patched.status).toBe(200);
     expect(patched.body.id).toBe(a.id);
     expect(patched.body.model).toEqual({ provider: 'openai', model: 'gpt-4o', temperature: 0.7 });
@@ -94,7 +98,7 @@ describe('nested resources', () => {
   it('scopes tests and runs to their suite; a missing suite is 404; deleting the suite removes them', async () => {
     const suite = (await call('POST', '/test-suite', { name: 'S' })).body;
     const other = (await call('POST', '/test-suite', { name: 'T' })).body;
-    const test = await call('POST', `/test-suite/${suite.id}/test`, { type: 'chat', script: 'Say hi' });
+    const test = await call('POST', `/test-suite/${suite.id}/test`, { type: 'chat', script: 'Say hi', scorers: [{ type: 'ai', rubric: 'It says hi' }] });
     expect(test.status).toBe(201);
     expect(test.body.testSuiteId).toBe(suite.id);
     expect((await call('GET', `/test-suite/${suite.id}/test`)).body.results).toHaveLength(1);
@@ -133,7 +137,7 @@ describe('actions', () => {
     const phone = await call('POST', '/call/phone', { assistantId: 'a', customer: { number: '+15551234567' } });
     expect(phone.body).toMatchObject({ type: 'outboundPhoneCall', status: 'queued', customer: { number: '+15551234567' } });
     expect((await call('POST', '/call', { assistantId: 'a' })).status).toBe(400);
-    const asst = (await call('POST', '/assistant', { name: 'V', voice: { provider: 'tavus' }, artifactPlan: { videoRecordingEnabled: true } })).body;
+    const asst = (await call('POST', '/assistant', { name: 'V', voice: { provider: 'tavus', voiceId: 'r52da2535a' }, artifactPlan: { videoRecordingEnabled: true } })).body;
     const web = await call('POST', '/call/web', { assistantId: asst.id });
     expect(web.status).toBe(201);
     expect(web.body.type).toBe('webCall');
@@ -182,14 +186,14 @@ describe('actions', () => {
     const voices = (await call('GET', '/voice-library/11labs?gender=female')).body;
     expect(voices.length).toBeGreaterThan(0);
     expect(voices.every((v: { provider: string; gender: string }) => v.provider === '11labs' && v.gender === 'female')).toBe(true);
-    expect((await call('GET', '/voice-library/11labs/accents')).body).toContain('british');
+    expect((await call('GET', '/voice-library/11labs/accents')).body.map((v: { accent: string }) => v.accent)).toContain('british');
     expect((await call('GET', '/11labs/voice/search?name=rach')).body[0]).toMatchObject({ name: 'Rachel', voiceId: expect.any(String) });
     expect((await call('GET', '/gohighlevel/workflows?locationId=loc_acme_east')).body.workflows).toHaveLength(1);
     expect((await call('GET', '/nowhere/locations')).status).toBe(404);
   });
 
   it('stores support tickets and exports calls as CSV', async () => {
-    const ticket = await call('POST', '/support/ticket', { category: 'bug-report', subject: 'S', message: 'M' });
+    const ticket = await call('POST', '/support/ticket', { category: 'bug-report', subject: 'S', message: 'Calls drop after a minute' });
     expect(ticket.status).toBe(201);
     expect(ticket.body.id).toMatch(UUID);
     const csv = await fetch(`${emu.url}/v2/call/export?columns=id,type`, { headers: auth });
@@ -204,7 +208,7 @@ describe('auth', () => {
     expect(none.status).toBe(401);
     expect(none.body.error).toBe('Unauthorized');
     expect((await call('GET', '/assistant', undefined, { authorization: 'Basic abc' })).status).toBe(401);
-    expect((await call('POST', '/credential/webhook', { type: 'auth' }, { 'content-type': 'application/json' })).status).toBe(201);
+    expect((await call('POST', '/credential/webhook', webhook, { 'content-type': 'application/json' })).status).toBe(201);
   });
 
   it('accepts only the configured key when one is set', async () => {

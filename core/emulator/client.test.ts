@@ -1,5 +1,6 @@
 // Every catalogue operation, exercised through the REST client against the emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webhook from '../../fixtures/bodies/credential-webhook.json' with { type: 'json' };
 import { catalogue, flatten } from '../catalogue/index.js';
 import { AuthenticationError, BadRequestError, NotFoundError, createClient } from '../client/node.js';
 import type { Client } from '../client/index.js';
@@ -94,7 +95,7 @@ describe('every operation through the client', () => {
     });
     const phone = await c.call.phone({ customer: { number: '+15550101' }, assistantId: 'a1' });
     expect(phone).toMatchObject({ type: 'outboundPhoneCall', status: 'queued' });
-    const web = await c.call.web({ assistant: { name: 'W', voice: { provider: 'vapi' } } });
+    const web = await c.call.web({ assistant: { name: 'W', voice: { provider: 'vapi', voiceId: 'Elliot' } } });
     expect(web.type).toBe('webCall');
     expect(web.webCallUrl).toMatch(/^https:\/\/vapi\.daily\.co\/\w+$/);
     expect(web.assistant?.voice?.provider).toBe('vapi');
@@ -124,7 +125,7 @@ describe('every operation through the client', () => {
   });
 
   it('phone numbers, imports and the v2 list', async () => {
-    await crud(c.phoneNumber as never, { provider: 'byo-phone-number', number: '+15550199' }, { name: 'Main' }, 'plain', async (pn) => {
+    await crud(c.phoneNumber as never, { provider: 'byo-phone-number', number: '+15550199', credentialId: 'cred-sip-1' }, { name: 'Main' }, 'plain', async (pn) => {
       expect((await c.v2.phoneNumber.list({ search: '0199' })).results.map((x) => x.id)).toContain(pn.id);
     });
     expect(await c.phoneNumber.importTwilio({ twilioPhoneNumber: '+15550001', twilioAccountSid: 'AC1', twilioAuthToken: 't' })).toMatchObject({ provider: 'twilio', number: '+15550001' });
@@ -134,8 +135,8 @@ describe('every operation through the client', () => {
 
   it('tools, knowledge bases, squads, workflows, tokens, credentials, templates', async () => {
     await crud(c.tool as never, { type: 'endCall' }, { type: 'transferCall' }, 'plain');
-    await crud(c.knowledgeBase as never, { name: 'KB' }, { name: 'KB2' }, 'plain');
-    await crud(c.squad as never, { members: [{ assistantId: 'a' }] }, { name: 'Sq' }, 'plain');
+    await crud(c.knowledgeBase as never, { provider: 'trieve', name: 'KB' }, { name: 'KB2' }, 'plain');
+    await crud(c.squad as never, { members: [{ assistantId: 'a' }] }, { name: 'Sq', members: [{ assistantId: 'b' }] }, 'plain');
     await crud(c.workflow as never, { name: 'W', nodes: [], edges: [] }, { name: 'W2' }, 'plain');
     const generated = await c.workflow.generate({});
     expect(generated.nodes.length).toBeGreaterThan(0);
@@ -143,7 +144,7 @@ describe('every operation through the client', () => {
       expect((await c.token.get(t.id)).value).toMatch(UUID);
     });
     await crud(c.credential as never, { provider: 'openai', apiKey: 'sk' }, { name: 'C' }, 'plain');
-    await crud(c.template as never, { type: 'tool', visibility: 'public', name: 'Tpl' }, { name: 'Tpl2' }, 'plain', async (t) => {
+    await crud(c.template as never, { type: 'tool', visibility: 'public', name: 'Tpl' }, { type: 'tool', name: 'Tpl2' }, 'plain', async (t) => {
       expect((await c.template.pinned()).map((x) => x.id)).toContain(t.id);
     });
   });
@@ -162,7 +163,7 @@ describe('every operation through the client', () => {
 
   it('test suites with their tests and runs, scoped to the suite', async () => {
     await crud(c.testSuite as never, { name: 'Suite' }, { name: 'Suite 2' }, 'paginated', async (suite) => {
-      const test = await c.testSuite.test.create(suite.id, { type: 'chat', script: 'Say hi' });
+      const test = await c.testSuite.test.create(suite.id, { type: 'chat', script: 'Say hi', scorers: [{ type: 'ai', rubric: 'It says hi' }] });
       expect(test.testSuiteId).toBe(suite.id);
       expect(await c.testSuite.test.get(suite.id, test.id)).toEqual(test);
       expect((await c.testSuite.test.update(suite.id, test.id, { name: 'N' })).name).toBe('N');
@@ -204,11 +205,11 @@ describe('every operation through the client', () => {
     const calls = await c.call.list({ limit: 1000 });
     expect(result?.result[0]?.countId).toBe(calls.length);
     expect(result?.result[0]?.sumCost).toBeCloseTo(calls.reduce((n, x) => n + (x.cost ?? 0), 0));
-    expect((await c.support.ticket({ category: 'others', subject: 'S', message: 'M' })).id).toMatch(UUID);
+    expect((await c.support.ticket({ category: 'others', subject: 'S', message: 'A question about billing' })).id).toMatch(UUID);
     expect((await c.credential.session({ provider: 'slack.oauth2-authorization' })).sessionToken).toEqual(expect.any(String));
     expect(await c.credential.trigger({ action_name: 'a', input: {} })).toMatchObject({ action_name: 'a' });
     const open = track(createClient({ baseUrl: emu.url, maxRetries: 0 }));
-    expect(await open.credential.webhook({ type: 'auth' })).toEqual({ received: true });
+    expect(await open.credential.webhook(webhook as never)).toEqual({ received: true });
     await expect(open.assistant.list()).rejects.toBeInstanceOf(AuthenticationError);
   });
 
@@ -216,7 +217,7 @@ describe('every operation through the client', () => {
     const voices = await c.voiceLibrary.get('11labs', { gender: 'male' });
     expect(voices.length).toBeGreaterThan(0);
     expect(voices.every((v) => v.provider === '11labs')).toBe(true);
-    expect(await c.voiceLibrary.accents('11labs')).toContain('american');
+    expect((await c.voiceLibrary.accents('11labs')).map((v) => v.accent)).toContain('american');
     expect(((await c.voiceLibrary.sync('vapi', {})) as unknown as Array<{ provider: string }>).every((v) => v.provider === 'vapi')).toBe(true);
     expect((await c.voiceLibrary.syncAll({ providers: ['openai'] })).map((v) => v.provider)).toEqual(['openai', 'openai']);
     expect(await c.voiceLibrary.createSesameVoice({ voiceName: 'Narrator' })).toMatchObject({ provider: 'sesame', name: 'Narrator' });

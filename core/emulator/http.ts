@@ -39,7 +39,9 @@ export function parseJson(buf: Buffer): Record<string, unknown> {
   if (buf.length === 0) return {};
   let value: unknown;
   try {
-    value = JSON.parse(buf.toString('utf8'));
+    const text = buf.toString('utf8');
+    // `__proto__` is never a real field; dropped here so no later step (validation, merge) meets it.
+    value = text.includes('"__proto__"') ? JSON.parse(text, (key, v: unknown) => (key === '__proto__' ? undefined : v)) : JSON.parse(text);
   } catch (err) {
     throw new HttpError(400, `Malformed JSON in request body: ${(err as Error).message}`);
   }

@@ -74,7 +74,7 @@ describe('data file', () => {
     let acked = 0;
     const writers = Array.from({ length: 8 }, async () => {
       for (;;) {
-        const res = await fetch(`${url}/tool`, { method: 'POST', headers: H, body: JSON.stringify({ type: 'function', function: { name: 'x'.repeat(500) } }) }).catch(() => undefined);
+        const res = await fetch(`${url}/tool`, { method: 'POST', headers: H, body: JSON.stringify({ type: 'function', function: { name: 'lookup', description: 'x'.repeat(500) } }) }).catch(() => undefined);
         if (!res) return;
         if (res.status === 201) acked++;
       }

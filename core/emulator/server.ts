@@ -10,6 +10,7 @@ import { handlerFor, nesting } from './handlers.js';
 import { parseJson, parseQuery, readBody, sendJson, sendPreflight, sendText } from './http.js';
 import type { Query } from './http.js';
 import { parseMultipart } from './multipart.js';
+import { checkBody } from './schema-check.js';
 import type { DataFileWriter } from './persist.js';
 import { Router, splitPath } from './router.js';
 import type { Store } from './store.js';
@@ -98,11 +99,19 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
     }
   };
 
-  const run = (req: IncomingMessage, res: ServerResponse, route: Route, values: string[], query: Query, raw: Buffer): void => {
+  const run = (req: IncomingMessage, res: ServerResponse, route: Route, values: string[], query: Query, raw: Buffer): void | Promise<void> => {
     let body: Record<string, unknown> = {};
     let form: Ctx['form'];
     if (route.body === 'multipart') form = parseMultipart(raw, req.headers['content-type']);
-    else if (route.body === 'json') body = parseJson(raw);
+    else if (route.body === 'json') {
+      body = parseJson(raw);
+      // The platform checks a body before anything else happens: nothing is stored when it fails.
+      return checkBody(route.entry.op.method, route.entry.op.path, body).then(() => handle(res, route, values, query, body, form));
+    }
+    handle(res, route, values, query, body, form);
+  };
+
+  const handle = (res: ServerResponse, route: Route, values: string[], query: Query, body: Record<string, unknown>, form: Ctx['form']): void => {
     const params: Record<string, string> = {};
     for (let i = 0; i < values.length; i++) params[route.params[i] as string] = values[i] as string;
     const out = route.handler({ entry: route.entry, params, query, body, form, store, env });

@@ -3,6 +3,9 @@
 // platform's 400 answers put them in `message`.
 import type { ErrorObject } from 'ajv';
 
+/** ajv's error plus the schema and value of the keyword that failed, kept when errors travel up through references. */
+export type TracedError = ErrorObject & { origSchema?: unknown; origData?: unknown };
+
 /** One problem with a value: the dotted field path ('' for the whole value) and the platform-style message. */
 export interface SchemaError {
   path: string;
@@ -59,18 +62,7 @@ function values(list: unknown): string {
   return (Array.isArray(list) ? list : [list]).filter((v) => v !== null).join(', ');
 }
 
-/** Every value a tagged union accepts for its tag. */
-function tagValues(parent: Record<string, unknown> | undefined, tag: string, resolve: Resolve): string[] {
-  const out: string[] = [];
-  for (const branch of (parent?.oneOf as unknown[] | undefined) ?? []) {
-    const prop = (resolve(branch).properties as Record<string, { enum?: unknown[]; const?: unknown }> | undefined)?.[tag];
-    if (prop?.const !== undefined) out.push(String(prop.const));
-    for (const v of prop?.enum ?? []) out.push(String(v));
-  }
-  return out;
-}
-
-function describe(e: ErrorObject, ctx: ExplainContext, prefix: string): SchemaError[] {
+function describe(e: TracedError, prefix: string): SchemaError[] {
   const path = dotted(prefix, e.instancePath);
   const name = path || 'body';
   const p = e.params as Record<string, unknown>;
@@ -111,9 +103,10 @@ function describe(e: ErrorObject, ctx: ExplainContext, prefix: string): SchemaEr
     case 'discriminator': {
       const tag = String(p.tag);
       const field = join(path, tag);
-      const allowed = tagValues(e.parentSchema as Record<string, unknown> | undefined, tag, ctx.resolve);
+      const allowed = (p.allowed as string[] | undefined) ?? [];
       const out: SchemaError[] = [];
-      if (p.tagValue === undefined || p.tagValue === '') out.push({ path: field, message: `${field} should not be empty` });
+      if (p.tagValue === undefined || p.tagValue === null || p.tagValue === '') out.push({ path: field, message: `${field} should not be empty` });
+      else if (typeof p.tagValue !== 'string') out.push({ path: field, message: `${field} must be a string` });
       out.push({ path: field, message: `${field} must be one of the following values: ${allowed.join(', ')}` });
       return out;
     }
@@ -123,22 +116,24 @@ function describe(e: ErrorObject, ctx: ExplainContext, prefix: string): SchemaEr
 }
 
 /** The problems of the branch of an untagged union that comes closest to fitting. */
-function closestBranch(e: ErrorObject, ctx: ExplainContext, prefix: string): SchemaError[] {
+function closestBranch(e: TracedError, ctx: ExplainContext, prefix: string): SchemaError[] {
   const path = dotted(prefix, e.instancePath);
-  const branches = (Array.isArray(e.schema) ? e.schema : []) as unknown[];
+  const schema = e.origSchema ?? e.schema;
+  const data = 'origData' in e ? e.origData : e.data;
+  const branches = (Array.isArray(schema) ? schema : []) as unknown[];
   let best: SchemaError[] | undefined;
   for (const branch of branches) {
     // `null` is a branch only for nullable fields; the value's real shape says more.
-    if (ctx.resolve(branch).type === 'null' && e.data !== null) continue;
-    const found = ctx.check(branch, e.data, path);
+    if (ctx.resolve(branch).type === 'null' && data !== null) continue;
+    const found = ctx.check(branch, data, path);
     if (!best || found.length < best.length) best = found;
   }
   return best?.length ? best : [{ path, message: `${path || 'body'} does not fit any of the allowed shapes` }];
 }
 
 /** Readable problems from ajv's errors (with `verbose` on); `prefix` is the dotted path of the value. */
-export function explain(errors: readonly ErrorObject[], ctx: ExplainContext, prefix = ''): SchemaError[] {
-  const isUnion = (e: ErrorObject): boolean => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+export function explain(errors: readonly TracedError[], ctx: ExplainContext, prefix = ''): SchemaError[] {
+  const isUnion = (e: TracedError): boolean => e.keyword === 'anyOf' || e.keyword === 'oneOf';
   const unions = errors.filter(isUnion).sort((a, b) => a.instancePath.length - b.instancePath.length);
   const handled: string[] = [];
   const out: SchemaError[] = [];
@@ -149,7 +144,7 @@ export function explain(errors: readonly ErrorObject[], ctx: ExplainContext, pre
   }
   for (const e of errors) {
     if (isUnion(e) || handled.some((h) => within(e.instancePath, h))) continue;
-    out.push(...describe(e, ctx, prefix));
+    out.push(...describe(e, prefix));
   }
   const seen = new Set<string>();
   return out.filter((x) => !seen.has(x.message) && seen.add(x.message));

@@ -1,9 +1,10 @@
 // Checks bodies, answers and server messages against the schema set derived from the platform's
 // published API (scripts/derive-schemas.js). The data and the validator load on first use and each
 // schema compiles the first time it is needed, so importing this module costs nothing at start.
-import type { AnySchema, ErrorObject, ValidateFunction } from 'ajv';
+import type { AnySchema } from 'ajv';
 import type AjvClass from 'ajv';
-import { explain, type SchemaError, type Resolve } from './explain.js';
+import type { SchemaError } from './explain.js';
+import { universe, type Check } from './universe.js';
 
 export type { SchemaError } from './explain.js';
 
@@ -19,18 +20,27 @@ export interface OperationSchema {
   multipart?: boolean;
 }
 
+/** How strictly to check. */
+export interface CheckOptions {
+  /**
+   * Refuse properties a schema does not declare ("property x should not exist"). The platform does
+   * so for request bodies (the default there); answers and messages default to open.
+   */
+  closed?: boolean;
+}
+
 /** Synchronous validators over the loaded schema set (from `loadSchemas()`). */
 export interface Schemas {
   /** The derived facts of an operation, by method and path (template or concrete); undefined when unpublished. */
   operation(method: string, path: string): OperationSchema | undefined;
-  /** Problems of a request body; [] when it fits or the operation publishes no body schema. */
-  request(method: string, path: string, body: unknown): SchemaError[];
-  /** Problems of a success answer; [] when it fits or the operation publishes no answer schema. */
-  response(method: string, path: string, body: unknown): SchemaError[];
-  /** Problems of a server message (its inner object with `type`, or the `{ message }` envelope). */
-  serverMessage(message: unknown): SchemaError[];
-  /** Problems of a server's answer to a message type; [] for types that expect no answer. */
-  serverMessageResponse(type: string, answer: unknown): SchemaError[];
+  /** Problems of a request body (unknown properties refused unless `closed: false`); [] when it fits or no body schema is published. */
+  request(method: string, path: string, body: unknown, options?: CheckOptions): SchemaError[];
+  /** Problems of a success answer (unknown properties allowed unless `closed: true`); [] when it fits or no answer schema is published. */
+  response(method: string, path: string, body: unknown, options?: CheckOptions): SchemaError[];
+  /** Problems of a server message (its inner object with `type`, or the `{ message }` envelope); open unless `closed: true`. */
+  serverMessage(message: unknown, options?: CheckOptions): SchemaError[];
+  /** Problems of a server's answer to a message type (open unless `closed: true`); [] for types that expect no answer. */
+  serverMessageResponse(type: string, answer: unknown, options?: CheckOptions): SchemaError[];
   /** Every server message type of the ServerMessage union. */
   readonly messageTypes: readonly string[];
   /** Message types whose answer the platform reads (assistant-request, tool-calls, ...). */
@@ -51,23 +61,23 @@ export function loadSchemas(): Promise<Schemas> {
 }
 
 /** Problems of a request body for `METHOD path`; [] when it fits. */
-export async function validateRequest(method: string, path: string, body: unknown): Promise<SchemaError[]> {
-  return (await loadSchemas()).request(method, path, body);
+export async function validateRequest(method: string, path: string, body: unknown, options?: CheckOptions): Promise<SchemaError[]> {
+  return (await loadSchemas()).request(method, path, body, options);
 }
 
 /** Problems of a success answer for `METHOD path`; [] when it fits. */
-export async function validateResponse(method: string, path: string, body: unknown): Promise<SchemaError[]> {
-  return (await loadSchemas()).response(method, path, body);
+export async function validateResponse(method: string, path: string, body: unknown, options?: CheckOptions): Promise<SchemaError[]> {
+  return (await loadSchemas()).response(method, path, body, options);
 }
 
 /** Problems of a server message the platform would send; [] when it fits. */
-export async function validateServerMessage(message: unknown): Promise<SchemaError[]> {
-  return (await loadSchemas()).serverMessage(message);
+export async function validateServerMessage(message: unknown, options?: CheckOptions): Promise<SchemaError[]> {
+  return (await loadSchemas()).serverMessage(message, options);
 }
 
 /** Problems of a developer's answer to a server message of `type`; [] when it fits. */
-export async function validateServerMessageResponse(type: string, answer: unknown): Promise<SchemaError[]> {
-  return (await loadSchemas()).serverMessageResponse(type, answer);
+export async function validateServerMessageResponse(type: string, answer: unknown, options?: CheckOptions): Promise<SchemaError[]> {
+  return (await loadSchemas()).serverMessageResponse(type, answer, options);
 }
 
 /** The messages of a list of problems, as the platform puts them in a 400's `message`. */
@@ -87,49 +97,17 @@ async function build(): Promise<Schemas> {
     import('ajv'),
     import('ajv-formats'),
   ]);
-  const comps = components.default as unknown as Record<string, AnySchema>;
+  const comps = components.default as unknown as Record<string, Record<string, unknown>>;
   const ops = operations.default as unknown as Record<string, OperationSchema>;
   const msgs = messages.default as unknown as Messages;
   // ajv and ajv-formats are CommonJS; depending on the loader the class sits on one or two `default`s.
   const Ajv = unwrap<typeof AjvClass>(ajvModule);
   const addFormats = unwrap<(ajv: AjvClass, formats: string[]) => void>(formatsModule);
-  const ajv = new Ajv({
-    allErrors: true,
-    verbose: true,
-    discriminator: true,
-    strict: false,
-    inlineRefs: false,
-    validateSchema: false,
-    addUsedSchema: false,
-  });
-  addFormats(ajv, ['date-time', 'uuid', 'uri']);
-  for (const [name, schema] of Object.entries(comps)) ajv.addSchema(schema, name);
-
-  const cache = new Map<AnySchema, ValidateFunction>();
-  const compile = (schema: AnySchema): ValidateFunction => {
-    const ref = (schema as { $ref?: string }).$ref;
-    const keys = Object.keys(schema as object);
-    // A bare reference compiles once under its component's name, whatever object carries it.
-    if (ref && keys.length === 1) {
-      const fn = ajv.getSchema(ref);
-      if (!fn) throw new Error(`no derived schema named ${ref}`);
-      return fn;
-    }
-    let fn = cache.get(schema);
-    if (!fn) {
-      fn = ajv.compile(schema);
-      cache.set(schema, fn);
-    }
-    return fn;
-  };
-  const resolve: Resolve = (schema) => {
-    const ref = (schema as { $ref?: string }).$ref;
-    return (ref ? comps[ref] : schema) as Record<string, unknown>;
-  };
-  const check = (schema: AnySchema, data: unknown, prefix = ''): SchemaError[] => {
-    const fn = compile(schema);
-    if (fn(data)) return [];
-    return explain((fn.errors ?? []) as ErrorObject[], { resolve, check: (s, d, p) => check(s as AnySchema, d, p) }, prefix);
+  const worlds = new Map<boolean, Check>();
+  const checker = (closed: boolean): Check => {
+    let found = worlds.get(closed);
+    if (!found) worlds.set(closed, (found = universe(Ajv, addFormats, comps, closed)));
+    return found;
   };
 
   const templates = Object.keys(ops).map((key) => {
@@ -149,33 +127,35 @@ async function build(): Promise<Schemas> {
   };
 
   const messageTypes = Object.keys(msgs.messages);
-  const serverMessage = (message: unknown): SchemaError[] => {
+  const serverMessage = (message: unknown, closed: boolean, prefix = ''): SchemaError[] => {
     if (isObject(message) && !('type' in message) && isObject(message.message)) {
-      return check({ $ref: 'ServerMessage' }, message);
+      const extra = closed ? Object.keys(message).filter((k) => k !== 'message') : [];
+      return [...extra.map((k) => ({ path: k, message: `property ${k} should not exist` })), ...serverMessage(message.message, closed, 'message')];
     }
     const type = isObject(message) ? message.type : undefined;
     const member = typeof type === 'string' ? msgs.messages[type] : undefined;
     if (!member) {
-      if (!isObject(message)) return [{ path: '', message: 'message must be an object' }];
-      return [{ path: 'type', message: `type must be one of the following values: ${messageTypes.join(', ')}` }];
+      const at = prefix ? `${prefix}.type` : 'type';
+      if (!isObject(message)) return [{ path: prefix, message: `${prefix || 'message'} must be an object` }];
+      return [{ path: at, message: `${at} must be one of the following values: ${messageTypes.join(', ')}` }];
     }
-    return check({ $ref: member }, message);
+    return checker(closed)({ $ref: member }, message, prefix);
   };
 
   return {
     operation,
-    request: (method, path, body) => {
+    request: (method, path, body, options) => {
       const schema = operation(method, path)?.request;
-      return schema ? check(schema, body) : [];
+      return schema ? checker(options?.closed ?? true)(schema, body) : [];
     },
-    response: (method, path, body) => {
+    response: (method, path, body, options) => {
       const schema = operation(method, path)?.response;
-      return schema ? check(schema, body) : [];
+      return schema ? checker(options?.closed ?? false)(schema, body) : [];
     },
-    serverMessage,
-    serverMessageResponse: (type, answer) => {
+    serverMessage: (message, options) => serverMessage(message, options?.closed ?? false),
+    serverMessageResponse: (type, answer, options) => {
       const name = msgs.responses[type];
-      return name ? check({ $ref: name }, answer) : [];
+      return name ? checker(options?.closed ?? false)({ $ref: name }, answer) : [];
     },
     messageTypes,
     answeredTypes: Object.keys(msgs.responses),

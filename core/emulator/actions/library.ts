@@ -47,11 +47,15 @@ export const libraryVoices: Handler = (ctx) => {
   return { status: 200, body: found.slice((page - 1) * limit, page * limit) };
 };
 
-/** `GET /voice-library/{provider}/accents`: the accents of the provider's voices. */
-export const libraryAccents: Handler = (ctx) => ({
-  status: 200,
-  body: [...new Set(voicesOf(ctx, ctx.params.provider as string).map((v) => v.accent).filter(Boolean))].sort(),
-});
+/**
+ * `GET /voice-library/{provider}/accents`: the provider's accents. The platform publishes this
+ * answer as library voices, so each accent comes as its first voice (by accent name).
+ */
+export const libraryAccents: Handler = (ctx) => {
+  const first = new Map<string, LibraryVoice>();
+  for (const v of voicesOf(ctx, ctx.params.provider as string)) if (v.accent && !first.has(v.accent)) first.set(v.accent, v);
+  return { status: 200, body: [...first.keys()].sort().map((a) => first.get(a)) };
+};
 
 /** `POST /voice-library/sync/{provider}`: the provider's voices after a (simulated) sync. */
 export const syncProvider: Handler = (ctx) => ({ status: 200, body: voicesOf(ctx, ctx.params.provider as string) });

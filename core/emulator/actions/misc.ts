@@ -77,7 +77,7 @@ export const generateWorkflow: Handler = (ctx) => {
   const nodes = [
     { type: 'conversation', name: 'greeting', isStart: true, prompt: 'Greet the caller and ask how you can help.' },
     { type: 'conversation', name: 'help', prompt: 'Answer the question using the tools available.', ...(toolIds.length ? { toolIds } : {}) },
-    { type: 'hangup', name: 'goodbye' },
+    { type: 'conversation', name: 'goodbye', prompt: 'Thank the caller and say goodbye.' },
   ];
   const edges = [
     { from: 'greeting', to: 'help', condition: { type: 'ai', prompt: 'The caller asked a question' } },
