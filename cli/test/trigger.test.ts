@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeredMessageTypes, sampleAnswers, serverMessageTypes } from '../../core/messages/index.js';
-import { messagesOf, validateServerMessage } from '../../core/schemas/validate.js';
+import { messageProblems } from '../../core/messages/testing.js';
 import { devServer, messageOf } from './dev-server.js';
 import type { DevServer, Got } from './dev-server.js';
 import { KEY, fileHarness, json, pool } from './harness.js';
@@ -28,6 +28,7 @@ beforeAll(async () => {
     if (mode === 'slow') return { delayMs: 3000, body: {} };
     if (mode === 'bad') return { body: { results: [{ result: 42 }] } };
     if (mode === 'text') return { body: 'OK' };
+    if (mode === 'number-assistant') return { body: { assistant: 5 } };
     if (mode === 'leaky') return { body: { ...(goodAnswer(g) as object), token: KEY } };
     return { body: goodAnswer(g) };
   });
@@ -58,7 +59,7 @@ describe('voice trigger', () => {
       expect(r.exitCode, `${type}: ${r.stderr}`).toBe(0);
       expect(message.type).toBe(type);
       expect(typeof message.timestamp).toBe('number');
-      expect(messagesOf(await validateServerMessage(message)), type).toEqual([]);
+      expect(await messageProblems([message]), type).toEqual([]);
       const out = json<{ ok: boolean; status: number; valid: boolean | null; expectsAnswer: boolean }>(r);
       expect(out).toMatchObject({ ok: true, status: 200 });
       expect(out.valid).toBe((answeredMessageTypes as readonly string[]).includes(type) ? true : null);
@@ -93,8 +94,13 @@ describe('voice trigger', () => {
   it('judges assistant-request answers against the published response schema', async () => {
     const bad = await h.current.voice(['trigger', 'assistant-request', '--forward-to', `${server.url}/bad`, '--json']);
     expect(bad.exitCode).toBe(1);
-    // `results` is no field of an assistant-request answer.
-    expect(json<{ problems: string[]; valid: boolean }>(bad)).toMatchObject({ valid: false });
+    // `results` is no field of an assistant-request answer, and nothing names what to run.
+    const verdict = json<{ problems: string[]; valid: boolean }>(bad);
+    expect(verdict.valid).toBe(false);
+    expect(verdict.problems.join('\n')).toContain('the call has nothing to run');
+    const wrongType = await h.current.voice(['trigger', 'assistant-request', '--forward-to', `${server.url}/number-assistant`]);
+    expect(wrongType.exitCode).toBe(1);
+    expect(wrongType.stdout).toContain('assistant must be an object');
     const good = await h.current.voice(['trigger', 'assistant-request', '--forward-to', `${server.url}/good`]);
     expect(good.exitCode, good.stdout + good.stderr).toBe(0);
     const text = await h.current.voice(['trigger', 'assistant-request', '--forward-to', `${server.url}/text`]);

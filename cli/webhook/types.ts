@@ -2,7 +2,8 @@
 // the command line with the closest names first, and the judgement of a server's answer.
 import { answeredMessageTypes, expectsAnswer, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from '../../core/messages/index.js';
 import type { ServerMessageType } from '../../core/messages/index.js';
-import { messagesOf, validateServerMessage, validateServerMessageResponse } from '../../core/schemas/validate.js';
+import { messageProblems as builtMessageProblems } from '../../core/messages/testing.js';
+import { messagesOf, validateServerMessageResponse } from '../../core/schemas/validate.js';
 import { usageError } from '../errors.js';
 import { closestFirst } from './closest.js';
 
@@ -40,6 +41,12 @@ function toolCallProblems(message: Obj, answer: Obj): string[] {
   return problems;
 }
 
+/** For answers the schema cannot judge alone: the fields of which at least one must be there. */
+const ONE_OF: Record<string, { keys: string[]; what: string }> = {
+  'assistant-request': { keys: ['assistantId', 'assistant', 'squadId', 'squad', 'workflowId', 'workflow', 'destination', 'error'], what: 'the call has nothing to run' },
+  'transfer-destination-request': { keys: ['destination', 'error'], what: 'the transfer has nowhere to go' },
+};
+
 /**
  * What is wrong with a server's answer to a message (empty when it is right); undefined when the
  * type expects no answer.
@@ -54,12 +61,15 @@ export async function judgeAnswer(message: Obj, answer: unknown): Promise<string
   const body = Object.keys(inner).length === 1 && obj(inner.messageResponse) === inner.messageResponse ? (inner.messageResponse as Obj) : inner;
   const problems = messagesOf(await validateServerMessageResponse(type, body));
   if (type === 'tool-calls') problems.push(...toolCallProblems(message, body));
+  const need = ONE_OF[type];
+  if (need && !need.keys.some((k) => body[k] !== undefined)) problems.push(`names none of ${need.keys.join(', ')}: ${need.what}`);
   return [...new Set(problems)];
 }
 
 /** What is wrong with a message about to be sent (empty when it fits its published schema). */
 export async function messageProblems(message: Obj): Promise<string[]> {
-  return messagesOf(await validateServerMessage(message));
+  // The same judge the emulator's tests use (it knows `assistant.started` and the schema's known defects).
+  return (await builtMessageProblems([message])).map((p) => p.replace(/^[^:]+: /, ''));
 }
 
 /** Compiles the answer schemas in the background, so the first answers are judged without delay. */

@@ -87,6 +87,8 @@ describe('no-op answers and judging', () => {
     expect(wrong).toContain('results.0.toolCallId: "other" is not a tool call of this message');
     expect(await judgeAnswer(m, [1])).toEqual(['the answer must be a JSON object, not an array']);
     expect(await judgeAnswer(sampleServerMessage('hang'), 'anything')).toBeUndefined();
+    expect(await judgeAnswer(sampleServerMessage('assistant-request'), { results: [] })).toEqual([expect.stringMatching(/^names none of assistantId, assistant, .*: the call has nothing to run$/)]);
+    expect(await judgeAnswer(sampleServerMessage('assistant-request'), { assistantId: 'a1' })).toEqual([]);
   });
 });
 
