@@ -71,9 +71,13 @@ export function detailOf(message: Obj): string {
     case 'speech-update':
       return `${speaker(message.role)} ${str(message.status) ?? ''}`.trim();
     case 'conversation-update': {
-      const last = obj(arr(message.messages).at(-1) ?? arr(message.messagesOpenAIFormatted).at(-1));
+      const list = arr(message.messages).length ? arr(message.messages) : arr(message.messagesOpenAIFormatted);
+      if (!list.length) return '';
+      const last = obj(list.at(-1));
       const text = str(last.message) ?? str(last.content);
-      return text ? `${arr(message.messages).length || arr(message.messagesOpenAIFormatted).length} messages, last ${speaker(last.role)}: ${short(text, 80)}` : '';
+      const tools = arr(last.toolCalls ?? last.tool_calls);
+      const what = text ? `${speaker(last.role)}: ${short(text, 80)}` : tools.length ? `tool call ${tools.map(toolCallText).join(', ')}` : str(last.name) ? `tool result ${str(last.name)}: ${short(last.result ?? '', 60)}` : speaker(last.role);
+      return `${list.length} messages, last ${what}`;
     }
     case 'model-output':
       return short(message.output ?? '');

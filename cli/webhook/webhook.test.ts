@@ -64,6 +64,9 @@ describe('one-line details', () => {
     expect(detailOf(sampleServerMessage('transcript', { role: 'user', transcript: 'Hi there', transcriptType: 'final' }))).toBe('customer: Hi there');
     expect(detailOf(sampleServerMessage('end-of-call-report', { endedReason: 'customer-ended-call', cost: 0.12, startedAt: '2026-01-01T00:00:00Z', endedAt: '2026-01-01T00:00:41Z' }))).toBe('customer-ended-call, $0.12, 41 s');
     expect(detailOf(sampleServerMessage('assistant-request'))).toMatch(/^inbound from \+1/);
+    const toolTurn = { role: 'tool_calls', message: '', toolCalls: [{ id: 't1', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }], time: 1, secondsFromStart: 1 };
+    expect(detailOf({ type: 'conversation-update', messages: [{ role: 'bot', message: 'Hi' }, toolTurn] })).toBe('2 messages, last tool call lookup({"q":"x"})');
+    expect(detailOf({ type: 'conversation-update', messages: [{ role: 'user', message: 'Hello there' }] })).toBe('1 messages, last customer: Hello there');
     for (const type of serverMessageTypes) expect(typeof detailOf(sampleServerMessage(type))).toBe('string');
   });
 });
