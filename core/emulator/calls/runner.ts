@@ -121,7 +121,7 @@ export class CallRunner {
   private async answered(s: CallSession, cast: Cast): Promise<void> {
     s.setStatus('in-progress');
     const max = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
-    void s.wait(max).then((still) => still && s.finish('exceeded-max-duration'));
+    void s.wait(max).then((still) => still && s.finish('exceeded-max-duration', max));
     if ('workflow' in cast) return runWorkflow(s, cast.workflow, this.scenario);
     return converse(s, this.scenario, cast.members);
   }

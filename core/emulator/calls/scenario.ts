@@ -44,14 +44,13 @@ export class ScenarioError extends Error {
   }
 }
 
-/** The built-in conversation when no scenario is given: a greeting, the tools, thanks, goodbye. */
+/**
+ * The built-in conversation when no scenario is given: a greeting, the tools, thanks, goodbye.
+ * The customer then hangs up, unless the assistant has an `endCall` tool and ends the call itself.
+ */
 export const DEFAULT_SCENARIO: Scenario = {
   name: 'default',
-  turns: [
-    { say: "Hi, I'm calling to check on my appointment." },
-    { say: "Great, thank you. That's all I needed.", interrupt: true },
-    { say: 'Bye!', hangup: true },
-  ],
+  turns: [{ say: "Hi, I'm calling to check on my appointment." }, { say: "Great, thank you. That's all I needed.", interrupt: true }, { say: 'Bye!' }],
 };
 
 const KEYS = new Set(['say', 'pauseSeconds', 'interrupt', 'tools', 'handoff', 'hang', 'endCall', 'hangup']);

@@ -153,11 +153,12 @@ export class CallSession {
   }
 
   /** Ends the call once: status, timing, cost, artifact, analysis, then `end-of-call-report`. */
-  finish(endedReason: string): void {
+  finish(endedReason: string, afterSeconds?: number): void {
     if (this.ended) return;
     this.ended = true;
     this.stop.abort();
-    const now = this.deps.clock.now();
+    // A limit ends the call exactly at the limit, whatever the timer's coarseness at high speeds.
+    const now = afterSeconds !== undefined && this.startedMs !== undefined ? this.startedMs + afterSeconds * 1000 : this.deps.clock.now();
     const c = this.call;
     c.endedAt = new Date(now).toISOString();
     c.endedReason = endedReason;
