@@ -6,7 +6,7 @@ import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { printJson } from '../output/print.js';
 import { dim, yellow } from '../output/style.js';
-import { err, out } from '../redact.js';
+import { addSecret, err, out } from '../redact.js';
 import { headerFlag, secondsFlag } from '../webhook/flags.js';
 import { postJson } from '../webhook/send.js';
 import { callIdOf } from '../webhook/summary.js';
@@ -73,6 +73,8 @@ Examples:
       const json = ctx.output.mode === 'json';
       if (opts.list) return listTypes(json, ctx.output.pretty);
       const url = opts.forwardTo === undefined ? undefined : targetUrl(opts.forwardTo);
+      // Header values are often secrets (x-vapi-secret): an answer that echoes one is masked.
+      for (const v of Object.values(opts.header ?? {})) addSecret(v);
       if (!url && !opts.dryRun) throw usageError('voice trigger needs --forward-to URL: where your server listens, e.g. --forward-to localhost:3000/webhook', 'Or --dry-run to print the message without sending it.');
       let call;
       if (opts.call !== undefined) {

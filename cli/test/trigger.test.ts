@@ -29,7 +29,7 @@ beforeAll(async () => {
     if (mode === 'bad') return { body: { results: [{ result: 42 }] } };
     if (mode === 'text') return { body: 'OK' };
     if (mode === 'number-assistant') return { body: { assistant: 5 } };
-    if (mode === 'leaky') return { body: { ...(goodAnswer(g) as object), token: KEY } };
+    if (mode === 'leaky') return { body: { ...(goodAnswer(g) as object), token: KEY, echo: g.headers['x-vapi-secret'] } };
     return { body: goodAnswer(g) };
   });
 });
@@ -155,6 +155,8 @@ describe('voice trigger', () => {
     expect(messageOf(last())).toEqual({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'changed', timestamp: 1 });
     expect(last().headers['x-vapi-secret']).toBe(KEY);
     expect(r.stdout).toContain('"token":"****"');
+    // A header value given on the command line is a secret: echoed back, it is still masked.
+    expect(r.stdout).toContain('"echo":"****cdef"');
     const clash = await h.current.voice(['trigger', 'hang', '-f', file, '--forward-to', server.url]);
     expect(clash.exitCode).toBe(2);
     expect(clash.stderr).toContain('holds a "transcript" message');

@@ -4,6 +4,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FINAL_TRANSCRIPTS } from '../../core/messages/index.js';
+import { addSecret } from '../redact.js';
 import { postJson } from './send.js';
 import type { Delivery } from './send.js';
 import { callIdOf } from './summary.js';
@@ -84,15 +86,27 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   sendText(res, status, JSON.stringify(body), 'application/json');
 }
 
+const SECRET_HEADER = /secret|authorization|signature|token|api-?key/i;
+
 function forwardHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (HOP.has(k) || v === undefined) continue;
+    headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    // Forwarded, never printed: an answer that echoes it is masked too.
+    if (SECRET_HEADER.test(k)) addSecret(headers[k]);
+  }
   return headers;
 }
 
 /** The type a filter entry matches: `transcript` also matches `transcript[transcriptType="final"]`. */
 export function baseType(type: string): string {
   return type.replace(/\[.*$/, '');
+}
+
+function wanted(events: ReadonlySet<string>, type: string, message: Obj): boolean {
+  if (events.has(type) || events.has(baseType(type))) return true;
+  return type === 'transcript' && message.transcriptType === 'final' && events.has(FINAL_TRANSCRIPTS);
 }
 
 /** Starts the receiver; rejects with the listen error (EADDRINUSE...) when the port cannot be used. */
@@ -131,7 +145,7 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     count++;
     const msg = message as Obj;
     const callId = callIdOf(msg);
-    const filtered = opts.events !== undefined && !opts.events.has(type) && !opts.events.has(baseType(type));
+    const filtered = opts.events !== undefined && !wanted(opts.events, type, msg);
     const base = { time, path, type, message: msg, filtered, ...(callId ? { callId } : {}) };
     if (filtered || !opts.forwardTo) {
       const answer = opts.noop(msg);

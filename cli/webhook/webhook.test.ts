@@ -16,6 +16,9 @@ import { diffCall, watchLine } from './watch-events.js';
 import type { WatchEvent } from './watch-events.js';
 import { pollCall } from './watch-poll.js';
 import { endEvents, sseParser, streamEvents } from './watch-stream.js';
+import { startReceiver } from './receiver.js';
+import type { Received } from './receiver.js';
+import { FINAL_TRANSCRIPTS } from '../../core/messages/index.js';
 
 describe('--forward-to URLs', () => {
   it('accepts full URLs, host:port/path and bare ports, keeping path and query', () => {
@@ -162,5 +165,25 @@ describe('call watch', () => {
     const ended = endEvents({ status: 'ended', endedReason: 'hangup', messages: [{ role: 'tool_calls', toolCalls: [{ id: 'call_sample_1', function: { name: 'bookAppointment', arguments: '{}' } }], time: 1, secondsFromStart: 1 }, { role: 'tool_calls', toolCalls: [{ id: 't9', function: { name: 'lookup', arguments: '{}' } }], time: 2, secondsFromStart: 2.5 }] }, seen);
     expect(ended.map((e) => e.kind)).toEqual(['tool-call', 'ended']);
     expect((ended[0] as { call: string }).call).toContain('lookup({})  (at 2.5 s into the call');
+  });
+});
+
+describe('the receiver', () => {
+  it('filters by type, taking the final-transcripts subscription name, and answers filtered messages with the no-op', async () => {
+    const seen: Received[] = [];
+    const r = await startReceiver({ port: 0, host: '127.0.0.1', events: new Set([FINAL_TRANSCRIPTS, 'hang']), timeoutMs: 1000, noop: noopAnswer, onReceived: (x) => seen.push(x) });
+    try {
+      const send = (message: unknown): Promise<Response> => fetch(r.url, { method: 'POST', body: JSON.stringify({ message }) });
+      expect((await send(sampleServerMessage('transcript', { transcriptType: 'partial' }))).status).toBe(200);
+      await send(sampleServerMessage('transcript', { transcriptType: 'final' }));
+      await send(sampleServerMessage('hang'));
+      expect(await (await send(sampleServerMessage('tool-calls'))).json()).toEqual({ results: [{ name: 'bookAppointment', toolCallId: 'call_sample_1', result: '' }] });
+      expect(seen.map((x) => `${x.type}${x.filtered ? ' (filtered)' : ''}`)).toEqual(['transcript (filtered)', 'transcript', 'hang', 'tool-calls (filtered)']);
+      expect(r.count()).toBe(4);
+      expect((await fetch(r.url, { method: 'PUT' })).status).toBe(405);
+      expect(await (await fetch(r.url)).text()).toContain('voice listen is running');
+    } finally {
+      await r.close();
+    }
   });
 });
