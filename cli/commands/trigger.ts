@@ -13,7 +13,7 @@ import { callIdOf } from '../webhook/summary.js';
 import { callContext, triggerMessage } from '../webhook/trigger-message.js';
 import { failureOf, resultJson, resultLines } from '../webhook/trigger-result.js';
 import type { TriggerResult } from '../webhook/trigger-result.js';
-import { judgeAnswer, messageProblems } from '../webhook/types.js';
+import { checkType, judgeAnswer, messageProblems } from '../webhook/types.js';
 import { targetUrl } from '../webhook/url.js';
 import { collect } from './resources.js';
 
@@ -72,6 +72,9 @@ Examples:
       const opts = ctx.opts as TriggerOptions & typeof ctx.opts;
       const json = ctx.output.mode === 'json';
       if (opts.list) return listTypes(json, ctx.output.pretty);
+      // What to send is checked before where: an unknown type is the likelier mistake.
+      if (type !== undefined) checkType(type);
+      else if (opts.file === undefined) throw usageError('Name a message type, e.g. voice trigger tool-calls --forward-to localhost:3000/webhook', 'voice trigger --list shows every type.');
       const url = opts.forwardTo === undefined ? undefined : targetUrl(opts.forwardTo);
       // Header values are often secrets (x-vapi-secret): an answer that echoes one is masked.
       for (const v of Object.values(opts.header ?? {})) addSecret(v);

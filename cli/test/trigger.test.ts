@@ -130,12 +130,17 @@ describe('voice trigger', () => {
   });
 
   it('usage errors exit 2: unknown type (closest first), no --forward-to, bad --set, bad URL', async () => {
+    const before = server.got.length;
     const unknown = await h.current.voice(['trigger', 'tool-call', '--forward-to', server.url]);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('Unknown message type "tool-call". Did you mean tool-calls?');
     expect(unknown.stderr).toMatch(/closest first: tool-calls, /);
     const status = await h.current.voice(['trigger', 'statusupdate', '--forward-to', server.url]);
     expect(status.stderr).toContain('Did you mean status-update?');
+    const noType = await h.current.voice(['trigger']);
+    expect(noType.exitCode).toBe(2);
+    expect(noType.stderr).toContain('Name a message type');
+    expect((await h.current.voice(['trigger', 'tool-call'])).stderr).toContain('Did you mean tool-calls?');
     const noUrl = await h.current.voice(['trigger', 'hang']);
     expect(noUrl.exitCode).toBe(2);
     expect(noUrl.stderr).toContain('--forward-to');
@@ -143,7 +148,7 @@ describe('voice trigger', () => {
     expect(badSet.exitCode).toBe(2);
     const badUrl = await h.current.voice(['trigger', 'hang', '--forward-to', 'ftp://x']);
     expect(badUrl.exitCode).toBe(2);
-    const before = server.got.length;
+    // Nothing reached the server.
     expect(server.got.length).toBe(before);
   });
 
