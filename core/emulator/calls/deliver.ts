@@ -1,7 +1,7 @@
 // Deliveries: `POST { message }` to the server the platform's precedence picks (the tool's
 // server for `tool-calls`, then the assistant's, the phone number's, the org's), with the
 // server's headers and timeout. Every delivery lands in the record, answered or not.
-import { Agent, request } from 'undici';
+import type { Agent, request as Request } from 'undici';
 import type { Json, ServerMessage } from '../../messages/index.js';
 import type { Delivery, EmulatorRecord } from '../record.js';
 
@@ -59,8 +59,13 @@ function isObject(v: unknown): v is Json {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-// One keep-alive pool for every delivery: undici's request is far lighter than fetch at hundreds a second.
-let pool: Agent | undefined;
+// One keep-alive pool for every delivery: undici's request is far lighter than fetch at hundreds a
+// second. Loaded on the first delivery, so an emulator that never delivers never loads it.
+let undici: Promise<{ pool: Agent; request: typeof Request }> | undefined;
+function client(): NonNullable<typeof undici> {
+  undici ??= import('undici').then(({ Agent, request }) => ({ pool: new Agent({ keepAliveTimeout: 10_000, connections: 256 }), request }));
+  return undici;
+}
 
 /** Posts one message and records the delivery; never throws. */
 export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> {
@@ -71,7 +76,7 @@ export async function deliver(record: EmulatorRecord, target: ServerTarget, call
   let answer: Json | undefined;
   try {
     const ms = target.timeoutSeconds * 1000;
-    pool ??= new Agent({ keepAliveTimeout: 10_000, connections: 256 });
+    const { pool, request } = await client();
     const res = await request(target.url, { method: 'POST', headers, body: JSON.stringify(body), dispatcher: pool, headersTimeout: ms, bodyTimeout: ms });
     const text = await res.body.text();
     const ok = res.statusCode >= 200 && res.statusCode < 300;
