@@ -8,11 +8,16 @@ type Sample = Record<string, unknown> & { id: string };
 /** Ids of the seed objects, by collection. */
 export const SEED = seed as unknown as Readonly<Record<string, readonly Sample[]>>;
 
-/** Calls get times relative to now so analytics over the last week include them. */
+/**
+ * Calls get times relative to now so analytics over the last week include them. The sample's
+ * `durationSeconds` only sets those times: a stored call has no such field on the platform.
+ */
 function timed(sample: Sample, index: number): Sample {
-  if (typeof sample.durationSeconds !== 'number' || sample.startedAt) return sample;
+  const { durationSeconds, ...call } = sample;
+  if (typeof durationSeconds !== 'number') return sample;
+  if (call.startedAt) return call;
   const ended = Date.now() - (index + 1) * 3_600_000;
-  return { ...sample, startedAt: new Date(ended - sample.durationSeconds * 1000).toISOString(), endedAt: new Date(ended).toISOString() };
+  return { ...call, startedAt: new Date(ended - durationSeconds * 1000).toISOString(), endedAt: new Date(ended).toISOString() };
 }
 
 /** Adds the seed objects that are not there yet; true when anything was added. */

@@ -8,7 +8,7 @@ import { catalogue, flatten, pathParamNames } from '../catalogue/index.js';
 import type { Entry } from '../catalogue/index.js';
 import { loadSchemas } from '../schemas/validate.js';
 import type { Schemas } from '../schemas/validate.js';
-import { startEmulator } from './index.js';
+import { SEED, startEmulator } from './index.js';
 import type { Emulator } from './index.js';
 
 const bodies = new URL('../../fixtures/bodies/', import.meta.url);
@@ -41,7 +41,7 @@ function pathOf(e: Entry): string {
     if (name === 'memberId') return ids.get('org/member') ?? 'missing';
     // A nested resource's first path value names its parent (`/test-suite/{testSuiteId}/test`).
     const owner = e.resource.length > 1 && i === 0 ? (e.resource[0] as string) : e.resource.join('/');
-    return ids.get(owner) ?? 'missing';
+    return ids.get(owner) ?? SEED[owner]?.[0]?.id ?? 'missing';
   });
   let i = 0;
   return e.op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[i++] as string));
@@ -86,7 +86,9 @@ describe('every answer fits the published response schema', () => {
       const { status, body, path } = await send(e);
       const label = `${e.op.method} ${path}`;
       if (status >= 300) {
-        misfits.push(`${label}: answered ${status} ${JSON.stringify(body).slice(0, 300)}`);
+        // A new operation needs an object for its path (a create body or a seed object) and a body that fits.
+        const hint = path.includes('missing') ? ' (no object for its path: add fixtures/bodies or fixtures/seed.json data)' : e.op.body === 'json' ? ' (does fixtures/bodies have its body?)' : '';
+        misfits.push(`${label}: answered ${status} ${JSON.stringify(body).slice(0, 300)}${hint}`);
         continue;
       }
       if (e.action === 'create' && body && typeof body === 'object' && 'id' in body) ids.set(e.resource.join('/'), String(body.id));

@@ -38,7 +38,7 @@ const FORMAT: Record<string, string> = {
 };
 
 /** `a` + `b` as a dotted path. */
-export function join(a: string, b: string | number): string {
+function join(a: string, b: string | number): string {
   return a ? `${a}.${b}` : String(b);
 }
 

@@ -38,6 +38,20 @@ describe('validator', () => {
     expect(messagesOf(await validateRequest('PATCH', '/assistant/asst_1', { name: 1 }))).toEqual(['name must be a string']);
   });
 
+  it('takes the shapes the document gets wrong the way the platform does', async () => {
+    // Allowed values published on an array apply to its items; chat messages are `{ role, content }`.
+    expect(await validateRequest('POST', '/voice-library/sync', { providers: ['11labs', 'vapi'] })).toEqual([]);
+    expect(messagesOf(await validateRequest('POST', '/voice-library/sync', { providers: ['nope'] }))[0]).toMatch(/^providers\.0 must be one of the following values: /);
+    expect(await validateRequest('POST', '/chat', { input: [{ role: 'user', content: 'Hi' }] })).toEqual([]);
+  });
+
+  it('refuses unknown properties of bodies, and of answers only when asked', async () => {
+    const answer = { id: 'a', orgId: 'o', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', invented: 1 };
+    expect(await validateResponse('GET', '/assistant/a', answer)).toEqual([]);
+    expect(messagesOf(await validateResponse('GET', '/assistant/a', answer, { closed: true }))).toEqual(['property invented should not exist']);
+    expect(await validateRequest('POST', '/assistant', { invented: 1 }, { closed: false })).toEqual([]);
+  });
+
   it('checks answers against the success schema', async () => {
     const errors = await validateResponse('GET', '/assistant/{id}', { id: 'a' });
     expect(messagesOf(errors)).toEqual(['orgId should not be empty', 'createdAt should not be empty', 'updatedAt should not be empty']);
