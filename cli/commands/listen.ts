@@ -85,6 +85,7 @@ Examples:
         throw error;
       }
       err(banner(receiver, forwardTo, events));
+      if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) err(`  Warning: bound to ${opts.host}, so other machines can post here${forwardTo ? ' and reach your server through it' : ''}.\n`);
       if (forwardTo) warmJudge();
       await new Promise<void>((resolve) => {
         const stop = (): void => {
