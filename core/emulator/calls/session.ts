@@ -34,6 +34,8 @@ export class CallSession {
   assistant: Json | undefined;
   phoneNumber: Json | undefined;
   ended = false;
+  /** `maxDurationSeconds` once answered: every wait stops there and ends the call. */
+  maxSeconds: number | undefined;
   /** Aborted when the call ends (hang-up, max duration), cutting every wait short. */
   readonly stop = new AbortController();
   private chain: Promise<unknown> = Promise.resolve();
@@ -55,6 +57,14 @@ export class CallSession {
 
   /** Sleeps simulated seconds; returns false when the call ended meanwhile. */
   async wait(seconds: number): Promise<boolean> {
+    if (this.maxSeconds !== undefined && this.startedMs !== undefined) {
+      const left = this.maxSeconds - (this.deps.clock.now() - this.startedMs) / 1000;
+      if (seconds >= left) {
+        await this.deps.clock.sleep(Math.max(0, left) * 1000, this.stop.signal);
+        this.finish('exceeded-max-duration', this.maxSeconds);
+        return false;
+      }
+    }
     await this.deps.clock.sleep(seconds * 1000, this.stop.signal);
     return !this.ended;
   }
@@ -141,13 +151,15 @@ export class CallSession {
     const words = text.split(/\s+/);
     void this.send('transcript', { role, transcriptType: 'partial', transcript: words.slice(0, Math.ceil(words.length / 2)).join(' ') });
     const done = await this.wait(speakingSeconds(text));
+    // Cut off by a hang-up or the time limit: the line was never finished, nothing more is sent.
+    if (!done) return false;
     const end = Math.round(this.deps.clock.now());
     void this.send('transcript', { role, transcriptType: 'final', transcript: text });
     void this.send('speech-update', { status: 'stopped', role, turn });
     this.deps.record.add({ kind: 'call.transcript', callId: this.call.id, role, text });
     const name = role === 'assistant' && typeof this.assistant?.name === 'string' ? { assistantName: this.assistant.name } : {};
     this.push({ role: role === 'assistant' ? 'bot' : 'user', message: text, ...start, endTime: end, duration: end - start.time, ...name });
-    return done;
+    return true;
   }
 
   /** The URL the emulator serves this call's recording from. */
