@@ -36,7 +36,7 @@ const results = await Promise.all([
   }),
   build({
     metafile: true,
-    entryPoints: { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' },
+    entryPoints: { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts', react: 'core/react/index.ts' },
     outdir: 'dist/lib',
     bundle: true,
     splitting: true,
