@@ -10,10 +10,13 @@ import { seedStore } from './seed.js';
 import { createListener } from './server.js';
 import type { RequestLog } from './server.js';
 import { Store } from './store.js';
+import { acceptWebCalls } from './webcall-socket.js';
+import type { WebCallEngine } from './webcall-socket.js';
 
 export { DataFileError } from './persist.js';
 export type { RequestLog } from './server.js';
 export { SEED } from './seed.js';
+export type { BrowserCall, BrowserCustomer, WebCallEngine } from './webcall-socket.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -27,8 +30,13 @@ export interface EmulatorOptions {
   apiKey?: string;
   /** Add the sample objects from fixtures/seed.json. */
   seed?: boolean;
-  /** Base of web-call room URLs (default `https://vapi.daily.co`). */
+  /**
+   * Base of web-call room URLs, e.g. `https://vapi.daily.co`. Unset: the emulator's own address,
+   * where `voice/webcall` joins the call over a WebSocket and the browser is the customer.
+   */
   webCallUrlBase?: string;
+  /** Runs the web calls browsers join (the emulator's call engine unless a test gives another). */
+  webCallEngine?: WebCallEngine;
   /** Called once per finished request (used by `voice dev` to print a request log). */
   log?: (line: RequestLog) => void;
   /** Answers requests no catalogue route matches; return true when it did. */
@@ -66,7 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
   }
 
-  const env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? 'https://vapi.daily.co').replace(/\/+$/, '') };
+  const env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? '').replace(/\/+$/, '') };
   const server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log: options.log, fallback: options.fallback }));
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -75,6 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ok();
     });
   });
+  const closeWebCalls = options.webCallEngine ? acceptWebCalls(server, store, options.webCallEngine) : () => undefined;
   // A failing socket after start must never take the process down.
   server.on('error', (err) => process.stderr.write(`voice emulator: ${err.message}\n`));
   const port = (server.address() as AddressInfo).port;
@@ -86,6 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     host,
     close: () =>
       (closing ??= new Promise<void>((done) => {
+        closeWebCalls();
         server.close(() => done());
         server.closeAllConnections();
       }).then(() => writer?.idle())),
