@@ -5,9 +5,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
+import { CallRunner } from './calls/runner.js';
+import type { Scenario } from './calls/scenario.js';
+import { voiceRoutes } from './calls/routes.js';
+import type { Env } from './context.js';
+import { EmulatorRecord } from './record.js';
+import type { Delivery } from './record.js';
 import { DataFileError, DataFileWriter, loadDataFile } from './persist.js';
 import { seedStore } from './seed.js';
-import { createListener } from './server.js';
+import { authorize, createListener } from './server.js';
 import type { RequestLog } from './server.js';
 import { Store } from './store.js';
 import { acceptWebCalls } from './webcall-socket.js';
@@ -17,6 +23,12 @@ export { DataFileError } from './persist.js';
 export type { RequestLog } from './server.js';
 export { SEED } from './seed.js';
 export type { BrowserCall, BrowserCustomer, WebCallEngine } from './webcall-socket.js';
+export { EmulatorRecord } from './record.js';
+export type { Delivery, RecordEvent } from './record.js';
+export { MAGIC_NUMBERS } from './calls/magic.js';
+export { loadScenario, parseScenario, ScenarioError, DEFAULT_SCENARIO } from './calls/scenario.js';
+export type { Scenario, ScenarioTurn } from './calls/scenario.js';
+export { VOICE_PATHS } from './calls/routes.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -41,6 +53,12 @@ export interface EmulatorOptions {
   log?: (line: RequestLog) => void;
   /** Answers requests no catalogue route matches; return true when it did. */
   fallback?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** Simulated clock speed for calls (default 1: a default call lasts tens of seconds). */
+  speed?: number;
+  /** What simulated customers say (default: the built-in conversation). */
+  scenario?: Scenario;
+  /** Called once per delivery to a developer's server (used by `voice dev` for its stderr lines). */
+  onDelivery?: (delivery: Delivery) => void;
 }
 
 /** A running emulator. */
@@ -49,6 +67,10 @@ export interface Emulator {
   url: string;
   port: number;
   host: string;
+  /** The record of calls, their events, deliveries and requests (with its live subscription). */
+  record: EmulatorRecord;
+  /** The running calls: `idle()` resolves when every call has ended and its deliveries are made. */
+  calls: CallRunner;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -74,8 +96,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
   }
 
-  const env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? '').replace(/\/+$/, '') };
-  const server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log: options.log, fallback: options.fallback }));
+  const env: Env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? '').replace(/\/+$/, '') };
+  const record = new EmulatorRecord();
+  const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
+  const calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
+  env.calls = calls;
+  if (options.onDelivery) {
+    const onDelivery = options.onDelivery;
+    record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));
+  }
+  const own = voiceRoutes({ store, record, runner: calls, authorize: (h) => options.apiKey !== undefined && authorize(h, options.apiKey) });
+  const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => (await own(req, res)) || (options.fallback ? options.fallback(req, res) : false);
+  const log = (line: RequestLog): void => {
+    record.add({ kind: 'request', ...line });
+    options.log?.(line);
+  };
+  const server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log, fallback }));
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 0, host, () => {
@@ -83,7 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ok();
     });
   });
-  const closeWebCalls = options.webCallEngine ? acceptWebCalls(server, store, options.webCallEngine) : () => undefined;
+  const closeWebCalls = acceptWebCalls(server, store, options.webCallEngine ?? ((call, browser) => calls.joinWeb(call, browser)));
   // A failing socket after start must never take the process down.
   server.on('error', (err) => process.stderr.write(`voice emulator: ${err.message}\n`));
   const port = (server.address() as AddressInfo).port;
@@ -93,8 +129,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: env.url,
     port,
     host,
+    record,
+    calls,
     close: () =>
       (closing ??= new Promise<void>((done) => {
+        calls.close();
         closeWebCalls();
         server.close(() => done());
         server.closeAllConnections();

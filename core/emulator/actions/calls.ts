@@ -20,6 +20,7 @@ function phoneCall(ctx: Ctx, body: Record<string, unknown>): Rec {
   }
   const call = createIn(ctx, CALLS, { type: 'outboundPhoneCall', status: 'queued', phoneCallProvider: 'vapi', phoneCallTransport: 'pstn', cost: 0, ...body });
   logCall(ctx.store, call, `Outbound call to ${String((body.customer as Record<string, unknown> | undefined)?.number ?? body.customerId)} queued`);
+  ctx.env.calls?.start(call);
   return call;
 }
 
