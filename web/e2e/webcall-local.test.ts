@@ -125,4 +125,44 @@ describe('voice/webcall joins the emulator (no daily-js, no internet)', () => {
     expect(served.filter((path) => /daily/i.test(path))).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('the emulator ending the call ends the browser side; end() ends it from the assistant side', async () => {
+    const context = await browser.newContext();
+    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
+    const page = await context.newPage();
+    const begin = async () => {
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => typeof window.startLocal === 'function');
+      await page.click('#ready');
+      const id = await page.evaluate((baseUrl) => window.startLocal({ baseUrl }), emulator.url);
+      await expect.poll(async () => names(await log(page)).includes('call-start'), { timeout: 15_000 }).toBe(true);
+      return id;
+    };
+    const record = async (id: string | null) => {
+      await emulator.calls.idle();
+      return (await (await fetch(`${emulator.url}/call/${id}`, { headers: { authorization: 'Bearer k' } })).json()) as Record<string, unknown>;
+    };
+
+    // The assistant says a last line and hangs up: the emulator ends the call and the page follows.
+    const first = await begin();
+    await page.evaluate(() => window.localCall.say('Goodbye now.', true));
+    await expect.poll(async () => (await log(page)).states.at(-1), { timeout: 20_000 }).toBe('idle');
+    let l = await log(page);
+    expect(names(l)).toContain('call-end');
+    expect(finalLine(l, 'Goodbye now.')).toBe(true);
+    const ended = messages(l).filter((m) => m.type === 'status-update' && m.status === 'ended');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toMatchObject({ endedReason: 'assistant-ended-call-after-message-spoken' });
+    expect(await record(first)).toMatchObject({ status: 'ended', endedReason: 'assistant-ended-call-after-message-spoken' });
+
+    // end() sends end-call, then leaves at once (as with Daily, the page's own ended status says
+    // customer-ended-call); the emulator records that the assistant ended it.
+    const second = await begin();
+    await page.evaluate(() => window.localCall.end());
+    l = await log(page);
+    expect(l.states.at(-1)).toBe('idle');
+    expect(names(l)).toContain('call-end');
+    expect(await record(second)).toMatchObject({ status: 'ended', endedReason: 'assistant-ended-call' });
+    await context.close();
+  }, 60_000);
 });
