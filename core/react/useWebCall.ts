@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WebCall } from '../webcall/webcall.js';
 import type {
-  InlineAssistant, InlineSquad, InlineWorkflow, InCallMessage, StartAssistantOverrides, StartWorkflowOverrides, WebCallError, WebCallOptions,
-  WebCallResponse, WebCallState,
+  InlineAssistant, InlineSquad, InlineWorkflow, InCallMessage, StartAssistantOverrides, StartWorkflowOverrides, WebCallError, WebCallEvents,
+  WebCallOptions, WebCallResponse, WebCallState,
 } from '../webcall/types.js';
 import type { DailyAdvancedConfig, DailyFactoryOptions } from '../webcall/daily-transport.js';
 
@@ -32,6 +32,9 @@ export interface UseWebCallOptions extends WebCallOptions {
   /** Daily's call object options (audioSource...). */
   callObjectOptions?: DailyFactoryOptions;
 }
+
+/** Listeners for events of the call, called as they happen (the latest ones given are used). */
+export type WebCallListeners = Partial<Pick<WebCallEvents, 'call-start' | 'call-end' | 'message' | 'error' | 'camera-error'>>;
 
 /** A web call as React state, and what can be done with it. */
 export interface UseWebCall {
@@ -61,11 +64,11 @@ export interface UseWebCall {
 }
 
 /**
- * Runs web calls from a component (`onMessage` receives every in-call message as it arrives): one WebCall per mounted component, created when the first call
+ * Runs web calls from a component (`listeners` receive events as they happen): one WebCall per mounted component, created when the first call
  * starts and stopped when the component unmounts. StrictMode safe: a start from an effect that
  * React runs, undoes and runs again ends with exactly one call.
  */
-export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, onMessage?: (message: InCallMessage) => void): UseWebCall {
+export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, listeners: WebCallListeners = {}): UseWebCall {
   const [state, setState] = useState<WebCallState>('idle');
   const [listening, setListening] = useState(false);
   const [muted, setMutedState] = useState(false);
@@ -76,9 +79,9 @@ export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, o
   const callRef = useRef<WebCall | null>(null);
   // Bumped on unmount, so a start still loading the client when React undoes the effect gives up.
   const generation = useRef(0);
-  const latest = useRef({ publicKey, options, onMessage });
+  const latest = useRef({ publicKey, options, listeners });
   useEffect(() => {
-    latest.current = { publicKey, options, onMessage };
+    latest.current = { publicKey, options, listeners };
   });
 
   useEffect(() => {
@@ -105,17 +108,33 @@ export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, o
         setMutedState(false);
       }
     });
-    client.on('call-start', () => mine() && setListening(true));
-    client.on('call-end', () => mine() && setListening(false));
+    client.on('call-start', () => {
+      if (!mine()) return;
+      setListening(true);
+      latest.current.listeners['call-start']?.();
+    });
+    client.on('call-end', () => {
+      if (!mine()) return;
+      setListening(false);
+      latest.current.listeners['call-end']?.();
+    });
     client.on('volume-level', (level) => mine() && setVolume(level));
-    client.on('error', (e) => mine() && setError(e));
-    client.on('camera-error', (e) => mine() && setError(e));
+    client.on('error', (e) => {
+      if (!mine()) return;
+      setError(e);
+      latest.current.listeners.error?.(e);
+    });
+    client.on('camera-error', (e) => {
+      if (!mine()) return;
+      setError(e);
+      latest.current.listeners['camera-error']?.(e);
+    });
     client.on('message', (message: InCallMessage) => {
       if (!mine()) return;
       if (message?.type === 'transcript' && typeof message.transcript === 'string') {
         setTranscript({ role: message.role, text: message.transcript, final: message.transcriptType !== 'partial' });
       }
-      latest.current.onMessage?.(message);
+      latest.current.listeners.message?.(message);
     });
     return client;
   }, []);
