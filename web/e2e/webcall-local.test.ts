@@ -24,20 +24,23 @@ let browser: Browser;
 const files = new Map<string, Uint8Array>();
 const served: string[] = [];
 const requests: string[] = [];
+const REACT_PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body><button id="go">go</button><script type="module" src="/react-entry.js"></script></body></html>';
 
 beforeAll(async () => {
   const bundle = await build({
-    entryPoints: { entry: join(fixture, 'entry.ts') }, bundle: true, splitting: true, format: 'esm', platform: 'browser',
-    target: 'es2022', outdir: '/out', write: false, logLevel: 'silent',
+    entryPoints: { entry: join(fixture, 'entry.ts'), 'react-entry': join(fixture, 'react-entry.tsx') }, bundle: true, splitting: true,
+    format: 'esm', platform: 'browser', target: 'es2022', outdir: '/out', write: false, logLevel: 'silent', jsx: 'automatic',
+    // React's development build: StrictMode mounts, unmounts and mounts again, as in an app under development.
+    define: { 'process.env.NODE_ENV': '"development"' },
   });
   for (const file of bundle.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);
   const html = await readFile(join(fixture, 'index.html'));
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     served.push(path);
-    const body = path === '/' ? html : files.get(path);
+    const body = path === '/' ? html : path === '/react' ? REACT_PAGE : files.get(path);
     if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': path === '/' ? 'text/html' : 'text/javascript' }).end(body);
+    res.writeHead(200, { 'content-type': path === '/' || path === '/react' ? 'text/html' : 'text/javascript' }).end(body);
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -163,6 +166,31 @@ describe('voice/webcall joins the emulator (no daily-js, no internet)', () => {
     expect(l.states.at(-1)).toBe('idle');
     expect(names(l)).toContain('call-end');
     expect(await record(second)).toMatchObject({ status: 'ended', endedReason: 'assistant-ended-call' });
+    await context.close();
+  }, 60_000);
+
+  it('voice/react: a StrictMode component that calls on mount makes exactly one call, and unmounting ends it', async () => {
+    const context = await browser.newContext();
+    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
+    const page = await context.newPage();
+    await page.goto(`${origin}/react`);
+    await page.waitForFunction(() => typeof window.mountCall === 'function');
+    await page.click('#go');
+    const before = new Set(((await (await fetch(`${emulator.url}/call?limit=1000`, { headers: { authorization: 'Bearer k' } })).json()) as Array<{ id: string }>).map((c) => c.id));
+    await page.evaluate((baseUrl) => window.mountCall(baseUrl), emulator.url);
+    await expect.poll(() => page.evaluate(() => window.hookState.transcript), { timeout: 15_000 }).toBe('Hello from StrictMode');
+    const hook = await page.evaluate(() => window.hookState);
+    // StrictMode ran the effect twice; the first start gave way to the second.
+    expect(hook.effects).toBe(2);
+    expect(hook).toMatchObject({ state: 'active', listening: true });
+    expect(hook.volume).toBeGreaterThan(0);
+    const made = ((await (await fetch(`${emulator.url}/call?limit=1000`, { headers: { authorization: 'Bearer k' } })).json()) as Array<{ id: string; status: string }>).filter((c) => !before.has(c.id));
+    expect(made).toHaveLength(1);
+    expect(made[0]?.status).toBe('in-progress');
+    await page.evaluate(() => window.unmountCall());
+    await emulator.calls.idle();
+    const record = (await (await fetch(`${emulator.url}/call/${made[0]?.id}`, { headers: { authorization: 'Bearer k' } })).json()) as Record<string, unknown>;
+    expect(record).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
     await context.close();
   }, 60_000);
 });
