@@ -135,7 +135,7 @@ const BUILDERS: Record<ServerMessageType, Builder> = {
     };
     return { campaignId, contact };
   },
-  'assistant.started': (ctx, d) => ({ newAssistant: (d.newAssistant as Json | undefined) ?? ctx.assistant ?? {} }),
+  'assistant.started': (ctx, d) => ({ newAssistant: asCreated((d.newAssistant as Json | undefined) ?? ctx.assistant ?? {}) }),
 };
 
 /** A one-line summary of a conversation, as `analysis.summary` (the emulator runs no model). */
@@ -144,6 +144,18 @@ export function summarise(conv: readonly ConversationMessage[]): string {
   const tools = conv.filter((m) => m.role === 'tool_call_result').map((m) => (m as { name: string }).name);
   const used = tools.length ? `, calling ${[...new Set(tools)].join(', ')}` : '';
   return `Simulated call: ${turns} spoken turn${turns === 1 ? '' : 's'}${used}.`;
+}
+
+// Messages carry the assistant, customer and phone number as their create shapes (`CreateAssistantDTO`,
+// `CreateCustomerDTO`, `Create*PhoneNumberDTO`): fields the platform owns are left out.
+const OWNED = ['id', 'orgId', 'createdAt', 'updatedAt', 'status', 'isServerUrlSecretSet', 'serverUrl', 'serverUrlSecret'];
+
+function asCreated(obj: Json): Json {
+  const out: Json = {};
+  for (const key in obj) if (!OWNED.includes(key)) out[key] = obj[key];
+  // A platform number's digits are assigned, not given: its create shape has no `number`.
+  if (out.provider === 'vapi') delete out.number;
+  return out;
 }
 
 /** True for a known server message type name. */
@@ -162,8 +174,8 @@ export function buildServerMessage<T extends ServerMessageType>(type: T, context
   const own = build(context, (context.data ?? {}) as Json, at);
   const message: Json = { type, timestamp: at };
   if (context.call) message.call = context.call;
-  if (context.assistant) message.assistant = context.assistant;
-  if (context.customer) message.customer = context.customer;
-  if (context.phoneNumber) message.phoneNumber = context.phoneNumber;
+  if (context.assistant) message.assistant = asCreated(context.assistant);
+  if (context.customer) message.customer = asCreated(context.customer);
+  if (context.phoneNumber) message.phoneNumber = asCreated(context.phoneNumber);
   return { ...message, ...own, ...overrides } as ServerMessage;
 }

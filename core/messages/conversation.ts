@@ -16,15 +16,12 @@ export function openAIFormatted(messages: readonly ConversationMessage[]): OpenA
       case 'bot':
         out.push({ role: 'assistant', content: m.message });
         break;
+      // The published OpenAIMessage has only role and content: a tool call's content is its calls as JSON.
       case 'tool_calls':
-        out.push({
-          role: 'assistant',
-          content: null,
-          tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.function.name, arguments: c.function.arguments } })),
-        });
+        out.push({ role: 'assistant', content: JSON.stringify(m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: c.function }))) });
         break;
       case 'tool_call_result':
-        out.push({ role: 'tool', content: m.result, tool_call_id: m.toolCallId });
+        out.push({ role: 'tool', content: m.result });
         break;
     }
   }

@@ -48,7 +48,7 @@ describe('core/messages', () => {
   it('renders a conversation in OpenAI format and as a transcript', () => {
     const open = openAIFormatted(sampleMessages);
     expect(open.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant', 'tool', 'assistant']);
-    expect(open[2]?.tool_calls).toEqual([{ id: 'call_sample_1', type: 'function', function: { name: 'bookAppointment', arguments: '{"day":"monday"}' } }]);
+    expect(JSON.parse(open[2]?.content ?? '')).toEqual([{ id: 'call_sample_1', type: 'function', function: { name: 'bookAppointment', arguments: '{"day":"monday"}' } }]);
     expect(transcriptText(sampleMessages).split('\n')).toHaveLength(3);
   });
 });

@@ -98,7 +98,6 @@ export interface ToolCallJson {
 export interface OpenAIMessage {
   role: 'assistant' | 'function' | 'user' | 'system' | 'tool';
   content: string | null;
-  [extra: string]: unknown;
 }
 
 /** What a message is built from: the call's parties and, per type, the facts it reports. */

@@ -115,8 +115,9 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
   // Without scripted tool calls, the assistant calls each of its function tools once after the first words.
   const anyScripted = scenario.turns.some((t) => t.tools !== undefined);
   let defaultsDone = anyScripted;
-  for (const turn of scenario.turns) {
+  for (const [i, turn] of scenario.turns.entries()) {
     if (s.ended) return;
+    const last = i === scenario.turns.length - 1;
     if (!(await s.wait(turn.pauseSeconds ?? 0.8))) return;
     if (turn.interrupt) void s.send('user-interrupted', {});
     if (turn.say !== undefined && !(await s.speak('user', turn.say))) return;
@@ -133,7 +134,8 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
       if (!(await s.wait(5))) return;
     }
     if (turn.endCall) return assistantEnds(s);
-    if (!tools.length && !turn.handoff && turn.say !== undefined && !(await s.speak('assistant', STAND_IN_REPLY))) return;
+    // The customer's last words get no stand-in reply: the call ends after them.
+    if (!tools.length && !turn.handoff && !last && turn.say !== undefined && !(await s.speak('assistant', STAND_IN_REPLY))) return;
   }
   if (s.ended) return;
   if (hasEndCallTool(s)) return assistantEnds(s);

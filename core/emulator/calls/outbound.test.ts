@@ -2,12 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
+import { messageProblems } from '../../messages/testing.js';
 import { startHook } from './testing.js';
 import type { Hook } from './testing.js';
 
 let emu: Emulator;
 let app: Hook;
 let toolApp: Hook;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions walk deep JSON
+type Loose = Record<string, any>;
 const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
 
 async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -69,13 +72,13 @@ describe('an outbound call with a function tool', () => {
     expect(toolApp.received[0]?.headers['x-tool-secret']).toBe('t1');
     expect(toolApp.received[0]?.message.toolCallList).toEqual([expect.objectContaining({ type: 'function', function: { name: 'bookAppointment', arguments: '{"day":"monday"}' } })]);
 
-    const report = app.received.find((r) => r.message.type === 'end-of-call-report')?.message as Record<string, any>;
+    const report = app.received.find((r) => r.message.type === 'end-of-call-report')?.message as Loose;
     expect(report.endedReason).toBe('customer-ended-call');
     expect(report.artifact.transcript).toContain('AI: Booked for monday at 10am.');
     expect(report.artifact.messages.map((m: { role: string }) => m.role)).toEqual(expect.arrayContaining(['bot', 'user', 'tool_calls', 'tool_call_result']));
     expect(report.analysis.summary).toMatch(/bookAppointment/);
 
-    const ended = (await get(`/call/${call.id}`)) as Record<string, any>;
+    const ended = (await get(`/call/${call.id}`)) as Loose;
     expect(ended).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
     const seconds = (Date.parse(ended.endedAt) - Date.parse(ended.startedAt)) / 1000;
     expect(seconds).toBeGreaterThan(5); // simulated seconds, though the test took far less
@@ -96,5 +99,7 @@ describe('an outbound call with a function tool', () => {
     const deliveries = (await get(`/__voice/deliveries?callId=${call.id}`)) as { type: string; url: string; status: number }[];
     expect(deliveries.length).toBe(app.received.filter((r) => (r.message.call as { id: string }).id === call.id).length + 1);
     expect(deliveries.find((d) => d.type === 'tool-calls')).toMatchObject({ url: `${toolApp.url}/tools`, status: 200 });
-  });
+
+    expect(await messageProblems([...app.received, ...toolApp.received].map((r) => r.message))).toEqual([]);
+  }, 30_000);
 });

@@ -6,7 +6,7 @@ import type { Store } from '../store.js';
 
 function plain(rec: Json | undefined): Json | undefined {
   if (!rec) return undefined;
-  const { orgId: _o, createdAt: _c, updatedAt: _u, ...rest } = rec;
+  const { id: _i, orgId: _o, createdAt: _c, updatedAt: _u, ...rest } = rec;
   return structuredClone(rest);
 }
 

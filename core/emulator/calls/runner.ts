@@ -67,7 +67,9 @@ export class CallRunner {
 
   private launch(call: Rec, run: (s: CallSession) => Promise<void>): void {
     const session = new CallSession({ ...this.deps, clock: this.clock }, call);
-    const done = run(session)
+    // Started after the current request has been answered, so its reply shows the call as created.
+    const done = Promise.resolve()
+      .then(() => run(session))
       .catch((err: unknown) => {
         session.log(`Emulator error: ${(err as Error).message}`, 'ERROR');
         session.finish('call.in-progress.error-vapifault-worker-died');
@@ -98,7 +100,7 @@ export class CallRunner {
 
   /** Rings a phone number as a caller from `from` would; returns the new inbound call. */
   ring(phoneNumberId: string, from = '+15555550123'): Rec {
-    const pn = this.deps.store.get('phoneNumber', phoneNumberId);
+    const pn = this.deps.store.get('phone-number', phoneNumberId);
     if (!pn) throw notFound('Phone Number');
     if (typeof from !== 'string' || !from) throw new HttpError(400, 'from must be the caller\'s number, e.g. +15555550123');
     const links = Object.fromEntries(['assistantId', 'squadId', 'workflowId'].filter((k) => typeof pn[k] === 'string').map((k) => [k, pn[k]]));
@@ -140,7 +142,7 @@ export class CallRunner {
     }
     s.setStatus('in-progress');
     const max = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
-    void s.wait(max).then((still) => still && s.finish('exceeded-max-duration'));
+    void s.wait(max).then((still) => still && s.finish('exceeded-max-duration', max));
     if ('workflow' in cast) return runWorkflow(s, cast.workflow, this.scenario);
     return converse(s, this.scenario, cast.members);
   }
@@ -149,12 +151,12 @@ export class CallRunner {
     const cast = castOf(s.deps, s.call);
     if (cast && 'assistant' in cast) s.assistant = cast.assistant;
     s.setStatus('queued');
+    if (!(await s.wait(0.5))) return;
     if (!cast) {
       const named = ['assistantId', 'squadId', 'workflowId'].find((k) => typeof s.call[k] === 'string');
       return s.finish(named ? 'call.start.error-get-assistant' : 'call-start-error-neither-assistant-nor-server-set');
     }
     const magic = magicNumber(s.customer?.number);
-    if (!(await s.wait(0.5))) return;
     if (magic && magic.path.length === 0) return (await s.wait(1)) ? s.finish(magic.endedReason) : undefined;
     s.setStatus('ringing');
     if (magic?.endedReason === 'customer-did-not-answer') return (await s.wait(30)) ? s.finish(magic.endedReason) : undefined;
@@ -174,8 +176,10 @@ export class CallRunner {
   }
 
   private async inbound(s: CallSession, pn: Json): Promise<void> {
-    s.setStatus('ringing');
     let cast = castOf(s.deps, pn);
+    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+    // Until an assistant answers, status changes are recorded but not sent: assistant-request comes first.
+    s.setStatus('ringing', undefined, !cast);
     if (!cast) {
       if (!chooseServer('assistant-request', { phoneNumber: pn, org: orgOf(s.deps.store) })) return s.finish('call-start-error-neither-assistant-nor-server-set');
       const delivered = await s.send('assistant-request', {}, { force: true });

@@ -2,7 +2,6 @@
 // (tool calls, a squad handoff, a hang-up). Written as YAML or JSON; checked with messages that
 // name the file, the turn and the field.
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
 import type { Json } from '../../messages/index.js';
 
 /** A tool the assistant calls after a turn: by name, with these arguments (else made from its schema). */
@@ -45,14 +44,13 @@ export class ScenarioError extends Error {
   }
 }
 
-/** The built-in conversation when no scenario is given: a greeting, the tools, thanks, goodbye. */
+/**
+ * The built-in conversation when no scenario is given: a greeting, the tools, thanks, goodbye.
+ * The customer then hangs up, unless the assistant has an `endCall` tool and ends the call itself.
+ */
 export const DEFAULT_SCENARIO: Scenario = {
   name: 'default',
-  turns: [
-    { say: "Hi, I'm calling to check on my appointment." },
-    { say: "Great, thank you. That's all I needed.", interrupt: true },
-    { say: 'Bye!', hangup: true },
-  ],
+  turns: [{ say: "Hi, I'm calling to check on my appointment." }, { say: "Great, thank you. That's all I needed.", interrupt: true }, { say: 'Bye!' }],
 };
 
 const KEYS = new Set(['say', 'pauseSeconds', 'interrupt', 'tools', 'handoff', 'hang', 'endCall', 'hangup']);
@@ -104,8 +102,9 @@ export function toScenario(data: unknown, source = 'scenario'): Scenario {
   return { ...(name ? { name } : {}), turns: turns.map((t, i) => turnOf(t, `${source}: turns[${i}]`)) };
 }
 
-/** Parses scenario text (YAML, which includes JSON). */
-export function parseScenario(text: string, source = 'scenario'): Scenario {
+/** Parses scenario text (YAML, which includes JSON); the YAML parser loads only when needed. */
+export async function parseScenario(text: string, source = 'scenario'): Promise<Scenario> {
+  const { parse } = await import('yaml');
   let data: unknown;
   try {
     data = parse(text);

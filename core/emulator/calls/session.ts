@@ -53,7 +53,7 @@ export class CallSession {
     readonly deps: CallDeps,
     readonly call: Rec,
   ) {
-    const pn = typeof call.phoneNumberId === 'string' ? deps.store.get('phoneNumber', call.phoneNumberId) : undefined;
+    const pn = typeof call.phoneNumberId === 'string' ? deps.store.get('phone-number', call.phoneNumberId) : undefined;
     this.phoneNumber = pn ?? (call.phoneNumber as Json | undefined);
   }
 
@@ -99,18 +99,20 @@ export class CallSession {
     return this.chain.then(() => undefined);
   }
 
-  /** Moves the call to a status, records it and sends `status-update`. */
-  setStatus(status: CallStatus, endedReason?: string): void {
+  /** Moves the call to a status, records it and sends `status-update` (unless `quiet`: no assistant yet). */
+  setStatus(status: CallStatus, endedReason?: string, quiet = false): void {
+    // The first `queued` reports the status the call was created with: nothing changes.
+    const changes = this.call.status !== status || endedReason !== undefined;
     this.call.status = status;
     if (status === 'in-progress' && !this.call.startedAt) {
       this.startedMs = this.deps.clock.now();
       this.call.startedAt = new Date(this.startedMs).toISOString();
     }
-    this.deps.store.touch(this.call);
+    if (changes) this.deps.store.touch(this.call);
     this.deps.record.add({ kind: 'call.status', callId: this.call.id, status, ...(endedReason ? { endedReason } : {}) });
     this.log(`Call status: ${status}${endedReason ? ` (${endedReason})` : ''}`);
-    void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}) });
-    this.deps.changed();
+    if (!quiet) void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}) });
+    if (changes) this.deps.changed();
   }
 
   /** A log line for `GET /log` at the simulated time. */
@@ -164,11 +166,12 @@ export class CallSession {
   }
 
   /** Ends the call once: status, timing, cost, artifact, analysis, then `end-of-call-report`. */
-  finish(endedReason: string): void {
+  finish(endedReason: string, afterSeconds?: number): void {
     if (this.ended) return;
     this.ended = true;
     this.stop.abort();
-    const now = this.deps.clock.now();
+    // A limit ends the call exactly at the limit, whatever the timer's coarseness at high speeds.
+    const now = afterSeconds !== undefined && this.startedMs !== undefined ? this.startedMs + afterSeconds * 1000 : this.deps.clock.now();
     const c = this.call;
     c.endedAt = new Date(now).toISOString();
     c.endedReason = endedReason;

@@ -1,0 +1,156 @@
+// Turns ajv's errors into the platform's validation messages: one readable sentence per problem,
+// each starting with the dotted path of the field ("model.provider must be one of ..."), as the
+// platform's 400 answers put them in `message`.
+import type { ErrorObject } from 'ajv';
+
+/** One problem with a value: the dotted field path ('' for the whole value) and the platform-style message. */
+export interface SchemaError {
+  path: string;
+  message: string;
+}
+
+/** Resolves a `{ $ref }` to the component it names (other schemas are returned as they are). */
+export type Resolve = (schema: unknown) => Record<string, unknown>;
+
+/** What explaining a union needs: references resolved, and one branch checked on its own. */
+export interface ExplainContext {
+  resolve: Resolve;
+  check: (schema: unknown, data: unknown, prefix: string) => SchemaError[];
+}
+
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer number',
+  boolean: 'a boolean value',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+};
+
+const FORMAT: Record<string, string> = {
+  'date-time': 'must be a valid ISO 8601 date string',
+  uuid: 'must be a UUID',
+  uri: 'must be a URL address',
+};
+
+/** `a` + `b` as a dotted path. */
+export function join(a: string, b: string | number): string {
+  return a ? `${a}.${b}` : String(b);
+}
+
+function dotted(prefix: string, pointer: string): string {
+  if (!pointer) return prefix;
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return parts.reduce(join, prefix);
+}
+
+function within(path: string, outer: string): boolean {
+  return path === outer || path.startsWith(`${outer}/`);
+}
+
+function typeName(t: unknown): string {
+  const list = Array.isArray(t) ? t : String(t).split(',');
+  const first = (list as string[]).find((x) => x !== 'null') ?? 'null';
+  return ARTICLE[first] ?? first;
+}
+
+function values(list: unknown): string {
+  return (Array.isArray(list) ? list : [list]).filter((v) => v !== null).join(', ');
+}
+
+/** Every value a tagged union accepts for its tag. */
+function tagValues(parent: Record<string, unknown> | undefined, tag: string, resolve: Resolve): string[] {
+  const out: string[] = [];
+  for (const branch of (parent?.oneOf as unknown[] | undefined) ?? []) {
+    const prop = (resolve(branch).properties as Record<string, { enum?: unknown[]; const?: unknown }> | undefined)?.[tag];
+    if (prop?.const !== undefined) out.push(String(prop.const));
+    for (const v of prop?.enum ?? []) out.push(String(v));
+  }
+  return out;
+}
+
+function describe(e: ErrorObject, ctx: ExplainContext, prefix: string): SchemaError[] {
+  const path = dotted(prefix, e.instancePath);
+  const name = path || 'body';
+  const p = e.params as Record<string, unknown>;
+  const one = (message: string, at = path): SchemaError[] => [{ path: at, message }];
+  switch (e.keyword) {
+    case 'required': {
+      const field = join(path, String(p.missingProperty));
+      return one(`${field} should not be empty`, field);
+    }
+    case 'additionalProperties': {
+      const field = join(path, String(p.additionalProperty));
+      return one(`${path ? `${path}.` : ''}property ${String(p.additionalProperty)} should not exist`, field);
+    }
+    case 'type':
+      return one(`${name} must be ${typeName(p.type)}`);
+    case 'enum':
+      return one(`${name} must be one of the following values: ${values(p.allowedValues)}`);
+    case 'const':
+      return one(`${name} must be one of the following values: ${values(p.allowedValue)}`);
+    case 'format':
+      return one(`${name} ${FORMAT[String(p.format)] ?? `must be a valid ${String(p.format)}`}`);
+    case 'pattern':
+      return one(`${name} must match ${String(p.pattern)} regular expression`);
+    case 'minLength':
+      return one(Number(p.limit) === 1 ? `${name} should not be empty` : `${name} must be longer than or equal to ${String(p.limit)} characters`);
+    case 'maxLength':
+      return one(`${name} must be shorter than or equal to ${String(p.limit)} characters`);
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return one(`${name} must not be less than ${String(p.limit)}`);
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return one(`${name} must not be greater than ${String(p.limit)}`);
+    case 'minItems':
+      return one(`${name} must contain at least ${String(p.limit)} elements`);
+    case 'maxItems':
+      return one(`${name} must contain no more than ${String(p.limit)} elements`);
+    case 'discriminator': {
+      const tag = String(p.tag);
+      const field = join(path, tag);
+      const allowed = tagValues(e.parentSchema as Record<string, unknown> | undefined, tag, ctx.resolve);
+      const out: SchemaError[] = [];
+      if (p.tagValue === undefined || p.tagValue === '') out.push({ path: field, message: `${field} should not be empty` });
+      out.push({ path: field, message: `${field} must be one of the following values: ${allowed.join(', ')}` });
+      return out;
+    }
+    default:
+      return one(`${name} ${e.message ?? 'is not valid'}`);
+  }
+}
+
+/** The problems of the branch of an untagged union that comes closest to fitting. */
+function closestBranch(e: ErrorObject, ctx: ExplainContext, prefix: string): SchemaError[] {
+  const path = dotted(prefix, e.instancePath);
+  const branches = (Array.isArray(e.schema) ? e.schema : []) as unknown[];
+  let best: SchemaError[] | undefined;
+  for (const branch of branches) {
+    // `null` is a branch only for nullable fields; the value's real shape says more.
+    if (ctx.resolve(branch).type === 'null' && e.data !== null) continue;
+    const found = ctx.check(branch, e.data, path);
+    if (!best || found.length < best.length) best = found;
+  }
+  return best?.length ? best : [{ path, message: `${path || 'body'} does not fit any of the allowed shapes` }];
+}
+
+/** Readable problems from ajv's errors (with `verbose` on); `prefix` is the dotted path of the value. */
+export function explain(errors: readonly ErrorObject[], ctx: ExplainContext, prefix = ''): SchemaError[] {
+  const isUnion = (e: ErrorObject): boolean => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+  const unions = errors.filter(isUnion).sort((a, b) => a.instancePath.length - b.instancePath.length);
+  const handled: string[] = [];
+  const out: SchemaError[] = [];
+  for (const u of unions) {
+    if (handled.some((h) => within(u.instancePath, h))) continue;
+    handled.push(u.instancePath);
+    out.push(...closestBranch(u, ctx, prefix));
+  }
+  for (const e of errors) {
+    if (isUnion(e) || handled.some((h) => within(e.instancePath, h))) continue;
+    out.push(...describe(e, ctx, prefix));
+  }
+  const seen = new Set<string>();
+  return out.filter((x) => !seen.has(x.message) && seen.add(x.message));
+}
