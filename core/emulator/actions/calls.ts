@@ -66,11 +66,12 @@ export const webCall: Handler = (ctx): Reply => {
     ...(assistant ? { assistant } : {}),
     artifactPlan,
   });
-  // The browser joins the emulator's own call unless rooms are elsewhere (a Daily domain).
+  // The browser joins the emulator's own call unless rooms are elsewhere (a Daily domain). Only the
+  // creation answers with the URL: the platform's Call (GET /call, messages) has no such field.
   const base = ctx.env.webCallUrlBase;
-  call.webCallUrl = base ? `${base}/${randomName(20)}` : `${ctx.env.url}${LOCAL_WEBCALL_PATH}${encodeURIComponent(call.id)}`;
+  const webCallUrl = base ? `${base}/${randomName(20)}` : `${ctx.env.url}${LOCAL_WEBCALL_PATH}${encodeURIComponent(call.id)}`;
   logCall(ctx.store, call, 'Web call created');
-  return { status: 201, body: call, changed: true };
+  return { status: 201, body: { ...call, webCallUrl }, changed: true };
 };
 
 /** `DELETE /log` and `DELETE /logs`: removes the logs matching the query. */

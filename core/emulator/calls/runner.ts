@@ -65,7 +65,7 @@ export class CallRunner {
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
   }
 
-  private launch(call: Rec, run: (s: CallSession) => Promise<void>): void {
+  private launch(call: Rec, run: (s: CallSession) => Promise<void>): CallSession {
     const session = new CallSession({ ...this.deps, clock: this.clock }, call);
     // Started after the current request has been answered, so its reply shows the call as created.
     const done = Promise.resolve()
@@ -77,6 +77,7 @@ export class CallRunner {
       .then(() => session.drained())
       .finally(() => this.running.delete(call.id));
     this.running.set(call.id, { session, done });
+    return session;
   }
 
   /** Runs an outbound call that was just created (`queued`). */
@@ -86,16 +87,16 @@ export class CallRunner {
 
   /** Runs a web call a browser has joined as its customer (the emulator's web-call socket calls this). */
   joinWeb(call: Rec, browser: BrowserCustomer): BrowserCall {
-    let joined: BrowserCall | undefined;
-    this.launch(call, async (s) => {
+    let web: ReturnType<typeof webConversation> | undefined;
+    // The run starts after this returns, with the conversation set up below.
+    const session = this.launch(call, async (s) => {
       const cast = castOf(s.deps, s.call);
-      const web = webConversation(s, browser, this.scenario);
-      joined = web.call;
       if (!cast) return s.finish('call.start.error-get-assistant');
       if ('assistant' in cast) s.assistant = cast.assistant;
-      return this.answered(s, cast, web.talk);
+      return this.answered(s, cast, web?.talk);
     });
-    return joined as BrowserCall;
+    web = webConversation(session, browser, this.scenario);
+    return web.call;
   }
 
   /** Rings a phone number as a caller from `from` would; returns the new inbound call. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ClientFrame, ServerFrame } from '../../webcall/local-protocol.js';
 import { localSocketUrl } from '../../webcall/local-protocol.js';
+import { messagesOf, validateServerMessage } from '../../schemas/validate.js';
 import { startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
 
@@ -65,6 +66,10 @@ describe('a web call with the browser as the customer', () => {
 
     b.send({ type: 'app-message', data: JSON.stringify({ type: 'say', message: 'A line said on request.' }) });
     await until(() => b.messages().some((m) => m.type === 'transcript' && m.transcript === 'A line said on request.' && m.transcriptType === 'final'));
+
+    // The browser's messages are the server messages the call builds: each fits its published schema.
+    // (`assistant.started` is in the serverMessages list but has no schema of its own.)
+    for (const message of b.messages().filter((m) => typeof m === 'object' && m.type !== 'assistant.started')) expect(messagesOf(await validateServerMessage(message)), String(message.type)).toEqual([]);
 
     b.ws.close(1000);
     await emu.calls.idle();
