@@ -87,15 +87,14 @@ export class CallRunner {
 
   /** Runs a web call a browser has joined as its customer (the emulator's web-call socket calls this). */
   joinWeb(call: Rec, browser: BrowserCustomer): BrowserCall {
-    let web: ReturnType<typeof webConversation> | undefined;
     // The run starts after this returns, with the conversation set up below.
     const session = this.launch(call, async (s) => {
       const cast = castOf(s.deps, s.call);
       if (!cast) return s.finish('call.start.error-get-assistant');
       if ('assistant' in cast) s.assistant = cast.assistant;
-      return this.answered(s, cast, web?.talk);
+      return this.answered(s, cast, web.talk);
     });
-    web = webConversation(session, browser, this.scenario);
+    const web = webConversation(session, browser, this.scenario);
     return web.call;
   }
 
