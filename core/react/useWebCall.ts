@@ -64,9 +64,10 @@ export interface UseWebCall {
 }
 
 /**
- * Runs web calls from a component (`listeners` receive events as they happen): one WebCall per mounted component, created when the first call
- * starts and stopped when the component unmounts. StrictMode safe: a start from an effect that
- * React runs, undoes and runs again ends with exactly one call.
+ * Runs web calls from a component: one WebCall per mounted component, created (with the key and
+ * options of that moment) when the first call starts, and stopped when the component unmounts;
+ * `listeners` receive events as they happen. StrictMode safe: a start from an effect that React
+ * runs, undoes and runs again ends with exactly one call.
  */
 export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, listeners: WebCallListeners = {}): UseWebCall {
   const [state, setState] = useState<WebCallState>('idle');

@@ -94,4 +94,16 @@ describe('a web call with the browser as the customer', () => {
     await emu.calls.idle();
     expect(await getCall(created.id)).toMatchObject({ status: 'ended', endedReason: 'assistant-ended-call' });
   });
+
+  it('ends the browser side when maxDurationSeconds passes', async () => {
+    const body = { assistant: { firstMessage: 'Hi.', maxDurationSeconds: 10 } };
+    const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string; webCallUrl: string };
+    const b = await browser(created.webCallUrl);
+    b.send({ type: 'app-message', data: 'playable' });
+    // 10 simulated seconds at --speed 20: half a second.
+    expect(await b.closed).toBe(4000);
+    expect(b.frames.at(-1)).toEqual({ type: 'left', endedReason: 'exceeded-max-duration' });
+    await emu.calls.idle();
+    expect(await getCall(created.id)).toMatchObject({ status: 'ended', endedReason: 'exceeded-max-duration' });
+  });
 });
