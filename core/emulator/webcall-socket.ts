@@ -3,8 +3,7 @@
 // itself is run by the call engine handed in as a `WebCallEngine`.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
-import type { WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { CLOSE_ENDED, LOCAL_WEBCALL_PATH } from '../webcall/local-protocol.js';
 import type { ClientFrame, ServerFrame } from '../webcall/local-protocol.js';
 import type { Rec, Store } from './store.js';
@@ -42,7 +41,9 @@ function refuse(socket: Duplex, status: number, message: string): void {
 
 /** Lets browsers join web calls on this server; returns how to close every open call socket. */
 export function acceptWebCalls(server: Server, store: Store, engine: WebCallEngine): () => void {
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // ws is loaded on the first join: most emulator runs never see a web call.
+  let sockets: Promise<WebSocketServer> | undefined;
+  const socketServer = () => (sockets ??= import('ws').then((ws) => new ws.WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })));
   const joined = new Set<string>();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
@@ -56,11 +57,16 @@ export function acceptWebCalls(server: Server, store: Store, engine: WebCallEngi
     if (!call || call.type !== 'webCall') return refuse(socket, 404, `No web call ${id}`);
     if (call.status === 'ended' || joined.has(id)) return refuse(socket, 409, `Web call ${id} was already joined`);
     joined.add(id);
-    sockets.handleUpgrade(req, socket, head, (ws) => run(ws, call, engine));
+    socketServer().then(
+      (wss) => wss.handleUpgrade(req, socket, head, (ws) => run(ws, call, engine)),
+      (err: unknown) => refuse(socket, 500, `Web calls are unavailable: ${(err as Error).message}`),
+    );
   });
   return () => {
-    for (const client of sockets.clients) client.terminate();
-    sockets.close();
+    void sockets?.then((wss) => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    });
   };
 }
 
