@@ -1,8 +1,8 @@
 // Calls at load: 100 simulated calls at once at --speed 50 against a loopback server standing in
 // for the developer's (it answers tool calls). Every call must end with every delivery made, and
 // REST must keep answering: its p99 while the calls run against its p99 when idle (budget <= 3x).
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { BENCH_KEY, startEmulatorProcess } from './lib/emulator.js';
 import { load } from './lib/load.js';
@@ -21,21 +21,42 @@ interface Delivery {
   ms: number;
 }
 
-async function developerServer(): Promise<{ url: string; reports: Set<string>; close: () => Promise<void> }> {
-  const reports = new Set<string>();
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const { message } = JSON.parse(body) as { message: { type: string; call?: { id: string }; toolCallList?: { id: string }[] } };
-      if (message.type === 'end-of-call-report' && message.call) reports.add(message.call.id);
-      const answer = message.type === 'tool-calls' ? { results: (message.toolCallList ?? []).map((c) => ({ toolCallId: c.id, result: 'Booked.' })) } : {};
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-    });
+// The developer's server runs in its own process, so its work never delays the REST requests
+// this process times. It answers tool calls and counts end-of-call reports (GET /reports).
+const SERVER = `
+const { createServer } = require('node:http');
+const reports = new Set();
+const server = createServer((req, res) => {
+  if (req.method === 'GET') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([...reports]));
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const { message } = JSON.parse(body);
+    if (message.type === 'end-of-call-report' && message.call) reports.add(message.call.id);
+    const answer = message.type === 'tool-calls' ? { results: (message.toolCallList || []).map((c) => ({ toolCallId: c.id, result: 'Booked.' })) } : {};
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, reports, close: () => new Promise((done) => (server.closeAllConnections(), server.close(() => done()))) };
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+process.stdin.on('end', () => process.exit(0)).resume();
+`;
+
+async function developerServer(): Promise<{ url: string; reports: () => Promise<Set<string>>; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    createInterface({ input: child.stdout }).once('line', resolve);
+  });
+  const url = `http://127.0.0.1:${port.trim()}`;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    url,
+    reports: async () => new Set((await (await fetch(`${url}/reports`)).json()) as string[]),
+    close: async () => {
+      child.stdin.end();
+      await exited;
+    },
+  };
 }
 
 async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
@@ -64,13 +85,17 @@ async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
     const ids = await Promise.all(Array.from({ length: calls }, (_, i) => json('POST', '/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } }).then((c) => String(c.id))));
     const busy = await load(read, rest);
     const deadline = performance.now() + 60_000;
-    while (dev.reports.size < calls && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    let reports = await dev.reports();
+    while (reports.size < calls && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      reports = await dev.reports();
+    }
     const seconds = (performance.now() - started) / 1000;
 
     const mine = new Set(ids);
     const deliveries = ((await json('GET', '/__voice/deliveries')) as unknown as Delivery[]).filter((d) => mine.has(d.callId));
     const failed = deliveries.filter((d) => d.error || d.status !== 200).length;
-    const ended = ids.filter((id) => dev.reports.has(id)).length;
+    const ended = ids.filter((id) => reports.has(id)).length;
     ctx.log(`${calls} calls: ${ended} ended, ${deliveries.length} deliveries (${failed} failed) in ${seconds.toFixed(1)} s`);
     const idleP99 = quantile(idle.latencies, 0.99);
     return [

@@ -28,7 +28,7 @@ export interface Delivery {
 export type RecordEvent =
   | { kind: 'call.status'; seq: number; at: string; callId: string; status: string; endedReason?: string }
   | { kind: 'call.transcript'; seq: number; at: string; callId: string; role: 'assistant' | 'user'; text: string }
-  | { kind: 'call.log'; seq: number; at: string; callId: string; text: string }
+  | { kind: 'call.log'; seq: number; at: string; callId: string; level?: string; text: string }
   | { kind: 'delivery'; seq: number; at: string; callId: string; delivery: Delivery }
   | { kind: 'request'; seq: number; at: string; method: string; path: string; status: number; ms: number };
 
@@ -38,12 +38,20 @@ export type NewEvent = RecordEvent extends infer E ? (E extends RecordEvent ? Om
 /** Receives every event as it is recorded. */
 export type RecordListener = (event: RecordEvent) => void;
 
-/** How much the record keeps (oldest forgotten first). */
-const MAX_EVENTS = 20_000;
+/** How much the record keeps, oldest forgotten first: call events and REST requests apart, so a
+ * flood of requests never pushes a call's story out. */
+const MAX_CALL_EVENTS = 50_000;
+const MAX_REQUESTS = 5_000;
 
-/** The record: an append-only, bounded event list with listeners. */
+function push<T>(list: T[], item: T, max: number): void {
+  list.push(item);
+  if (list.length > max) list.splice(0, list.length - max);
+}
+
+/** The record: append-only, bounded event lists with listeners. */
 export class EmulatorRecord {
-  private readonly events: RecordEvent[] = [];
+  private readonly callEvents: RecordEvent[] = [];
+  private readonly requests: RecordEvent[] = [];
   private readonly listeners = new Set<RecordListener>();
   private seq = 0;
   private deliverySeq = 0;
@@ -51,8 +59,8 @@ export class EmulatorRecord {
   /** Appends an event, stamps it with a sequence number and the wall clock, and tells listeners. */
   add(event: NewEvent): RecordEvent {
     const full = { ...event, seq: ++this.seq, at: new Date().toISOString() } as RecordEvent;
-    this.events.push(full);
-    if (this.events.length > MAX_EVENTS) this.events.splice(0, this.events.length - MAX_EVENTS);
+    if (full.kind === 'request') push(this.requests, full, MAX_REQUESTS);
+    else push(this.callEvents, full, MAX_CALL_EVENTS);
     for (const listener of this.listeners) {
       try {
         listener(full);
@@ -71,13 +79,15 @@ export class EmulatorRecord {
   /** Events after `since` (a sequence number), optionally of one call, oldest first. */
   list(filter: { since?: number; callId?: string } = {}): RecordEvent[] {
     const since = filter.since ?? 0;
-    return this.events.filter((e) => e.seq > since && (!filter.callId || ('callId' in e && e.callId === filter.callId)));
+    const calls = this.callEvents.filter((e) => e.seq > since && (!filter.callId || ('callId' in e && e.callId === filter.callId)));
+    if (filter.callId) return calls;
+    return [...calls, ...this.requests.filter((e) => e.seq > since)].sort((a, b) => a.seq - b.seq);
   }
 
   /** The deliveries made (optionally for one call), oldest first. */
   deliveries(callId?: string): Delivery[] {
     const out: Delivery[] = [];
-    for (const e of this.events) if (e.kind === 'delivery' && (!callId || e.callId === callId)) out.push(e.delivery);
+    for (const e of this.callEvents) if (e.kind === 'delivery' && (!callId || e.callId === callId)) out.push(e.delivery);
     return out;
   }
 

@@ -173,7 +173,11 @@ export function buildServerMessage<T extends ServerMessageType>(type: T, context
   const at = context.timestamp ?? Date.now();
   const own = build(context, (context.data ?? {}) as Json, at);
   const message: Json = { type, timestamp: at };
-  if (context.call) message.call = context.call;
+  // A web call's room URL is part of the create answer, not of the published `Call` messages carry.
+  if (context.call) {
+    const { webCallUrl: _room, ...call } = context.call;
+    message.call = call;
+  }
   if (context.assistant) message.assistant = asCreated(context.assistant);
   if (context.customer) message.customer = asCreated(context.customer);
   if (context.phoneNumber) message.phoneNumber = asCreated(context.phoneNumber);

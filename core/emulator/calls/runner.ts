@@ -53,7 +53,7 @@ function readAnswer(deps: Pick<CallDeps, 'store'>, answer: Json | undefined, fai
 
 /** Starts and tracks every running call. */
 export class CallRunner {
-  readonly clock: SimClock;
+  readonly speed: number;
   private readonly scenario: Scenario;
   private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
 
@@ -61,12 +61,14 @@ export class CallRunner {
     private readonly deps: Omit<CallDeps, 'clock'>,
     options: RunnerOptions = {},
   ) {
-    this.clock = new SimClock(options.speed ?? 1);
+    this.speed = options.speed ?? 1;
+    if (!(this.speed > 0) || !Number.isFinite(this.speed)) throw new RangeError(`speed must be a positive number, got ${this.speed}`);
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
   }
 
   private launch(call: Rec, run: (s: CallSession) => Promise<void>): CallSession {
-    const session = new CallSession({ ...this.deps, clock: this.clock }, call);
+    // Each call's clock starts at its creation, so its times read like a real call placed now.
+    const session = new CallSession({ ...this.deps, clock: new SimClock(this.speed) }, call);
     // Started after the current request has been answered, so its reply shows the call as created.
     const done = Promise.resolve()
       .then(() => run(session))
@@ -80,9 +82,27 @@ export class CallRunner {
     return session;
   }
 
-  /** Runs an outbound call that was just created (`queued`). */
+  /**
+   * Runs a call that was just created (`queued`): a phone call rings its customer; a web call
+   * (started by whoever joins it, e.g. the local web-call transport) goes straight to `in-progress`.
+   */
   start(call: Rec): void {
-    this.launch(call, (s) => this.outbound(s));
+    this.launch(call, (s) => (call.type === 'webCall' ? this.web(s) : this.outbound(s)));
+  }
+
+  /** A client joined a web call: it runs now. Returns the call, or undefined when there is no such queued web call. */
+  join(callId: string): Rec | undefined {
+    const call = this.deps.store.get('call', callId);
+    if (!call || call.type !== 'webCall' || call.status !== 'queued' || this.running.has(callId)) return undefined;
+    this.start(call);
+    return call;
+  }
+
+  private async web(s: CallSession): Promise<void> {
+    const cast = castOf(s.deps, s.call);
+    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+    if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
+    return this.answered(s, cast);
   }
 
   /** Runs a web call a browser has joined as its customer (the emulator's web-call socket calls this). */
@@ -90,8 +110,8 @@ export class CallRunner {
     // The run starts after this returns, with the conversation set up below.
     const session = this.launch(call, async (s) => {
       const cast = castOf(s.deps, s.call);
-      if (!cast) return s.finish('call.start.error-get-assistant');
-      if ('assistant' in cast) s.assistant = cast.assistant;
+      if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+      if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
       return this.answered(s, cast, web.talk);
     });
     const web = webConversation(session, browser, this.scenario);

@@ -74,6 +74,12 @@ export class CallSession {
    */
   send<T extends ServerMessageType>(type: T, data?: DataOf<T>, extra: { tool?: Json; force?: boolean } = {}): Promise<Delivered | undefined> {
     const { clock } = this.deps;
+    // Decided before building: most calls subscribe to few types, and building is the costly part.
+    const probe = { type, transcriptType: (data as { transcriptType?: string } | undefined)?.transcriptType };
+    const toServer = extra.force === true || isSubscribed(probe, this.assistant?.serverMessages as string[] | undefined);
+    // A browser in a web call gets the assistant's clientMessages, whatever the server subscribes to.
+    const toBrowser = this.browser !== undefined && clientMessageOf(probe, this.assistant?.clientMessages as string[] | undefined) !== undefined;
+    if (!toServer && !toBrowser) return Promise.resolve(undefined);
     const message = buildServerMessage(type, {
       call: { ...this.call },
       ...(this.assistant ? { assistant: this.assistant } : {}),
@@ -84,9 +90,8 @@ export class CallSession {
       recordingUrl: this.recordingUrl(),
       ...(data ? { data } : {}),
     });
-    const forBrowser = this.browser && clientMessageOf(message, this.assistant?.clientMessages as string[] | undefined);
-    if (forBrowser) this.browser?.message(forBrowser);
-    if (!extra.force && !isSubscribed(message, this.assistant?.serverMessages as string[] | undefined)) return Promise.resolve(undefined);
+    if (toBrowser) this.browser?.message(message);
+    if (!toServer) return Promise.resolve(undefined);
     const target = chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(this.deps.store) });
     if (!target) return Promise.resolve(undefined);
     const sent = this.chain.then(() => deliver(this.deps.record, target, this.call.id, message));
@@ -118,6 +123,7 @@ export class CallSession {
   /** A log line for `GET /log` at the simulated time. */
   log(text: string, level = 'INFO'): void {
     logCall(this.deps.store, this.call, text, this.deps.clock.iso(), level);
+    this.deps.record.add({ kind: 'call.log', callId: this.call.id, level, text });
   }
 
   private seconds(at: number): number {
