@@ -55,7 +55,7 @@ export function acceptWebCalls(server: Server, store: Store, engine: WebCallEngi
     const id = decodeURIComponent(path.slice(LOCAL_WEBCALL_PATH.length));
     const call = store.get('call', id);
     if (!call || call.type !== 'webCall') return refuse(socket, 404, `No web call ${id}`);
-    if (call.status === 'ended' || joined.has(id)) return refuse(socket, 409, `Web call ${id} was already joined`);
+    if (call.status !== 'queued' || joined.has(id)) return refuse(socket, 409, `Web call ${id} is not waiting to be joined (it is ${String(call.status)})`);
     joined.add(id);
     socketServer().then(
       (wss) => wss.handleUpgrade(req, socket, head, (ws) => run(ws, call, engine)),
