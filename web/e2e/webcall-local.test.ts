@@ -193,4 +193,36 @@ describe('voice/webcall joins the emulator (no daily-js, no internet)', () => {
     expect(record).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
     await context.close();
   }, 60_000);
+
+  it('the microphone is the customer: talking moves the conversation on, and muted talk is not heard', async () => {
+    const context = await browser.newContext();
+    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => typeof window.startLocal === 'function');
+    await page.click('#ready');
+    const callId = await page.evaluate((baseUrl) => window.startLocal({ baseUrl, testTone: true }), emulator.url);
+    await expect.poll(async () => finalLine(await log(page), 'Hello from the test'), { timeout: 15_000 }).toBe(true);
+    const userLines = async () => messages(await log(page)).filter((m) => m.type === 'transcript' && m.role === 'user' && m.transcriptType === 'final');
+
+    // Muted: the customer talks, nobody hears it.
+    await page.evaluate(() => window.localCall.setMuted(true));
+    await page.evaluate(() => window.customerTalk(1200));
+    await page.waitForTimeout(3000);
+    expect(await userLines()).toEqual([]);
+
+    // Unmuted: a second and a bit of sound, then quiet, is the customer's turn; the assistant answers.
+    await page.evaluate(() => window.localCall.setMuted(false));
+    await page.evaluate(() => window.customerTalk(1200));
+    await expect.poll(async () => (await userLines()).length, { timeout: 15_000 }).toBe(1);
+    expect((await userLines())[0]?.transcript).toBe("Hi, I'm calling to check on my appointment.");
+    await expect.poll(async () => finalLine(await log(page), 'Sure, I can help with that.'), { timeout: 15_000 }).toBe(true);
+
+    await page.evaluate(() => window.localCall.stop());
+    await emulator.calls.idle();
+    const record = (await (await fetch(`${emulator.url}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { artifact: { transcript: string } };
+    expect(record.artifact.transcript).toContain("User: Hi, I'm calling to check on my appointment.");
+    expect(record.artifact.transcript).toContain('AI: Sure, I can help with that.');
+    await context.close();
+  }, 60_000);
 });

@@ -77,14 +77,32 @@ const LOCAL_NAMES: WebCallEventName[] = [...NAMES, 'speech-start', 'speech-end',
 declare global {
   interface Window {
     /** Starts a call on the emulator (whose web calls the local transport joins); resolves with the call id. */
-    startLocal(options: { baseUrl: string }): Promise<string | null>;
+    startLocal(options: { baseUrl: string; testTone?: boolean }): Promise<string | null>;
+    /** With `testTone`: the microphone plays a tone for `ms`, as a customer talking. */
+    customerTalk(ms: number): void;
     localCall: WebCall;
     localLog: LocalCallLog;
   }
 }
 
-window.startLocal = async ({ baseUrl }) => {
-  const call = new WebCall('public-key', baseUrl);
+window.startLocal = async ({ baseUrl, testTone }) => {
+  let audioSource: MediaStreamTrack | undefined;
+  if (testTone) {
+    // A microphone the test controls: silent until customerTalk() opens it for a while.
+    const context = new AudioContext();
+    const tone = context.createOscillator();
+    const gate = context.createGain();
+    gate.gain.value = 0;
+    const out = context.createMediaStreamDestination();
+    tone.connect(gate).connect(out);
+    tone.start();
+    audioSource = out.stream.getAudioTracks()[0];
+    window.customerTalk = (ms) => {
+      gate.gain.setValueAtTime(0.5, context.currentTime);
+      gate.gain.setValueAtTime(0, context.currentTime + ms / 1000);
+    };
+  }
+  const call = new WebCall('public-key', baseUrl, undefined, audioSource ? { audioSource } : undefined);
   const log: LocalCallLog = { events: [], states: [], callId: null };
   window.localCall = call;
   window.localLog = log;
