@@ -52,7 +52,11 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
   }, []);
 
   const call = useWebCall(config.publicKey, config.apiBaseUrl ? { baseUrl: config.apiBaseUrl } : {}, {
-    error: fail,
+    // The page returns to idle on any error (spec 4): a call that would go on after it is stopped.
+    error: (err) => {
+      fail(err);
+      void stopRef.current();
+    },
     // A refused microphone during the join arrives as a media error; the call cannot go on.
     'camera-error': (err) => {
       if (!isPermissionError(err)) return;
