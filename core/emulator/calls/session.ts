@@ -7,7 +7,7 @@ import type { EmulatorRecord } from '../record.js';
 import type { Rec, Store } from '../store.js';
 import type { SimClock } from './clock.js';
 import { costOf } from './cost.js';
-import { chooseServer, deliver } from './deliver.js';
+import { chooseServer, deliver, turn } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { orgOf } from './resolve.js';
 
@@ -78,7 +78,10 @@ export class CallSession {
     // Decided before building: most calls subscribe to few types, and building is the costly part.
     const probe = { type, transcriptType: (data as { transcriptType?: string } | undefined)?.transcriptType };
     if (!extra.force && !isSubscribed(probe, this.assistant?.serverMessages as string[] | undefined)) return Promise.resolve(undefined);
-    const message = buildServerMessage(type, {
+    const target = chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(this.deps.store) });
+    if (!target) return Promise.resolve(undefined);
+    // The state as it is now (cheap copies); the message is built and sent when its turn comes.
+    const context = {
       call: { ...this.call },
       ...(this.assistant ? { assistant: this.assistant } : {}),
       ...(this.customer ? { customer: this.customer } : {}),
@@ -87,10 +90,8 @@ export class CallSession {
       messages: [...this.messages],
       recordingUrl: this.recordingUrl(),
       ...(data ? { data } : {}),
-    });
-    const target = chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(this.deps.store) });
-    if (!target) return Promise.resolve(undefined);
-    const sent = this.chain.then(() => deliver(this.deps.record, target, this.call.id, message));
+    };
+    const sent = this.chain.then(() => turn()).then(() => deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context)));
     this.chain = sent;
     return sent;
   }
