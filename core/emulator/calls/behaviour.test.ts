@@ -44,8 +44,9 @@ afterAll(async () => {
 describe('tool calls that fail', () => {
   it('records a failing, garbled or late tool server and the call goes on', async () => {
     const call = await run({
-      // Waiting for servers takes real time, which the clock runs through at its speed: room for it.
-      assistant: { name: 'T', maxDurationSeconds: 43200, server: { url: app.url }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [fn('fails', `${broken.url}/500`), fn('garbles', `${broken.url}/garbage`), fn('lags', `${broken.url}/slow`)] } },
+      // The late server takes 1 s of real time: 2000 simulated seconds at this speed if the clock
+      // did not stand still while waiting, which would run past the 600 s default limit.
+      assistant: { name: 'T', server: { url: app.url }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [fn('fails', `${broken.url}/500`), fn('garbles', `${broken.url}/garbage`), fn('lags', `${broken.url}/slow`)] } },
     });
     expect(call.endedReason).toBe('customer-ended-call');
     const results = (call.messages as { role: string; name?: string; result?: string }[]).filter((m) => m.role === 'tool_call_result');

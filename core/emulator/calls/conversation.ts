@@ -50,7 +50,7 @@ export async function callTools(s: CallSession, wanted: { tool: Json; arguments:
     if (tool.async === true) {
       outcome = { result: 'Tool called asynchronously.' };
     } else {
-      const delivered = await pending;
+      const delivered = await s.deps.clock.hold(pending);
       if (!delivered) outcome = { error: 'no server to send tool-calls to (set the tool\'s, the assistant\'s, the phone number\'s or the org\'s server)' };
       else if (delivered.delivery.error) outcome = { error: delivered.delivery.error };
       else outcome = resultOf(delivered.answer, call.call.id);

@@ -102,4 +102,27 @@ describe('an outbound call with a function tool', () => {
 
     expect(await messageProblems([...app.received, ...toolApp.received].map((r) => r.message))).toEqual([]);
   }, 30_000);
+
+  it('falls back to the phone number\'s server, then the org\'s', async () => {
+    const numberApp = await startHook();
+    const orgApp = await startHook();
+    try {
+      const pn = await post('/phone-number', { provider: 'vapi', name: 'Line', server: { url: `${numberApp.url}/pn`, headers: { 'x-number': '1' } } });
+      const viaNumber = await post('/call', { assistant: { name: 'NoServer' }, phoneNumberId: pn.id, customer: { number: '+14155550133' } });
+      const orgs = (await get('/org')) as { id: string }[];
+      const org = orgs[0] as { id: string };
+      const patched = await fetch(`${emu.url}/org/${org.id}`, { method: 'PATCH', headers, body: JSON.stringify({ server: { url: `${orgApp.url}/org` } }) });
+      expect(patched.status).toBe(200);
+      const viaOrg = await post('/call', { assistant: { name: 'NoServer' }, customer: { number: '+14155550134' } });
+      await emu.calls.idle();
+      expect(numberApp.types(viaNumber.id as string).at(-1)).toBe('end-of-call-report');
+      expect(numberApp.received.every((r) => r.path === '/pn' && r.headers['x-number'] === '1')).toBe(true);
+      expect(orgApp.types(viaOrg.id as string).at(-1)).toBe('end-of-call-report');
+      expect(orgApp.types(viaNumber.id as string)).toEqual([]);
+      expect(await messageProblems([...numberApp.received, ...orgApp.received].map((r) => r.message))).toEqual([]);
+    } finally {
+      await numberApp.close();
+      await orgApp.close();
+    }
+  }, 30_000);
 });

@@ -161,8 +161,7 @@ export class CallRunner {
       return browser();
     }
     s.setStatus('in-progress');
-    const max = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
-    void s.wait(max).then((still) => still && s.finish('exceeded-max-duration', max));
+    s.maxSeconds = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
     if ('workflow' in cast) return runWorkflow(s, cast.workflow, this.scenario);
     return converse(s, this.scenario, cast.members);
   }
@@ -202,7 +201,7 @@ export class CallRunner {
     s.setStatus('ringing', undefined, !cast);
     if (!cast) {
       if (!chooseServer('assistant-request', { phoneNumber: pn, org: orgOf(s.deps.store) })) return s.finish('call-start-error-neither-assistant-nor-server-set');
-      const delivered = await s.send('assistant-request', {}, { force: true });
+      const delivered = await s.deps.clock.hold(s.send('assistant-request', {}, { force: true }));
       const got = readAnswer(s.deps, delivered?.answer, !delivered || Boolean(delivered.delivery.error));
       if (got.forward) {
         s.setStatus('forwarding');

@@ -7,7 +7,7 @@ import type { EmulatorRecord } from '../record.js';
 import type { Rec, Store } from '../store.js';
 import type { SimClock } from './clock.js';
 import { costOf } from './cost.js';
-import { chooseServer, deliver } from './deliver.js';
+import { chooseServer, deliver, turn } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { orgOf } from './resolve.js';
 
@@ -43,6 +43,8 @@ export class CallSession {
   assistant: Json | undefined;
   phoneNumber: Json | undefined;
   ended = false;
+  /** `maxDurationSeconds` once answered: every wait stops there and ends the call. */
+  maxSeconds: number | undefined;
   /** Aborted when the call ends (hang-up, max duration), cutting every wait short. */
   readonly stop = new AbortController();
   private chain: Promise<unknown> = Promise.resolve();
@@ -64,6 +66,14 @@ export class CallSession {
 
   /** Sleeps simulated seconds; returns false when the call ended meanwhile. */
   async wait(seconds: number): Promise<boolean> {
+    if (this.maxSeconds !== undefined && this.startedMs !== undefined) {
+      const left = this.maxSeconds - (this.deps.clock.now() - this.startedMs) / 1000;
+      if (seconds >= left) {
+        await this.deps.clock.sleep(Math.max(0, left) * 1000, this.stop.signal);
+        this.finish('exceeded-max-duration', this.maxSeconds);
+        return false;
+      }
+    }
     await this.deps.clock.sleep(seconds * 1000, this.stop.signal);
     return !this.ended;
   }
@@ -80,7 +90,8 @@ export class CallSession {
     // A browser in a web call gets the assistant's clientMessages, whatever the server subscribes to.
     const toBrowser = this.browser !== undefined && clientMessageOf(probe, this.assistant?.clientMessages as string[] | undefined) !== undefined;
     if (!toServer && !toBrowser) return Promise.resolve(undefined);
-    const message = buildServerMessage(type, {
+    // The state as it is now (cheap copies); the message is built and sent when its turn comes.
+    const context = {
       call: { ...this.call },
       ...(this.assistant ? { assistant: this.assistant } : {}),
       ...(this.customer ? { customer: this.customer } : {}),
@@ -89,12 +100,13 @@ export class CallSession {
       messages: [...this.messages],
       recordingUrl: this.recordingUrl(),
       ...(data ? { data } : {}),
-    });
-    if (toBrowser) this.browser?.message(message);
+    };
+    // The browser gets its message as it happens (its playback is live); servers get theirs in turn.
+    if (toBrowser) this.browser?.message(buildServerMessage(type, context));
     if (!toServer) return Promise.resolve(undefined);
     const target = chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(this.deps.store) });
     if (!target) return Promise.resolve(undefined);
-    const sent = this.chain.then(() => deliver(this.deps.record, target, this.call.id, message));
+    const sent = this.chain.then(() => turn()).then(() => deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context)));
     this.chain = sent;
     return sent;
   }
@@ -157,13 +169,15 @@ export class CallSession {
     // A browser in the call hears the assistant's line; the line lasts until it has been played.
     const heard = role === 'assistant' ? this.browser?.speak(text, speakingSeconds(text)) : undefined;
     const done = (await Promise.all([this.wait(speakingSeconds(text)), heard]))[0] && !this.ended;
+    // Cut off by a hang-up or the time limit: the line was never finished, nothing more is sent.
+    if (!done) return false;
     const end = Math.round(this.deps.clock.now());
     void this.send('transcript', { role, transcriptType: 'final', transcript: text });
     void this.send('speech-update', { status: 'stopped', role, turn });
     this.deps.record.add({ kind: 'call.transcript', callId: this.call.id, role, text });
     const name = role === 'assistant' && typeof this.assistant?.name === 'string' ? { assistantName: this.assistant.name } : {};
     this.push({ role: role === 'assistant' ? 'bot' : 'user', message: text, ...start, endTime: end, duration: end - start.time, ...name });
-    return done;
+    return true;
   }
 
   /** The URL the emulator serves this call's recording from. */
