@@ -50,6 +50,8 @@ export class AssistantVoice {
     const [track] = destination.stream.getAudioTracks();
     if (!track) throw new Error('No audio track for the assistant.');
     this.track = track;
+    // Browsers load their voice list lazily: ask now so it is there for the first line.
+    if (useSynthesis) globalThis.speechSynthesis?.getVoices();
   }
 
   /** The level of what is playing, 0 to 1. */
