@@ -22,10 +22,8 @@ const started = Date.now();
 const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
 
 /** core's library entries (name -> source), one per `exports` subpath of core/package.json. */
-const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' };
-// TODO(core/react): when core/react/index.ts lands, add `react: 'core/react/index.ts'` above, its
-// folder to tsconfig.build.json, and `./react` ({ types, default }) to core/package.json's exports.
-// react stays external here (packages: 'external') and is an optional peer dependency of core.
+// react stays external (packages: 'external') and is an optional peer dependency of core.
+const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts', react: 'core/react/index.ts' };
 
 // What core may leave as imports: its runtime and peer dependencies. Everything else the
 // emulator uses is bundled in, so adding a helper library never adds a runtime dependency.
@@ -65,7 +63,7 @@ const coreBuilds = [
   }),
 ];
 
-// The root package re-exports core for existing `voice-agent-cli/client` and `/webcall` users.
+// The root package re-exports core for existing `voice-agent-cli/client`, `/webcall` and `/react` users.
 function writeReexports() {
   mkdirSync(at('dist/lib'), { recursive: true });
   const files = {
@@ -73,6 +71,8 @@ function writeReexports() {
     'client.d.ts': "export * from 'voice-agent-core/client';\n",
     'webcall.js': "export * from 'voice-agent-core/webcall';\nexport { default } from 'voice-agent-core/webcall';\n",
     'webcall.d.ts': "export * from 'voice-agent-core/webcall';\nexport { default } from 'voice-agent-core/webcall';\n",
+    'react.js': "export * from 'voice-agent-core/react';\n",
+    'react.d.ts': "export * from 'voice-agent-core/react';\n",
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(at('dist/lib', name), text);
   return Object.keys(files).map((name) => `dist/lib/${name}`);

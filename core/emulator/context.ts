@@ -8,7 +8,7 @@ import type { Rec, Store } from './store.js';
 export interface Env {
   /** Base URL of the running emulator. */
   url: string;
-  /** Where web-call rooms live, e.g. `https://vapi.daily.co`. */
+  /** Where web-call rooms live, e.g. `https://vapi.daily.co`; empty: on the emulator itself. */
   webCallUrlBase: string;
   /** Runs calls once created (absent: calls are stored and stay as created). */
   calls?: { start(call: Rec): void };

@@ -17,11 +17,14 @@ import { seedStore } from './seed.js';
 import { authorize, createListener } from './server.js';
 import type { RequestLog } from './server.js';
 import { Store } from './store.js';
+import { acceptWebCalls } from './webcall-socket.js';
+import type { WebCallEngine } from './webcall-socket.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
 export { DataFileError, DataFileInUseError } from './persist.js';
 export type { RequestLog } from './server.js';
 export { SEED } from './seed.js';
+export type { BrowserCall, BrowserCustomer, WebCallEngine } from './webcall-socket.js';
 export { EmulatorRecord } from './record.js';
 export type { Delivery, RecordEvent } from './record.js';
 export { MAGIC_NUMBERS } from './calls/magic.js';
@@ -41,8 +44,13 @@ export interface EmulatorOptions {
   apiKey?: string;
   /** Add the sample objects from fixtures/seed.json. */
   seed?: boolean;
-  /** Base of web-call room URLs (default `https://vapi.daily.co`). */
+  /**
+   * Base of web-call room URLs, e.g. `https://vapi.daily.co`. Unset: the emulator's own address,
+   * where `voice/webcall` joins the call over a WebSocket and the browser is the customer.
+   */
   webCallUrlBase?: string;
+  /** Runs the web calls browsers join (the emulator's call engine unless a test gives another). */
+  webCallEngine?: WebCallEngine;
   /** Called once per finished request (used by `voice dev` to print a request log). */
   log?: (line: RequestLog) => void;
   /** Web pages allowed besides loopback origins (`--cors-origin`): `https://app.example`, `null`, or `*`. */
@@ -108,10 +116,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const cors = new CorsPolicy({ origins: options.corsOrigins, host });
   // Held until close(): two emulators writing one file would silently undo each other's changes.
   const lock = file ? await lockDataFile(file, (err) => process.stderr.write(`voice emulator: lost the lock on ${file} (${err.message}); another process may now write it.\n`)) : undefined;
-  const env: Env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? 'https://vapi.daily.co').replace(/\/+$/, '') };
+  const env: Env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? '').replace(/\/+$/, '') };
   let server: Server;
   let writer: DataFileWriter | undefined;
   let calls: CallRunner;
+  let closeWebCalls: () => void;
   const record = new EmulatorRecord();
   try {
     const opened = await openStore(file, Boolean(options.seed));
@@ -131,6 +140,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       options.log?.(line);
     };
     server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log, cors, fallback }));
+    const runner = calls;
+    closeWebCalls = acceptWebCalls(server, store, options.webCallEngine ?? ((call, browser) => runner.joinWeb(call, browser)));
     await listen(server, options.port ?? 0, host);
   } catch (err) {
     await lock?.release();
@@ -150,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     close: () =>
       (closing ??= new Promise<void>((done) => {
         calls.close();
+        closeWebCalls();
         server.close(() => done());
         server.closeAllConnections();
       })

@@ -6,6 +6,7 @@ import type { AnsweredMessageType, ServerMessage } from './types.js';
 export * from './types.js';
 export { buildServerMessage, isServerMessageType, summarise } from './builders.js';
 export type { DataOf, MessageData, ToolCallData } from './builders.js';
+export { clientMessageOf, DEFAULT_CLIENT_MESSAGES } from './client.js';
 export { artifactOf, openAIFormatted, transcriptText } from './conversation.js';
 export { sampleAnswers, sampleAssistant, sampleCall, sampleContext, sampleCustomer, sampleMessages, samplePhoneNumber, sampleServerMessage } from './samples.js';
 

@@ -67,6 +67,29 @@ function client(): NonNullable<typeof undici> {
   return undici;
 }
 
+// Deliveries take turns, a few per turn of the event loop, so a burst (100 calls changing status
+// at once) never holds up the REST requests waiting between them.
+const PER_TURN = 8;
+const waiting: (() => void)[] = [];
+let pumping = false;
+
+function pump(): void {
+  for (let i = 0; i < PER_TURN && waiting.length; i++) (waiting.shift() as () => void)();
+  if (waiting.length) setImmediate(pump);
+  else pumping = false;
+}
+
+/** Resolves when it is this delivery's turn to be built and sent. */
+export function turn(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    if (!pumping) {
+      pumping = true;
+      setImmediate(pump);
+    }
+  });
+}
+
 /** Posts one message and records the delivery; never throws. */
 export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> {
   const headers = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers };

@@ -58,6 +58,18 @@ describe('inbound calls through assistant-request', () => {
     expect((call.artifact as { transcript: string }).transcript).toMatch(/^AI: Stored assistant here\./);
   });
 
+  it('runs a squad or a workflow the answer names', async () => {
+    const squad = await post('/squad', { members: [{ assistant: { name: 'Front', firstMessage: 'Front desk, hi.' } }] });
+    const bySquad = await ringVia(await hook({ json: { squadId: squad.body.id } }));
+    expect((bySquad.artifact as { transcript: string }).transcript).toMatch(/^AI: Front desk, hi\./);
+    const wf = await post('/workflow', { name: 'Flow', nodes: [{ type: 'conversation', name: 'start', isStart: true, prompt: 'Welcome to the flow. Ask why.' }], edges: [] });
+    const byWorkflow = await ringVia(await hook({ json: { workflowId: wf.body.id } }));
+    expect(byWorkflow.endedReason).toBe('assistant-ended-call');
+    expect((byWorkflow.artifact as { transcript: string }).transcript).toMatch(/^AI: Welcome to the flow\./);
+    const inlineSquad = await ringVia(await hook({ json: { squad: { members: [{ assistant: { name: 'Inline', firstMessage: 'Inline squad here.' } }] } } }));
+    expect((inlineSquad.artifact as { transcript: string }).transcript).toMatch(/^AI: Inline squad here\./);
+  });
+
   it('ends with assistant-request-returned-error when the answer is an error', async () => {
     const h = await hook({ json: { error: 'We are closed.' } });
     const call = await ringVia(h);

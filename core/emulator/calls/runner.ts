@@ -13,7 +13,9 @@ import { DEFAULT_SCENARIO } from './scenario.js';
 import type { Scenario } from './scenario.js';
 import { CallSession } from './session.js';
 import type { CallDeps } from './session.js';
+import { webConversation } from './web.js';
 import { runWorkflow } from './workflow.js';
+import type { BrowserCall, BrowserCustomer } from '../webcall-socket.js';
 
 /** How calls run. */
 export interface RunnerOptions {
@@ -64,7 +66,7 @@ export class CallRunner {
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
   }
 
-  private launch(call: Rec, run: (s: CallSession) => Promise<void>): void {
+  private launch(call: Rec, run: (s: CallSession) => Promise<void>): CallSession {
     // Each call's clock starts at its creation, so its times read like a real call placed now.
     const session = new CallSession({ ...this.deps, clock: new SimClock(this.speed) }, call);
     // Started after the current request has been answered, so its reply shows the call as created.
@@ -77,6 +79,7 @@ export class CallRunner {
       .then(() => session.drained())
       .finally(() => this.running.delete(call.id));
     this.running.set(call.id, { session, done });
+    return session;
   }
 
   /**
@@ -100,6 +103,19 @@ export class CallRunner {
     if (cast && 'assistant' in cast) s.assistant = cast.assistant;
     if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
     return this.answered(s, cast);
+  }
+
+  /** Runs a web call a browser has joined as its customer (the emulator's web-call socket calls this). */
+  joinWeb(call: Rec, browser: BrowserCustomer): BrowserCall {
+    // The run starts after this returns, with the conversation set up below.
+    const session = this.launch(call, async (s) => {
+      const cast = castOf(s.deps, s.call);
+      if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+      if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
+      return this.answered(s, cast, web.talk);
+    });
+    const web = webConversation(session, browser, this.scenario);
+    return web.call;
   }
 
   /** Rings a phone number as a caller from `from` would; returns the new inbound call. */
@@ -138,7 +154,12 @@ export class CallRunner {
     for (const { session } of this.running.values()) session.finish('manually-canceled');
   }
 
-  private async answered(s: CallSession, cast: Cast): Promise<void> {
+  private async answered(s: CallSession, cast: Cast, browser?: () => Promise<void>): Promise<void> {
+    if (browser && !('workflow' in cast)) {
+      const max = Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS;
+      void s.wait(max).then((still) => still && s.finish('exceeded-max-duration'));
+      return browser();
+    }
     s.setStatus('in-progress');
     s.maxSeconds = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
     if ('workflow' in cast) return runWorkflow(s, cast.workflow, this.scenario);

@@ -1,13 +1,13 @@
 // One running call's state and its primitives: send a server message (filtered, to the right
 // server, in order), change status, speak a line, and end with the artifact the platform keeps.
 import type { CallStatus, ConversationMessage, DataOf, Json, ServerMessageType } from '../../messages/index.js';
-import { artifactOf, buildServerMessage, isSubscribed, summarise } from '../../messages/index.js';
+import { artifactOf, buildServerMessage, clientMessageOf, isSubscribed, summarise } from '../../messages/index.js';
 import { logCall } from '../actions/place.js';
 import type { EmulatorRecord } from '../record.js';
 import type { Rec, Store } from '../store.js';
 import type { SimClock } from './clock.js';
 import { costOf } from './cost.js';
-import { chooseServer, deliver } from './deliver.js';
+import { chooseServer, deliver, turn } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { orgOf } from './resolve.js';
 
@@ -28,8 +28,17 @@ export function speakingSeconds(text: string): number {
   return Math.max(1, words / 2.5);
 }
 
+/** A browser in the call as its customer (web calls): it gets the client messages and plays the assistant. */
+export interface SessionBrowser {
+  message(message: Json): void;
+  /** Plays an assistant line; resolves once played. */
+  speak(text: string, seconds: number): Promise<void>;
+}
+
 /** A running call. */
 export class CallSession {
+  /** The browser taking part, for a web call a browser has joined. */
+  browser: SessionBrowser | undefined;
   readonly messages: ConversationMessage[] = [];
   assistant: Json | undefined;
   phoneNumber: Json | undefined;
@@ -77,8 +86,12 @@ export class CallSession {
     const { clock } = this.deps;
     // Decided before building: most calls subscribe to few types, and building is the costly part.
     const probe = { type, transcriptType: (data as { transcriptType?: string } | undefined)?.transcriptType };
-    if (!extra.force && !isSubscribed(probe, this.assistant?.serverMessages as string[] | undefined)) return Promise.resolve(undefined);
-    const message = buildServerMessage(type, {
+    const toServer = extra.force === true || isSubscribed(probe, this.assistant?.serverMessages as string[] | undefined);
+    // A browser in a web call gets the assistant's clientMessages, whatever the server subscribes to.
+    const toBrowser = this.browser !== undefined && clientMessageOf(probe, this.assistant?.clientMessages as string[] | undefined) !== undefined;
+    if (!toServer && !toBrowser) return Promise.resolve(undefined);
+    // The state as it is now (cheap copies); the message is built and sent when its turn comes.
+    const context = {
       call: { ...this.call },
       ...(this.assistant ? { assistant: this.assistant } : {}),
       ...(this.customer ? { customer: this.customer } : {}),
@@ -87,10 +100,13 @@ export class CallSession {
       messages: [...this.messages],
       recordingUrl: this.recordingUrl(),
       ...(data ? { data } : {}),
-    });
+    };
+    // The browser gets its message as it happens (its playback is live); servers get theirs in turn.
+    if (toBrowser) this.browser?.message(buildServerMessage(type, context));
+    if (!toServer) return Promise.resolve(undefined);
     const target = chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(this.deps.store) });
     if (!target) return Promise.resolve(undefined);
-    const sent = this.chain.then(() => deliver(this.deps.record, target, this.call.id, message));
+    const sent = this.chain.then(() => turn()).then(() => deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context)));
     this.chain = sent;
     return sent;
   }
@@ -150,7 +166,9 @@ export class CallSession {
     void this.send('speech-update', { status: 'started', role, turn });
     const words = text.split(/\s+/);
     void this.send('transcript', { role, transcriptType: 'partial', transcript: words.slice(0, Math.ceil(words.length / 2)).join(' ') });
-    const done = await this.wait(speakingSeconds(text));
+    // A browser in the call hears the assistant's line; the line lasts until it has been played.
+    const heard = role === 'assistant' ? this.browser?.speak(text, speakingSeconds(text)) : undefined;
+    const done = (await Promise.all([this.wait(speakingSeconds(text)), heard]))[0] && !this.ended;
     // Cut off by a hang-up or the time limit: the line was never finished, nothing more is sent.
     if (!done) return false;
     const end = Math.round(this.deps.clock.now());
