@@ -38,7 +38,22 @@ function originOf(url: string): string | undefined {
 export function connectOrigins(config: DemoConfig): string[] {
   const sentry = config.sentryDsn ? originOf(config.sentryDsn.replace(/\/\/[^@/]*@/, '//')) : undefined;
   const found = [config.supabaseUrl, config.webhookUrl, config.apiBaseUrl || DEFAULT_API].map((u) => (u ? originOf(u) : undefined));
-  return [...new Set([...found, sentry].filter((o): o is string => o !== undefined))];
+  return [...new Set([...found, sentry, ...localCallSockets(config)].filter((o): o is string => o !== undefined))];
+}
+
+/** A plain-http origin on this machine (an emulator; the hosted platform is https). */
+const LOOPBACK_HTTP = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
+
+/**
+ * The socket origin of an emulator's web calls (`ws://127.0.0.1:4010`), which the web-call client
+ * joins at the API's own address: when Test in Browser runs on the demo's emulator (`localCalls`),
+ * or when the configured API is one on loopback (`voice dev`). 'self' covers only the page's own
+ * origin and an `http:` source never matches `ws:`. A hosted API (https, not loopback) gets none.
+ */
+function localCallSockets(config: DemoConfig): string[] {
+  const api = config.apiBaseUrl ? originOf(config.apiBaseUrl) : undefined;
+  if (!api || !(config.localCalls || LOOPBACK_HTTP.test(api))) return [];
+  return [api.replace(/^http/, 'ws')];
 }
 
 /** The sha256 CSP source of an inline script's text. */

@@ -72,13 +72,16 @@ async function isEmulator(url: string): Promise<boolean> {
 
 /** The id of the demo's assistant on an emulator: the one made on an earlier run, else a new one. */
 export async function ensureLocalAssistant(baseUrl: string): Promise<string> {
+  // Generous: an emulator's first write compiles its request schemas (about 2 s on a busy machine,
+  // far more while Vite starts beside it), and a slow answer here silently turns local calls off.
+  const signal = () => AbortSignal.timeout(30_000);
   const headers = { authorization: `Bearer ${LOCAL_KEY}`, 'content-type': 'application/json' };
-  const listed = await fetch(`${baseUrl}/assistant?limit=1000`, { headers, signal: AbortSignal.timeout(5000) });
+  const listed = await fetch(`${baseUrl}/assistant?limit=1000`, { headers, signal: signal() });
   if (listed.ok) {
     const found = ((await listed.json()) as Array<{ id: string; name?: string }>).find((a) => a.name === LOCAL_ASSISTANT.name);
     if (found) return found.id;
   }
-  const created = await fetch(`${baseUrl}/assistant`, { method: 'POST', headers, body: JSON.stringify(LOCAL_ASSISTANT), signal: AbortSignal.timeout(5000) });
+  const created = await fetch(`${baseUrl}/assistant`, { method: 'POST', headers, body: JSON.stringify(LOCAL_ASSISTANT), signal: signal() });
   if (!created.ok) throw new Error(`creating its assistant answered ${created.status}`);
   return ((await created.json()) as { id: string }).id;
 }
