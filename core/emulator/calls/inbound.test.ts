@@ -105,8 +105,10 @@ describe('inbound calls through assistant-request', () => {
   it('answers with the number\'s own assistant without asking', async () => {
     const a = await post('/assistant', { name: 'Own', firstMessage: 'Own number assistant.' });
     const h = await hook({ json: { error: 'should not be asked' } });
-    const pn = await post('/phone-number', { provider: 'byo-phone-number', number: '+14155550998', assistantId: a.body.id, server: { url: h.url } });
+    const pn = await post('/phone-number', { provider: 'byo-phone-number', number: '+14155550998', credentialId: 'cred-sip', assistantId: a.body.id, server: { url: h.url } });
+    expect(pn.status).toBe(201);
     const rung = await post('/__voice/ring', { phoneNumberId: pn.body.id });
+    expect(rung.status).toBe(201);
     await emu.calls.idle();
     const call = (await (await fetch(`${emu.url}/call/${String(rung.body.id)}`, { headers })).json()) as Record<string, unknown>;
     expect(call.endedReason).toBe('customer-ended-call');
