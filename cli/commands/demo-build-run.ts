@@ -29,8 +29,7 @@ export const VERCEL_REWRITES = [{ source: '/(.*)', destination: '/index.html' }]
  * Cloudflare Pages), `netlify.toml`, and `vercel.json` (with the rewrites).
  */
 export function securityHostFiles(page: DemoConfig, html: string): Record<string, string> {
-  // As in bakedConfig: a hosted page never runs on the demo's own emulator.
-  const headers = pageHeaders({ ...page, localCalls: false }, { hashes: inlineScriptHashes(html) });
+  const headers = pageHeaders(page, { hashes: inlineScriptHashes(html) });
   const files = hostHeaderFiles(headers);
   return {
     _headers: files._headers,
