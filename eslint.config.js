@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.tsx', 'web/src/**/*.ts'],
+    files: ['**/*.tsx', 'web/src/**/*.ts', 'core/react/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -4,9 +4,11 @@ import { startEmulator } from '../core/emulator/index.js';
 
 const portArg = process.argv.indexOf('--port');
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;
+const speedArg = process.argv.indexOf('--speed');
+const speed = speedArg > 0 ? Number(process.argv[speedArg + 1]) : 1;
 
 try {
-  const emulator = await startEmulator({ port, host: '127.0.0.1' });
+  const emulator = await startEmulator({ port, host: '127.0.0.1', speed });
   process.stdout.write(`${JSON.stringify({ url: emulator.url })}\n`);
   const stop = (): void => {
     void emulator.close().finally(() => process.exit(0));

@@ -16,6 +16,7 @@ const registry: Record<string, Loader> = {
   'cli-start': () => import('./cli-start.js'),
   'client-throughput': () => import('./client-throughput.js'),
   emulator: () => import('./emulator.js'),
+  calls: () => import('./calls.js'),
   'webcall-size': () => import('./webcall-size.js'),
   'demo-page': () => import('./demo-page.js'),
   'demo-start': () => import('./demo-start.js'),

@@ -15,6 +15,7 @@ import { authCommand, loginCommand, logoutCommand } from './commands/auth.js';
 import { catalogueCommand } from './commands/catalogue.js';
 import { completionCommand } from './commands/completion.js';
 import { addResources } from './commands/resources.js';
+import { callWatchCommand } from './commands/call-watch.js';
 
 const HELP_FOOTER = `
 Examples:
@@ -86,6 +87,9 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   program.addHelpCommand('help [command...]', 'show help for a command');
 
   const tree = addResources(program, flatten(catalogue));
+  // `call watch` is no API operation (it follows a call over many requests), so it is added here.
+  const callGroup = program.commands.find((c) => c.name() === 'call');
+  if (callGroup) callGroup.addCommand(callWatchCommand()).description(`${callGroup.description()}; follow: watch`);
   const words = new Set(argv.filter((w) => !w.startsWith('-')));
   for (const word of words) tree.build(word, words);
   program.addCommand(catalogueCommand());
@@ -134,7 +138,7 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   return program;
 }
 
-const NO_UI = new Set(['--json', '--dry-run', '-h', '--help', 'help', '-V', '--version', 'delete', 'leave', 'remove-member', 'completion', 'login', 'logout', 'dev', 'demo', 'visitor']);
+const NO_UI = new Set(['--json', '--dry-run', '-h', '--help', 'help', '-V', '--version', 'delete', 'leave', 'remove-member', 'completion', 'login', 'logout', 'dev', 'demo', 'visitor', 'watch']);
 
 /** Whether a command line will render with Ink: a catalogue command on a terminal, not JSON. */
 function wantsUi(argv: readonly string[]): boolean {

@@ -20,10 +20,8 @@ const coreOnly = process.argv.includes('--core');
 const started = Date.now();
 
 /** core's library entries (name -> source), one per `exports` subpath of core/package.json. */
-const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' };
-// TODO(core/react): when core/react/index.ts lands, add `react: 'core/react/index.ts'` above, its
-// folder to tsconfig.build.json, and `./react` ({ types, default }) to core/package.json's exports.
-// react stays external here (packages: 'external') and is an optional peer dependency of core.
+// react stays external (packages: 'external') and is an optional peer dependency of core.
+const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts', react: 'core/react/index.ts' };
 
 const coreBuilds = [
   build({
@@ -45,7 +43,7 @@ const coreBuilds = [
   build(emulatorBuild(ROOT, corePkg)),
 ];
 
-// The root package re-exports core for existing `voice-agent-cli/client` and `/webcall` users.
+// The root package re-exports core for existing `voice-agent-cli/client`, `/webcall` and `/react` users.
 function writeReexports() {
   mkdirSync(at('dist/lib'), { recursive: true });
   const files = {
@@ -53,6 +51,8 @@ function writeReexports() {
     'client.d.ts': "export * from 'voice-agent-core/client';\n",
     'webcall.js': "export * from 'voice-agent-core/webcall';\nexport { default } from 'voice-agent-core/webcall';\n",
     'webcall.d.ts': "export * from 'voice-agent-core/webcall';\nexport { default } from 'voice-agent-core/webcall';\n",
+    'react.js': "export * from 'voice-agent-core/react';\n",
+    'react.d.ts': "export * from 'voice-agent-core/react';\n",
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(at('dist/lib', name), text);
   return Object.keys(files).map((name) => `dist/lib/${name}`);

@@ -17,11 +17,11 @@ export const BENCH_KEY = 'bench-key';
  * Starts the bundled emulator entry in a child process on the given port (0: any free port).
  * Resolves once it prints its URL; rejects with the child's error (e.g. EADDRINUSE) otherwise.
  */
-export function startEmulatorProcess(ctx: BenchContext, port = 0): Promise<EmulatorProcess> {
+export function startEmulatorProcess(ctx: BenchContext, port = 0, args: readonly string[] = []): Promise<EmulatorProcess> {
   const entry = process.env.VOICE_BENCH_EMULATOR_ENTRY;
   if (!entry) return Promise.reject(new Error('VOICE_BENCH_EMULATOR_ENTRY is not set (run through bench/run.js)'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, '--port', String(port)], {
+    const child = spawn(process.execPath, [entry, '--port', String(port), ...args], {
       cwd: ctx.root,
       stdio: ['pipe', 'pipe', 'inherit'],
     });

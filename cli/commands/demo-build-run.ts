@@ -111,7 +111,8 @@ export function checkOutDir(outDir: string, root: string, cwd: string): void {
 /** The settings written into the page: unset (empty) values are left out so the page's defaults apply. */
 export function bakedConfig(page: DemoConfig): Partial<DemoConfig> {
   const links = Object.fromEntries(Object.entries(page.links).filter(([, v]) => v !== ''));
-  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && v !== ''));
+  // A hosted page never runs browser calls on a local emulator: `localCalls` is left at its default.
+  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && v !== '' && k !== 'localCalls'));
   return { ...rest, ...(Object.keys(links).length > 0 ? { links: links as DemoConfig['links'] } : {}) };
 }
 

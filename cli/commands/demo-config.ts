@@ -84,6 +84,7 @@ export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = pro
     publicKey: pick('publicKey', flags.publicKey, 'VOICE_PUBLIC_KEY', 'publicKey'),
     assistantId: pick('assistantId', flags.assistantId, 'VOICE_ASSISTANT_ID', 'assistantId'),
     apiBaseUrl: '',
+    localCalls: false,
     sentryDsn: pick('sentryDsn', flags.sentryDsn, 'VOICE_SENTRY_DSN', 'sentryDsn'),
     strict: Boolean(flags.strict),
     links: {

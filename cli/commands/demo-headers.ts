@@ -41,6 +41,22 @@ export function connectOrigins(config: DemoConfig): string[] {
   return [...new Set([...found, sentry].filter((o): o is string => o !== undefined))];
 }
 
+/** A plain-http origin on this machine (an emulator; the hosted platform is https). */
+const LOOPBACK_HTTP = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
+
+/**
+ * The socket origin of an emulator's web calls (`ws://127.0.0.1:4010`), which the web-call client
+ * joins at the API's own address: when Test in Browser runs on the demo's emulator (`localCalls`),
+ * or when the configured API is one on loopback (`voice dev`). 'self' covers only the page's own
+ * origin and an `http:` source never matches `ws:`. A hosted API (https, not loopback) gets none,
+ * and a static build (`voice demo build`) none at all.
+ */
+function localCallSockets(config: DemoConfig): string[] {
+  const api = config.apiBaseUrl ? originOf(config.apiBaseUrl) : undefined;
+  if (!api || !(config.localCalls || LOOPBACK_HTTP.test(api))) return [];
+  return [api.replace(/^http/, 'ws')];
+}
+
 /** The sha256 CSP source of an inline script's text. */
 export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -62,7 +78,8 @@ export function contentSecurityPolicy(config: DemoConfig, inline: InlineScripts)
     'script-src': ["'self'", ...allowInline, ...DAILY.script, 'blob:'],
     // Vite adds the page's CSS as <style> elements while developing (they carry the nonce).
     'style-src': ["'self'", ...('nonce' in inline ? [`'nonce-${inline.nonce}'`] : [])],
-    'connect-src': ["'self'", ...connectOrigins(config), ...DAILY.connect],
+    // A built page (hashes) is hosted: it never joins calls on an emulator.
+    'connect-src': ["'self'", ...connectOrigins(config), ...('nonce' in inline ? localCallSockets(config) : []), ...DAILY.connect],
     'img-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],

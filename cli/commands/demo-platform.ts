@@ -7,7 +7,10 @@ import type { CallTarget } from '../../core/emulator/callme.js';
 export const HOSTED_API = 'https://api.vapi.ai';
 
 /** Any key works against the emulator; this one says where it came from. */
-const LOCAL_KEY = 'voice-demo-local';
+export const LOCAL_KEY = 'voice-demo-local';
+
+/** The assistant the demo's browser calls talk to on a local emulator (the visitor's overrides do the rest). */
+export const LOCAL_ASSISTANT = { name: 'voice demo (local)', firstMessage: 'Hello! How can I help you today?' };
 
 /** Inputs for choosing the platform. */
 export interface CallTargetOptions {
@@ -65,4 +68,20 @@ async function isEmulator(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The id of the demo's assistant on an emulator: the one made on an earlier run, else a new one. */
+export async function ensureLocalAssistant(baseUrl: string): Promise<string> {
+  // Generous: an emulator's first write compiles its request schemas (about 2 s on a busy machine,
+  // far more while Vite starts beside it), and a slow answer here silently turns local calls off.
+  const signal = () => AbortSignal.timeout(30_000);
+  const headers = { authorization: `Bearer ${LOCAL_KEY}`, 'content-type': 'application/json' };
+  const listed = await fetch(`${baseUrl}/assistant?limit=1000`, { headers, signal: signal() });
+  if (listed.ok) {
+    const found = ((await listed.json()) as Array<{ id: string; name?: string }>).find((a) => a.name === LOCAL_ASSISTANT.name);
+    if (found) return found.id;
+  }
+  const created = await fetch(`${baseUrl}/assistant`, { method: 'POST', headers, body: JSON.stringify(LOCAL_ASSISTANT), signal: signal() });
+  if (!created.ok) throw new Error(`creating its assistant answered ${created.status}`);
+  return ((await created.json()) as { id: string }).id;
 }

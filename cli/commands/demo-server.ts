@@ -14,7 +14,7 @@ import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './demo-headers.js';
 import type { DemoConfig } from '../../web/src/config.js';
-import { startCallTarget } from './demo-platform.js';
+import { ensureLocalAssistant, LOCAL_KEY, startCallTarget } from './demo-platform.js';
 
 /** What `startDemo` takes; everything is optional. */
 export interface DemoOptions {
@@ -46,6 +46,8 @@ export interface DemoServer {
   callTarget?: CallTarget;
   /** True when that is a local emulator. */
   localEmulator: boolean;
+  /** The emulator Test in Browser runs on, when it runs on one (no browser-call keys configured). */
+  localBrowserCalls?: string;
   config: ResolvedDemoConfig;
   /** Stops Vite, the webhook and any emulator it started. */
   close(): Promise<void>;
@@ -95,8 +97,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   const notes: string[] = [];
   const localWebhook = !config.page.webhookUrl;
   if (localWebhook) config.page.webhookUrl = CALL_ME_PATH;
+  // Without a public key and assistant, Test in Browser runs on the platform Call Me uses when that is an emulator.
+  const browserLocal = !(config.page.publicKey && config.page.assistantId);
   // The emulator (if any) starts while Vite does: nothing here waits on the other.
-  const targetPromise = localWebhook
+  const targetPromise = localWebhook || browserLocal
     ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, log: (line) => notes.push(line) })
     : undefined;
   // Awaited after Vite listens; until then a failure must not count as unhandled.
@@ -109,7 +113,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     configureServer(server) {
       server.middlewares.use(securityHeaders(config.page));
       if (store) server.middlewares.use(visitorsMiddleware(store));
-      if (targetPromise) {
+      if (targetPromise && localWebhook) {
         // One webhook for the server's life: its rate limit counts across requests.
         const webhook = targetPromise.then((t) => callMeMiddleware({ lookup, target: t.target, log }));
         webhook.catch(() => undefined);
@@ -180,13 +184,26 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     await server.close();
     throw err;
   }
+  let localBrowserCalls: string | undefined;
+  if (browserLocal && target && (target.emulator || !config.apiKey)) {
+    const baseUrl = target.target.baseUrl;
+    try {
+      const assistantId = await ensureLocalAssistant(baseUrl);
+      // Read by the page at each load (transformIndexHtml), so set before anyone is told the URL.
+      Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, assistantId, localCalls: true });
+      localBrowserCalls = baseUrl;
+    } catch (err) {
+      notes.push(`Test in Browser cannot use the emulator at ${baseUrl} (${(err as Error).message}).`);
+    }
+  }
   for (const line of notes) log(line);
   let closed: Promise<void> | undefined;
   return {
     url: `${origin}/${slug}`,
     origin,
-    callTarget: target?.target,
-    localEmulator: target?.emulator ?? false,
+    callTarget: localWebhook ? target?.target : undefined,
+    localEmulator: (localWebhook && target?.emulator) ?? false,
+    localBrowserCalls,
     config,
     close: () => (closed ??= Promise.all([server.close(), target?.close()]).then(() => undefined)),
   };

@@ -51,7 +51,9 @@ export function demoCommand(): Command {
 Without a hosted database the page reads ./visitors.json (or the bundled sample). Without a
 webhook URL, Call Me places the call through the platform API: with your API key (--api-key,
 VOICE_API_KEY or the profile) on the hosted platform, else (or with --local) on a local emulator
-at http://127.0.0.1:4010, so \`voice call list --local\` shows the calls.
+at http://127.0.0.1:4010, so \`voice call list --local\` shows the calls. Without a public key and
+assistant id, Test in Browser also runs on that emulator (or the one --api-url names): a real
+call in the browser, the assistant heard, the microphone as the customer, no internet needed.
 
 Examples:
   voice demo --slug acme --open
@@ -71,7 +73,11 @@ Examples:
       err(
         `Demo page for "${slug}" (Ctrl-C to stop):\n` +
           (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? ' (local emulator)' : ''}\n` : '') +
-          (demo.config.page.publicKey && demo.config.page.assistantId ? '' : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n') +
+          (demo.localBrowserCalls
+            ? `Test in Browser runs on the local emulator at ${demo.localBrowserCalls} (set VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID for the hosted platform).\n`
+            : demo.config.page.publicKey && demo.config.page.assistantId
+              ? ''
+              : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n') +
           (Object.values(demo.config.page.links).some(Boolean) ? '' : 'The footer has no links: set VOICE_LINK_LINKEDIN, VOICE_LINK_WEBSITE or VOICE_LINK_TWITTER.\n'),
       );
       out(`${demo.url}\n`);

@@ -141,7 +141,8 @@ describe('actions', () => {
     const web = await call('POST', '/call/web', { assistantId: asst.id });
     expect(web.status).toBe(201);
     expect(web.body.type).toBe('webCall');
-    expect(web.body.webCallUrl).toMatch(/^https:\/\/vapi\.daily\.co\/[A-Za-z0-9]{20}$/);
+    // The browser joins the emulator's own call (voice/webcall's local transport).
+    expect(web.body.webCallUrl).toBe(`${emu.url}/__voice/webcall/${web.body.id}`);
     expect(web.body.assistant.voice.provider).toBe('tavus');
     expect(web.body.artifactPlan.videoRecordingEnabled).toBe(true);
     const bad = await call('POST', '/call/web', {});

@@ -98,7 +98,7 @@ describe('every operation through the client', () => {
     expect(phone).toMatchObject({ type: 'outboundPhoneCall', status: 'queued' });
     const web = await c.call.web({ assistant: { name: 'W', voice: { provider: 'vapi', voiceId: 'Elliot' } } });
     expect(web.type).toBe('webCall');
-    expect(web.webCallUrl).toMatch(/^https:\/\/vapi\.daily\.co\/\w+$/);
+    expect(web.webCallUrl).toBe(`${emu.url}/__voice/webcall/${web.id}`);
     expect(web.assistant?.voice?.provider).toBe('vapi');
     await expect(c.call.web({})).rejects.toBeInstanceOf(BadRequestError);
   });

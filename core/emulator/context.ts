@@ -2,14 +2,16 @@
 import type { Entry } from '../catalogue/index.js';
 import type { Query } from './http.js';
 import type { Form } from './multipart.js';
-import type { Store } from './store.js';
+import type { Rec, Store } from './store.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {
   /** Base URL of the running emulator. */
   url: string;
-  /** Where web-call rooms live, e.g. `https://vapi.daily.co`. */
+  /** Where web-call rooms live, e.g. `https://vapi.daily.co`; empty: on the emulator itself. */
   webCallUrlBase: string;
+  /** Runs calls once created (absent: calls are stored and stay as created). */
+  calls?: { start(call: Rec): void };
 }
 
 /** One request, as a handler sees it. */

@@ -5,17 +5,32 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
+import { CallRunner } from './calls/runner.js';
+import type { Scenario } from './calls/scenario.js';
+import { voiceRoutes } from './calls/routes.js';
+import type { Env } from './context.js';
 import { CorsPolicy } from './cors.js';
+import { EmulatorRecord } from './record.js';
+import type { Delivery } from './record.js';
 import { DataFileError, DataFileWriter, loadDataFile, lockDataFile } from './persist.js';
 import { seedStore } from './seed.js';
-import { createListener } from './server.js';
+import { authorize, createListener } from './server.js';
 import type { RequestLog } from './server.js';
 import { Store } from './store.js';
+import { acceptWebCalls } from './webcall-socket.js';
+import type { WebCallEngine } from './webcall-socket.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
 export { DataFileError, DataFileInUseError } from './persist.js';
 export type { RequestLog } from './server.js';
 export { SEED } from './seed.js';
+export type { BrowserCall, BrowserCustomer, WebCallEngine } from './webcall-socket.js';
+export { EmulatorRecord } from './record.js';
+export type { Delivery, RecordEvent } from './record.js';
+export { MAGIC_NUMBERS } from './calls/magic.js';
+export { loadScenario, parseScenario, ScenarioError, DEFAULT_SCENARIO } from './calls/scenario.js';
+export type { Scenario, ScenarioTurn } from './calls/scenario.js';
+export { VOICE_PATHS } from './calls/routes.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -29,14 +44,25 @@ export interface EmulatorOptions {
   apiKey?: string;
   /** Add the sample objects from fixtures/seed.json. */
   seed?: boolean;
-  /** Base of web-call room URLs (default `https://vapi.daily.co`). */
+  /**
+   * Base of web-call room URLs, e.g. `https://vapi.daily.co`. Unset: the emulator's own address,
+   * where `voice/webcall` joins the call over a WebSocket and the browser is the customer.
+   */
   webCallUrlBase?: string;
+  /** Runs the web calls browsers join (the emulator's call engine unless a test gives another). */
+  webCallEngine?: WebCallEngine;
   /** Called once per finished request (used by `voice dev` to print a request log). */
   log?: (line: RequestLog) => void;
   /** Web pages allowed besides loopback origins (`--cors-origin`): `https://app.example`, `null`, or `*`. */
   corsOrigins?: readonly string[];
   /** Answers requests no catalogue route matches; return true when it did. */
   fallback?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** Simulated clock speed for calls (default 1: a default call lasts tens of seconds). */
+  speed?: number;
+  /** What simulated customers say (default: the built-in conversation). */
+  scenario?: Scenario;
+  /** Called once per delivery to a developer's server (used by `voice dev` for its stderr lines). */
+  onDelivery?: (delivery: Delivery) => void;
 }
 
 /** A running emulator. */
@@ -45,6 +71,10 @@ export interface Emulator {
   url: string;
   port: number;
   host: string;
+  /** The record of calls, their events, deliveries and requests (with its live subscription). */
+  record: EmulatorRecord;
+  /** The running calls: `idle()` resolves when every call has ended and its deliveries are made. */
+  calls: CallRunner;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -86,13 +116,32 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const cors = new CorsPolicy({ origins: options.corsOrigins, host });
   // Held until close(): two emulators writing one file would silently undo each other's changes.
   const lock = file ? await lockDataFile(file, (err) => process.stderr.write(`voice emulator: lost the lock on ${file} (${err.message}); another process may now write it.\n`)) : undefined;
-  const env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? 'https://vapi.daily.co').replace(/\/+$/, '') };
+  const env: Env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? '').replace(/\/+$/, '') };
   let server: Server;
   let writer: DataFileWriter | undefined;
+  let calls: CallRunner;
+  let closeWebCalls: () => void;
+  const record = new EmulatorRecord();
   try {
     const opened = await openStore(file, Boolean(options.seed));
+    const { store } = opened;
     writer = opened.writer;
-    server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store: opened.store, env, writer, apiKey: options.apiKey, log: options.log, cors, fallback: options.fallback }));
+    const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
+    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
+    env.calls = calls;
+    if (options.onDelivery) {
+      const onDelivery = options.onDelivery;
+      record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));
+    }
+    const own = voiceRoutes({ store, record, runner: calls, authorize: (h) => options.apiKey !== undefined && authorize(h, options.apiKey) });
+    const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => (await own(req, res)) || (options.fallback ? options.fallback(req, res) : false);
+    const log = (line: RequestLog): void => {
+      record.add({ kind: 'request', ...line });
+      options.log?.(line);
+    };
+    server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log, cors, fallback }));
+    const runner = calls;
+    closeWebCalls = acceptWebCalls(server, store, options.webCallEngine ?? ((call, browser) => runner.joinWeb(call, browser)));
     await listen(server, options.port ?? 0, host);
   } catch (err) {
     await lock?.release();
@@ -107,8 +156,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: env.url,
     port,
     host,
+    record,
+    calls,
     close: () =>
       (closing ??= new Promise<void>((done) => {
+        calls.close();
+        closeWebCalls();
         server.close(() => done());
         server.closeAllConnections();
       })

@@ -79,6 +79,9 @@ describe('data file', () => {
         if (res.status === 201) acked++;
       }
     });
+    // The stream is under way once a write is acknowledged: the first body loads the request
+    // schemas, which takes a while on a busy machine, and a kill before that tests nothing.
+    await expect.poll(() => acked, { timeout: 20_000, interval: 20 }).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 400));
     const ackedBeforeKill = acked;
     await kill9(child);

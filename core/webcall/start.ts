@@ -108,7 +108,7 @@ export async function runStart(session: Session, plan: StartPlan): Promise<WebCa
   await stage(
     session,
     'daily-call-object-creation',
-    () => session.createTransport(plan.factory, { audioSource, videoSource, callObjectOptions: plan.callObjectOptions, dailyConfig: plan.dailyConfig }),
+    () => session.createTransport(plan.factory, { url: call.webCallUrl as string, audioSource, videoSource, callObjectOptions: plan.callObjectOptions, dailyConfig: plan.dailyConfig }),
     { audioSource: typeof audioSource === 'object' ? 'track' : audioSource, videoSource: typeof videoSource === 'object' ? 'track' : videoSource, isVideoRecordingEnabled: recording, isVideoEnabled: withVideo },
   );
 

@@ -203,6 +203,8 @@ export interface CallTransport {
 
 /** What a transport factory needs to create one call object. */
 export interface TransportRequest {
+  /** The call's `webCallUrl`: a Daily room, or an emulator's web call (see local-protocol.ts). */
+  url: string;
   audioSource: string | boolean | MediaStreamTrack;
   videoSource: string | boolean | MediaStreamTrack;
   callObjectOptions: DailyFactoryOptions;

@@ -4,6 +4,7 @@ import { DEFAULT_BASE_URL, webCallPayload } from './create-call.js';
 import { dailyTransportFactory, safeDailyConfig, safeCallObjectOptions } from './daily-transport.js';
 import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions } from './daily-transport.js';
 import { Emitter } from './emitter.js';
+import { isLocalWebCallUrl } from './local-protocol.js';
 import { browserEnvironment, isMobileDevice, systemClock } from './env.js';
 import { MISSING_TARGET, NO_CALL, redact, serializeError } from './errors.js';
 import { Session, STOPPED } from './session.js';
@@ -12,8 +13,14 @@ import { RECORDING, runStart, StageFailure } from './start.js';
 import type { StartPlan } from './start.js';
 import type {
   ClientMessage, InlineAssistant, InlineSquad, InlineWorkflow, ReconnectWebCall, StartAssistantOverrides, StartCallOptions,
-  StartWorkflowOverrides, WebCallEvents, WebCallOptions, WebCallResponse, WebCallState,
+  StartWorkflowOverrides, TransportFactory, WebCallEvents, WebCallOptions, WebCallResponse, WebCallState,
 } from './types.js';
+
+/** The media layer for a call: the emulator's local transport for its calls, else Daily (each loaded only when used). */
+function mediaFactory(loadDaily: WebCallOptions['loadDaily']): TransportFactory {
+  const daily = dailyTransportFactory(loadDaily);
+  return (request) => (isLocalWebCallUrl(request.url) ? import('./local-transport.js').then((m) => m.createLocalTransport(request)) : daily(request));
+}
 
 /** A live voice (and optionally video) call with an assistant, squad or workflow, in the browser. */
 export class WebCall extends Emitter<WebCallEvents> {
@@ -232,7 +239,7 @@ export class WebCall extends Emitter<WebCallEvents> {
       publicKey: this.publicKey,
       baseUrl: this.baseUrl,
       fetch: this.options.fetch,
-      factory: this.options.transport ?? dailyTransportFactory(this.options.loadDaily),
+      factory: this.options.transport ?? mediaFactory(this.options.loadDaily),
       dailyConfig: this.dailyConfig,
       callObjectOptions: this.callObjectOptions,
       noiseCancellation: this.options.noiseCancellation ?? true,

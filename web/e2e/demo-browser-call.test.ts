@@ -1,5 +1,6 @@
-// "Test in Browser" in real Chromium against `voice demo`: the not-configured explanation, the
-// microphone-permission text, and a failing start that logs and returns to idle.
+// "Test in Browser" in real Chromium against `voice demo`: a real call on the embedded emulator
+// without keys, the not-configured explanation, the microphone-permission text, and a failing
+// start that logs and returns to idle.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ let browser: Browser;
 let closeBrowser: () => Promise<void>;
 let fixtures: ReturnType<typeof visitorsFile>;
 let bare: DemoServer;
+let keyed: DemoServer;
 let configured: DemoServer;
 let api: Awaited<ReturnType<typeof webhookServer>>;
 let releaseApi: () => void = () => undefined;
@@ -32,8 +34,10 @@ beforeAll(async () => {
   closeBrowser = launched.close;
   const flags = { webhookUrl: 'http://127.0.0.1:9/unused' };
   const apiUrl = api.url.replace(/\/hook$/, '');
-  [bare, configured] = await Promise.all([
+  [bare, keyed, configured] = await Promise.all([
     demo(fixtures.file, { flags }),
+    // A server key only: Call Me would go to the hosted platform, and nothing can run browser calls.
+    demo(fixtures.file, { flags: { ...flags, apiKey: 'sk-test-server-only' } }),
     // A loopback DSN: error reporting loads, and anything it might send stays on this machine.
     // A DSN changes Vite's dependency set, so this demo gets a cache of its own (no tug of war
     // with demos other test files run at the same time).
@@ -46,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   releaseApi();
-  await Promise.all([bare?.close(), configured?.close(), api?.close(), closeBrowser?.()]);
+  await Promise.all([bare?.close(), keyed?.close(), configured?.close(), api?.close(), closeBrowser?.()]);
   fixtures?.cleanup();
   rmSync(cacheDir, { recursive: true, force: true });
 });
@@ -59,9 +63,54 @@ async function visit(server: DemoServer, permissions: string[] = []) {
   return { page, consoleLines, requests, close: async () => (allRequests.push(...requests), await context.close()) };
 }
 
+/** The emulator's web calls, newest first. */
+async function webCalls(server: DemoServer): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(`${server.localBrowserCalls}/call?limit=100`, { headers: { authorization: 'Bearer any' } });
+  return ((await res.json()) as Array<Record<string, unknown>>).filter((c) => c.type === 'webCall');
+}
+
 describe('Test in Browser', () => {
-  it('explains what to set when no public key and assistant id are configured', async () => {
+  it('runs a real call on the embedded emulator without keys: Connecting..., Stop Call, then idle', async () => {
+    expect(bare.localBrowserCalls).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const before = (await webCalls(bare)).length;
+    const { page, requests, consoleLines, close } = await visit(bare, ['microphone']);
+    await page.getByRole('button', { name: 'Test in Browser' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Connecting...' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Stop Call' }).count(), { timeout: 15_000 }).toBe(1);
+    const calls = await webCalls(bare);
+    expect(calls.length).toBe(before + 1);
+    const call = calls.find((c) => c.status === 'in-progress') as { id: string; assistant: { firstMessage: string; model: { messages: unknown[] } } };
+    // The visitor's first message and system prompt, as the spec's overrides.
+    expect(call.assistant.firstMessage).toBe('Hello, this is Acme.');
+    expect(call.assistant.model).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', maxTokens: 250, messages: [{ role: 'system', content: 'You are the Acme Corp assistant.' }] });
+    // The greeting is heard in full (about 1.6 s) before the visitor stops the call.
+    await page.waitForTimeout(4000);
+    await page.getByRole('button', { name: 'Stop Call' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Test in Browser' }).count()).toBe(1);
+    await expect.poll(async () => (await webCalls(bare)).find((c) => c.id === call.id)?.status, { timeout: 10_000 }).toBe('ended');
+    const ended = (await webCalls(bare)).find((c) => c.id === call.id) as { endedReason: string; artifact: { transcript: string } };
+    expect(ended.endedReason).toBe('customer-ended-call');
+    expect(ended.artifact.transcript).toContain('AI: Hello, this is Acme.');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // daily-js is never loaded for the emulator's calls.
+    expect(requests.filter((u) => /daily/i.test(u) && !u.includes('/core/webcall/daily-transport.ts'))).toEqual([]);
+    expect(consoleLines.filter((line) => /Browser call failed/.test(line))).toEqual([]);
+    await close();
+  });
+
+  it('shows the microphone text when the permission is refused on the embedded emulator too', async () => {
+    const before = (await webCalls(bare)).length;
     const { page, close } = await visit(bare);
+    await page.getByRole('button', { name: 'Test in Browser' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(MICROPHONE);
+    expect(await page.getByRole('button', { name: 'Test in Browser' }).isVisible()).toBe(true);
+    expect((await webCalls(bare)).length).toBe(before);
+    await close();
+  });
+
+  it('explains what to set when no public key and assistant id are configured and no emulator runs the calls', async () => {
+    expect(keyed.localBrowserCalls).toBeUndefined();
+    const { page, close } = await visit(keyed);
     await page.getByRole('button', { name: 'Test in Browser' }).click();
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.innerText()).toContain('VOICE_PUBLIC_KEY');
@@ -110,11 +159,13 @@ describe('Test in Browser', () => {
       route.fulfill({
         contentType: 'text/javascript',
         body: `export class WebCall {
-          constructor(key, base) { this.l = {}; window.__webcall = { key, base, stops: 0 }; }
+          constructor(key, base) { this.l = {}; this.state = 'idle'; window.__webcall = { key, base, stops: 0 }; }
           on(e, f) { (this.l[e] ??= []).push(f); return this; }
-          emit(e, p) { for (const f of this.l[e] ?? []) f(p); }
-          async start(assistant, overrides) { Object.assign(window.__webcall, { assistant, overrides }); setTimeout(() => this.emit('call-start'), 50); return { id: 'call_1' }; }
-          async stop() { window.__webcall.stops++; this.emit('call-end'); }
+          emit(e, ...p) { for (const f of this.l[e] ?? []) f(...p); }
+          go(s) { const was = this.state; this.state = s; this.emit('state', s, was); }
+          async start(assistant, overrides) { Object.assign(window.__webcall, { assistant, overrides }); this.go('starting'); this.go('active'); setTimeout(() => this.emit('call-start'), 50); return { id: 'call_1' }; }
+          async stop() { window.__webcall.stops++; this.emit('call-end'); this.go('idle'); }
+          async dispose() { await this.stop(); }
         }
         export const loadDaily = async () => ({});`,
       }),
@@ -135,10 +186,11 @@ describe('Test in Browser', () => {
       route.fulfill({
         contentType: 'text/javascript',
         body: `export class WebCall {
-          constructor() { this.l = {}; }
+          constructor() { this.l = {}; this.state = 'idle'; }
           on(e, f) { (this.l[e] ??= []).push(f); return this; }
           async start() { for (const f of this.l['camera-error'] ?? []) f({ type: 'camera-error', error: { type: 'permissions', msg: 'denied' } }); return null; }
           async stop() {}
+          async dispose() {}
         }
         export const loadDaily = async () => ({});`,
       }),
@@ -149,17 +201,23 @@ describe('Test in Browser', () => {
     await close();
   });
 
-  it('loads the call client and daily-js only on hover or focus of the button', async () => {
-    const { page, requests, close } = await visit(bare);
-    expect(requests.some((u) => /sentry/i.test(u))).toBe(false);
-    const loaded: string[] = [];
-    page.on('requestfinished', (req) => void req.response().then((res) => res?.ok() && loaded.push(req.url())));
-    await page.waitForTimeout(300);
-    expect(loaded.filter((u) => /daily|webcall/.test(u))).toEqual([]);
-    await page.getByRole('button', { name: 'Test in Browser' }).hover();
-    await expect.poll(() => loaded.filter((u) => /daily-js/.test(u)).length, { timeout: 15000 }).toBeGreaterThan(0);
-    expect(loaded.some((u) => u.includes('/core/webcall/'))).toBe(true);
-    await close();
+  it('loads the call client (and daily-js, for hosted calls only) only on hover or focus of the button', async () => {
+    for (const server of [configured, bare]) {
+      const { page, requests, close } = await visit(server);
+      if (server === bare) expect(requests.some((u) => /sentry/i.test(u))).toBe(false);
+      const loaded: string[] = [];
+      page.on('requestfinished', (req) => void req.response().then((res) => res?.ok() && loaded.push(req.url())));
+      await page.waitForTimeout(300);
+      expect(loaded.filter((u) => /daily|webcall/.test(u))).toEqual([]);
+      await page.getByRole('button', { name: 'Test in Browser' }).hover();
+      await expect.poll(() => loaded.some((u) => u.includes('/core/webcall/')), { timeout: 15000 }).toBe(true);
+      if (server === configured) await expect.poll(() => loaded.filter((u) => /daily-js/.test(u)).length, { timeout: 15000 }).toBeGreaterThan(0);
+      else {
+        await page.waitForTimeout(1000);
+        expect(loaded.filter((u) => /daily/.test(u) && !u.includes('/core/webcall/daily-transport.ts'))).toEqual([]);
+      }
+      await close();
+    }
   });
 
   it('never sends a request off this machine', () => {

@@ -53,6 +53,9 @@ describe('voice demo (process)', () => {
     const result = await child;
     expect(result.exitCode).toBe(0);
     expect(String(result.stderr)).not.toMatch(/\bat .+:\d+:\d+/);
+    // No browser-call keys: Test in Browser runs on the emulator --api-url names, and says so.
+    expect(String(result.stderr)).toContain(`Test in Browser runs on the local emulator at ${emulator.url}`);
+    expect(String(result.stderr)).not.toContain('Test in Browser needs');
   });
 
   it('says which port is busy and how to choose another', async () => {

@@ -1,7 +1,9 @@
 // The demo page under its security headers in real Chromium, as `voice demo` serves it: a strict
 // CSP (a fresh nonce per load, no 'unsafe-inline' or 'unsafe-eval'), frame-ancestors 'none',
 // Referrer-Policy and nosniff; the page loads and both ways to try the assistant run with no
-// `securitypolicyviolation` event, error reporting configured; an injected script is refused.
+// `securitypolicyviolation` event, error reporting configured; Test in Browser runs with no
+// violation both through Daily (keys configured) and on the embedded emulator (no keys); an
+// injected script is refused.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,12 +21,14 @@ let context: BrowserContext;
 let fixtures: ReturnType<typeof visitorsFile>;
 let platform: Emulator;
 let server: DemoServer;
+let keyless: DemoServer;
 const cacheDir = mkdtempSync(join(tmpdir(), 'voice-demo-csp-cache-'));
 
 beforeAll(async () => {
   fixtures = visitorsFile();
-  // The platform for "Test in Browser" (POST /call/web with the public key) and for Call Me.
-  platform = await startEmulator({ port: 0 });
+  // The platform for "Test in Browser" (POST /call/web with the public key) and for Call Me. Its
+  // web calls are Daily rooms, as the hosted platform's are (by default an emulator's are its own).
+  platform = await startEmulator({ port: 0, webCallUrlBase: 'https://vapi.daily.co' });
   const launched = await launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   browser = launched.browser;
   closeBrowser = launched.close;
@@ -39,10 +43,12 @@ beforeAll(async () => {
     flags: { publicKey: 'pk_test', assistantId: 'asst_test', apiUrl: platform.url, sentryDsn: 'http://public@127.0.0.1:9/1' },
     env: { HOME: tmpdir(), XDG_CONFIG_HOME: join(tmpdir(), 'voice-e2e-no-profile'), VOICE_DEMO_CACHE_DIR: cacheDir },
   });
+  // No keys at all: Test in Browser runs on the demo's own emulator.
+  keyless = await demo(fixtures.file);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([server?.close(), platform?.close(), closeBrowser?.()]);
+  await Promise.all([server?.close(), keyless?.close(), platform?.close(), closeBrowser?.()]);
   fixtures?.cleanup();
   rmSync(cacheDir, { recursive: true, force: true });
 });
@@ -86,7 +92,7 @@ describe('the demo page under its security headers', () => {
     await page.close();
   });
 
-  it('Test in Browser creates the web call and loads the call bundle with no CSP violation', async () => {
+  it('Test in Browser with a public key and assistant creates the web call and loads the call bundle with no CSP violation', async () => {
     const { page, requests } = await openPage(context);
     await page.goto(`${server.origin}/acme`);
     await page.getByRole('button', { name: 'Test in Browser' }).waitFor();
@@ -98,6 +104,25 @@ describe('the demo page under its security headers', () => {
     // network stops it there, so the call then fails and the button returns to idle).
     await expect.poll(() => requests.filter((u) => u.startsWith('https://c.daily.co/')).length, { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('button', { name: 'Test in Browser' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('Test in Browser without keys runs a call on the embedded emulator with no CSP violation', async () => {
+    expect(keyless.localBrowserCalls).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const csp = (await fetch(`${keyless.origin}/acme`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy') ?? '';
+    // The call's socket is allowed exactly: the embedded emulator's origin, as ws.
+    const sockets = (csp.split('; ').find((d) => d.startsWith('connect-src ')) ?? '').split(' ').filter((s) => /^wss?:/.test(s) && !s.includes('*.'));
+    expect(sockets).toEqual([keyless.localBrowserCalls!.replace(/^http/, 'ws')]);
+    const { page, requests } = await openPage(context);
+    await page.goto(`${keyless.origin}/acme`);
+    await page.getByRole('button', { name: 'Test in Browser' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Stop Call' }).count(), { timeout: 20_000 }).toBe(1);
+    // The greeting plays (speech synthesis or the murmur in the call's audio track) before stopping.
+    await page.waitForTimeout(2000);
+    await page.getByRole('button', { name: 'Stop Call' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Test in Browser' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(requests.filter((u) => /daily/i.test(u) && !u.includes('/core/webcall/daily-transport.ts'))).toEqual([]);
     expect(await violations(page)).toEqual([]);
     await page.close();
   });

@@ -58,7 +58,9 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   for (const file of bundle.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);
-  emulator = await startEmulator({ port: 0 });
+  // Rooms on a Daily domain: these tests are about the Daily path (the emulator's own web calls are
+  // joined by the local transport, tested in webcall-local.test.ts).
+  emulator = await startEmulator({ port: 0, webCallUrlBase: 'https://vapi.daily.co' });
   await serve();
   // playwright launches with a fresh temporary profile.
   browser = await chromium.launch({

@@ -58,6 +58,7 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
   const call = useBrowserCall(config, visitor);
   const callLabel = call.state === 'connecting' ? text.connecting : call.state === 'active' ? text.stopCall : text.testInBrowser;
   const prefetchForm = () => void loadPhoneForm().catch(() => undefined);
+  const prefetchCall = () => prefetchWebCall(config.localCalls);
 
   return (
     <>
@@ -75,8 +76,8 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
             className={call.state === 'active' ? 'stop' : undefined}
             aria-busy={call.state === 'connecting'}
             onClick={() => void call.toggle()}
-            onPointerEnter={prefetchWebCall}
-            onFocus={prefetchWebCall}
+            onPointerEnter={prefetchCall}
+            onFocus={prefetchCall}
           >
             {callLabel}
           </button>

@@ -16,6 +16,8 @@ export interface DemoConfig {
   assistantId: string;
   /** Platform API base URL for browser calls; empty = the web-call client's default. */
   apiBaseUrl: string;
+  /** True when browser calls run on a local emulator (`voice demo` without keys): daily-js is never loaded. */
+  localCalls: boolean;
   /** Error-reporting DSN; empty = error reporting off (and never loaded). */
   sentryDsn: string;
   /** When true an unknown slug shows the Not found screen instead of the 'Visitor' fallback. */
@@ -32,6 +34,7 @@ export const defaultConfig: DemoConfig = {
   publicKey: '',
   assistantId: '',
   apiBaseUrl: '',
+  localCalls: false,
   sentryDsn: '',
   strict: false,
   links: { linkedin: '', website: '', twitter: '' },

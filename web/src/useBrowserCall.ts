@@ -1,28 +1,23 @@
-// The "Test in Browser" state machine: idle -> connecting -> active -> idle. The web-call
-// client (and daily-js behind it) is imported only when a call starts, or prefetched when the
-// pointer or focus reaches the button.
+// The "Test in Browser" state machine: idle -> connecting -> active -> idle, over voice/react's
+// useWebCall(). The web-call client is imported only when a call starts, or prefetched when the
+// pointer or focus reaches the button (with daily-js only for hosted calls: a local emulator's
+// calls never load it).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { notConfiguredText, text } from './messages.js';
 import { demoOverrides } from '../../core/visitors/overrides.js';
+import { useWebCall } from '../../core/react/useWebCall.js';
 import type { Visitor } from './visitor.js';
 
 /** What the button shows. */
 export type CallState = 'idle' | 'connecting' | 'active';
 
-/** The part of the web-call client the page uses (same surface as the platform's browser SDK). */
-interface BrowserCall {
-  start(assistantId: string, overrides: ReturnType<typeof demoOverrides>): Promise<unknown>;
-  stop(): unknown;
-  on(event: 'call-start' | 'call-end' | 'error' | 'camera-error', listener: (payload?: unknown) => void): unknown;
-}
-
 const loadWebCall = () => import('../../core/webcall/index.js');
 
-/** Starts loading the web-call client and daily-js ahead of the click; safe to call repeatedly. */
-export function prefetchWebCall(): void {
+/** Starts loading the web-call client (and daily-js, for hosted calls) ahead of the click; safe to call repeatedly. */
+export function prefetchWebCall(local: boolean): void {
   void loadWebCall()
-    .then((m) => m.loadDaily())
+    .then((m) => (local ? undefined : m.loadDaily()))
     .catch(() => undefined);
 }
 
@@ -45,29 +40,46 @@ async function checkMicrophone(): Promise<void> {
 
 /** Runs one browser call at a time for the visitor; returns the state, a message and the toggle. */
 export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
-  const [state, setState] = useState<CallState>('idle');
   const [message, setMessage] = useState('');
-  const callRef = useRef<BrowserCall | null>(null);
+  const [checking, setChecking] = useState(false);
   // Bumped on every press so a start that is cancelled mid-way never resurrects itself.
   const attemptRef = useRef(0);
+  const stopRef = useRef<() => Promise<void>>(async () => undefined);
 
   const fail = useCallback((err: unknown) => {
     if (isPermissionError(err)) setMessage(text.microphone);
     console.error('Browser call failed:', err);
-    callRef.current = null;
-    setState('idle');
   }, []);
 
-  useEffect(() => () => void callRef.current?.stop(), []);
+  // avoidEval: Daily loads its call bundle as a script from its CDN instead of eval-ing it, so the page's CSP needs no 'unsafe-eval'.
+  const options = { ...(config.apiBaseUrl ? { baseUrl: config.apiBaseUrl } : {}), callConfig: { avoidEval: true } };
+  const call = useWebCall(config.publicKey, options, {
+    // The page returns to idle on any error (spec 4): a call that would go on after it is stopped.
+    error: (err) => {
+      fail(err);
+      void stopRef.current();
+    },
+    // A refused microphone during the join arrives as a media error; the call cannot go on.
+    'camera-error': (err) => {
+      if (!isPermissionError(err)) return;
+      fail(err);
+      void stopRef.current();
+    },
+  });
+  const { stop } = call;
+  useEffect(() => {
+    stopRef.current = stop;
+  }, [stop]);
+
+  const busy = checking || call.state === 'starting' || call.state === 'active';
+  const state: CallState = call.listening && call.state === 'active' ? 'active' : busy ? 'connecting' : 'idle';
 
   const toggle = useCallback(async () => {
     const attempt = ++attemptRef.current;
     if (state !== 'idle') {
-      const call = callRef.current;
-      callRef.current = null;
-      setState('idle');
+      setChecking(false);
       try {
-        await call?.stop();
+        await call.stop();
       } catch (err) {
         console.error('Stopping the call failed:', err);
       }
@@ -80,37 +92,18 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
       setMessage(shown);
       return;
     }
-    setState('connecting');
+    setChecking(true);
     try {
       await checkMicrophone();
-      const { WebCall } = await loadWebCall();
       if (attempt !== attemptRef.current) return;
-      // avoidEval: Daily loads its call bundle as a script from its CDN instead of eval-ing it, so the page's CSP needs no 'unsafe-eval'.
-      const call: BrowserCall = new WebCall(config.publicKey, config.apiBaseUrl || undefined, { avoidEval: true });
-      callRef.current = call;
-      call.on('call-start', () => {
-        if (callRef.current === call) setState('active');
-      });
-      call.on('call-end', () => {
-        if (callRef.current !== call) return;
-        callRef.current = null;
-        setState('idle');
-      });
-      call.on('error', (err) => {
-        if (callRef.current === call) fail(err);
-      });
-      // A refused microphone during the join arrives as a media error; the call cannot go on.
-      call.on('camera-error', (err) => {
-        if (callRef.current !== call || !isPermissionError(err)) return;
-        fail(err);
-        void call.stop();
-      });
+      setChecking(false);
       await call.start(config.assistantId, demoOverrides(visitor));
     } catch (err) {
+      setChecking(false);
       if (attempt === attemptRef.current) fail(err);
       else console.error('Browser call failed after it was cancelled:', err);
     }
-  }, [config, visitor, fail, state]);
+  }, [config, visitor, fail, state, call]);
 
   return { state, message, toggle };
 }

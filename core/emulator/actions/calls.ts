@@ -4,6 +4,7 @@ import { createIn, deepMerge } from '../crud.js';
 import { badRequest, HttpError } from '../errors.js';
 import { compileList, pick } from '../lists.js';
 import type { Rec } from '../store.js';
+import { LOCAL_WEBCALL_PATH } from '../../webcall/local-protocol.js';
 import { editable, logCall, randomName, topLevel } from './place.js';
 
 const CALLS = topLevel('call');
@@ -19,6 +20,7 @@ function phoneCall(ctx: Ctx, body: Record<string, unknown>): Rec {
   }
   const call = createIn(ctx, CALLS, { type: 'outboundPhoneCall', status: 'queued', phoneCallProvider: 'vapi', phoneCallTransport: 'pstn', cost: 0, ...body });
   logCall(ctx.store, call, `Outbound call to ${String((body.customer as Record<string, unknown> | undefined)?.number ?? body.customerId)} queued`);
+  ctx.env.calls?.start(call);
   return call;
 }
 
@@ -63,10 +65,13 @@ export const webCall: Handler = (ctx): Reply => {
     ...b,
     ...(assistant ? { assistant } : {}),
     artifactPlan,
-    webCallUrl: `${ctx.env.webCallUrlBase}/${randomName(20)}`,
   });
+  // The browser joins the emulator's own call unless rooms are elsewhere (a Daily domain). Only the
+  // creation answers with the URL: the platform's Call (GET /call, messages) has no such field.
+  const base = ctx.env.webCallUrlBase;
+  const webCallUrl = base ? `${base}/${randomName(20)}` : `${ctx.env.url}${LOCAL_WEBCALL_PATH}${encodeURIComponent(call.id)}`;
   logCall(ctx.store, call, 'Web call created');
-  return { status: 201, body: call, changed: true };
+  return { status: 201, body: { ...call, webCallUrl }, changed: true };
 };
 
 /** `DELETE /log` and `DELETE /logs`: removes the logs matching the query. */

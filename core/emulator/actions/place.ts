@@ -17,12 +17,12 @@ export function randomName(length: number): string {
   return out;
 }
 
-/** Stores one log line about a call (the emulator's calls only log their creation). */
-export function logCall(store: Store, call: Record<string, unknown>, text: string): void {
+/** Stores one log line about a call (`time` is the simulated clock's for running calls). */
+export function logCall(store: Store, call: Record<string, unknown>, text: string, time = new Date().toISOString(), level = 'INFO'): void {
   store.insert('log', {
-    time: new Date().toISOString(),
+    time,
     type: 'Call',
-    level: 'INFO',
+    level,
     callId: call.id,
     assistantId: call.assistantId,
     phoneNumberId: call.phoneNumberId,

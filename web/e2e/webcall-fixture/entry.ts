@@ -64,3 +64,54 @@ window.runStrictMode = async ({ baseUrl, callConfig, callObjectOptions }) => {
   const result = await second;
   return { first, result, state: call.state, states, events, reports: [], media: document.querySelectorAll('audio, video, iframe').length };
 };
+
+/** What startLocal() leaves on window for the test to read while the call runs. */
+export interface LocalCallLog {
+  events: Array<{ name: string; payload: unknown; at: number }>;
+  states: string[];
+  callId: string | null;
+}
+
+const LOCAL_NAMES: WebCallEventName[] = [...NAMES, 'speech-start', 'speech-end', 'volume-level', 'audio'];
+
+declare global {
+  interface Window {
+    /** Starts a call on the emulator (whose web calls the local transport joins); resolves with the call id. */
+    startLocal(options: { baseUrl: string; testTone?: boolean }): Promise<string | null>;
+    /** With `testTone`: the microphone plays a tone for `ms`, as a customer talking. */
+    customerTalk(ms: number): void;
+    localCall: WebCall;
+    localLog: LocalCallLog;
+  }
+}
+
+window.startLocal = async ({ baseUrl, testTone }) => {
+  let audioSource: MediaStreamTrack | undefined;
+  if (testTone) {
+    // A microphone the test controls: silent until customerTalk() opens it for a while.
+    const context = new AudioContext();
+    const tone = context.createOscillator();
+    const gate = context.createGain();
+    gate.gain.value = 0;
+    const out = context.createMediaStreamDestination();
+    tone.connect(gate).connect(out);
+    tone.start();
+    audioSource = out.stream.getAudioTracks()[0];
+    window.customerTalk = (ms) => {
+      gate.gain.setValueAtTime(0.5, context.currentTime);
+      gate.gain.setValueAtTime(0, context.currentTime + ms / 1000);
+    };
+  }
+  const call = new WebCall('public-key', baseUrl, undefined, audioSource ? { audioSource } : undefined);
+  const log: LocalCallLog = { events: [], states: [], callId: null };
+  window.localCall = call;
+  window.localLog = log;
+  for (const name of LOCAL_NAMES) {
+    // Elements are not serialisable: the audio event records that an element plays the assistant.
+    call.on(name, ((payload: unknown) => log.events.push({ name, payload: name === 'audio' ? 'element' : JSON.parse(JSON.stringify(payload ?? null)), at: performance.now() })) as never);
+  }
+  call.on('state', (state) => log.states.push(state));
+  const created = await call.start({ name: 'E2E assistant', firstMessage: 'Hello from the test' });
+  log.callId = created?.id ?? null;
+  return log.callId;
+};

@@ -1,0 +1,134 @@
+// Calls at load: 100 simulated calls at once at --speed 50 against a loopback server standing in
+// for the developer's (it answers tool calls). Every call must end with every delivery made, and
+// REST must keep answering: its p99 while the calls run against its p99 when idle (budget <= 3x).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { Agent, request } from 'undici';
+import { BENCH_KEY, startEmulatorProcess } from './lib/emulator.js';
+import { load } from './lib/load.js';
+import { quantile, row } from './lib/stats.js';
+import type { BenchContext, Benchmark, Row } from './lib/types.js';
+
+const bench = 'calls';
+const SPEED = 50;
+
+interface Delivery {
+  type: string;
+  callId: string;
+  sentAt: string;
+  status?: number;
+  error?: string;
+  ms: number;
+}
+
+// The developer's server runs in its own process, so its work never delays the REST requests
+// this process times. It answers tool calls and counts end-of-call reports (GET /reports).
+const SERVER = `
+const { createServer } = require('node:http');
+const reports = new Set();
+const server = createServer((req, res) => {
+  if (req.method === 'GET') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([...reports]));
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const { message } = JSON.parse(body);
+    if (message.type === 'end-of-call-report' && message.call) reports.add(message.call.id);
+    const answer = message.type === 'tool-calls' ? { results: (message.toolCallList || []).map((c) => ({ toolCallId: c.id, result: 'Booked.' })) } : {};
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+process.stdin.on('end', () => process.exit(0)).resume();
+`;
+
+async function developerServer(): Promise<{ url: string; reports: () => Promise<Set<string>>; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    createInterface({ input: child.stdout }).once('line', resolve);
+  });
+  const url = `http://127.0.0.1:${port.trim()}`;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    url,
+    reports: async () => new Set((await (await fetch(`${url}/reports`)).json()) as string[]),
+    close: async () => {
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
+async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
+  const dev = await developerServer();
+  const dispatcher = new Agent({ connections: 8 });
+  const headers = { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' };
+  const json = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> => {
+    const res = await request(`${url}${path}`, { dispatcher, method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    if (res.statusCode >= 300) throw new Error(`${method} ${path} answered HTTP ${res.statusCode}`);
+    return (await res.body.json()) as Record<string, unknown>;
+  };
+  try {
+    const assistant = await json('POST', '/assistant', {
+      name: 'Bench caller',
+      firstMessage: 'Hello, how can I help?',
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+      server: { url: dev.url },
+    });
+    const read = async (): Promise<void> => void (await json('GET', `/assistant/${String(assistant.id)}`));
+    const rest = { concurrency: 4, durationMs: ctx.quick ? 100 : 1000, maxRequests: ctx.quick ? 40 : 100_000, recordLatency: true };
+    await load(read, { ...rest, durationMs: 100 });
+    const idle = await load(read, rest);
+
+    const calls = ctx.quick ? 10 : 100;
+    const started = performance.now();
+    const ids = await Promise.all(Array.from({ length: calls }, (_, i) => json('POST', '/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } }).then((c) => String(c.id))));
+    const busy = await load(read, rest);
+    const deadline = performance.now() + 60_000;
+    let reports = await dev.reports();
+    while (reports.size < calls && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      reports = await dev.reports();
+    }
+    const seconds = (performance.now() - started) / 1000;
+
+    const mine = new Set(ids);
+    const deliveries = ((await json('GET', '/__voice/deliveries')) as unknown as Delivery[]).filter((d) => mine.has(d.callId));
+    const failed = deliveries.filter((d) => d.error || d.status !== 200).length;
+    const ended = ids.filter((id) => reports.has(id)).length;
+    ctx.log(`${calls} calls: ${ended} ended, ${deliveries.length} deliveries (${failed} failed) in ${seconds.toFixed(1)} s`);
+    const idleP99 = quantile(idle.latencies, 0.99);
+    return [
+      row({ bench, metric: `${calls} calls at --speed ${SPEED}: calls ended with their end-of-call report`, unit: 'calls', figure: ended, budget: { op: '>=', limit: calls, on: 'figure' } }),
+      row({ bench, metric: 'deliveries made (answered 200)', unit: 'share', figure: deliveries.length ? (deliveries.length - failed) / deliveries.length : 0, budget: { op: '>=', limit: 1, on: 'figure' }, note: `${deliveries.length} deliveries` }),
+      row({ bench, metric: 'deliveries per second', unit: 'deliveries/s', figure: deliveries.length / seconds }),
+      row({ bench, metric: 'delivery p99 delay (send to answer)', unit: 'ms', figure: quantile(deliveries.map((d) => d.ms), 0.99) }),
+      row({
+        bench,
+        metric: `REST p99 (GET /assistant/{id}, c=4) during ${calls} calls vs idle`,
+        unit: 'ms',
+        figure: quantile(busy.latencies, 0.99),
+        reference: { label: 'idle', figure: idleP99 },
+        budget: { op: '<=', limit: 3, on: 'ratio' },
+      }),
+    ];
+  } finally {
+    await dispatcher.close();
+    await dev.close();
+  }
+}
+
+const benchmark: Benchmark = {
+  name: bench,
+  title: `100 simulated calls at once at --speed ${SPEED}: every delivery made, REST p99 <= 3x idle`,
+  async run(ctx): Promise<Row[]> {
+    const emulator = await startEmulatorProcess(ctx, 0, ['--speed', String(SPEED)]);
+    try {
+      return await measure(ctx, emulator.url);
+    } finally {
+      await emulator.close();
+    }
+  },
+};
+
+export default benchmark;

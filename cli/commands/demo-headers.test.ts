@@ -1,0 +1,42 @@
+// The page's Content-Security-Policy for the ways Test in Browser runs: on the demo's emulator
+// (a WebSocket to it), on a hosted platform through Daily (no socket to any emulator), and in a
+// static build (never the demo's emulator).
+import { describe, expect, it } from 'vitest';
+import { defaultConfig, type DemoConfig } from '../../web/src/config.js';
+import { contentSecurityPolicy } from './demo-headers.js';
+import { securityHostFiles } from './demo-build-run.js';
+
+const page = (over: Partial<DemoConfig>): DemoConfig => ({ ...defaultConfig, ...over });
+const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+/** The WebSocket sources of connect-src other than Daily's. */
+const sockets = (csp: string) => directive(csp, 'connect-src').split(' ').filter((s) => /^wss?:/.test(s) && !s.includes('*.'));
+
+describe('the page CSP', () => {
+  it("allows the socket of the demo's emulator when Test in Browser runs there, and nothing wider", () => {
+    const csp = contentSecurityPolicy(page({ apiBaseUrl: 'http://127.0.0.1:4010', publicKey: 'voice-demo-local', assistantId: 'a', localCalls: true }), { nonce: 'n' });
+    expect(sockets(csp)).toEqual(['ws://127.0.0.1:4010']);
+    expect(directive(csp, 'connect-src')).toContain('http://127.0.0.1:4010');
+    expect(csp).not.toContain('unsafe-');
+  });
+
+  it('allows the socket of a loopback API (voice dev), whose web calls are joined at its address', () => {
+    const csp = contentSecurityPolicy(page({ apiBaseUrl: 'http://localhost:4999/', publicKey: 'pk', assistantId: 'a' }), { nonce: 'n' });
+    expect(sockets(csp)).toEqual(['ws://localhost:4999']);
+  });
+
+  it('names no emulator socket for the hosted platform, by default or configured', () => {
+    for (const apiBaseUrl of ['', 'https://api.vapi.ai', 'https://api.example.com']) {
+      const csp = contentSecurityPolicy(page({ apiBaseUrl, publicKey: 'pk', assistantId: 'a' }), { nonce: 'n' });
+      expect(sockets(csp)).toEqual([]);
+      expect(directive(csp, 'connect-src')).toContain('wss://*.daily.co');
+    }
+  });
+
+  it("a static build's host files never allow an emulator's socket, even from a config that used one", () => {
+    for (const apiBaseUrl of ['https://api.example.com', 'http://127.0.0.1:4010']) {
+      const files = securityHostFiles(page({ supabaseUrl: 'https://db.example.com', apiBaseUrl, localCalls: true }), '<script>x</script>');
+      for (const text of Object.values(files)) expect(text).not.toMatch(/wss?:\/\/(?!\*\.)/);
+      expect(files._headers).toContain(apiBaseUrl);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+// `voice dev ring <phoneNumberId>`: an inbound caller for a running `voice dev`. Posts to the
+// emulator's own ring endpoint and prints the new call's id (stdout) and how to follow it (stderr).
+import { Command } from 'commander';
+import { CliError, ExitCode, usageError } from '../errors.js';
+
+/** Where `ring` writes; tests pass their own. */
+export interface RingIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+interface RingOptions {
+  from: string;
+  apiUrl?: string;
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** The `voice dev ring` command. */
+export function ringCommand(io: RingIo, defaultUrl: string): Command {
+  return new Command('ring')
+    .description('Ring a phone number of a running `voice dev` as an inbound caller would (its assistant, squad or workflow answers, or assistant-request goes to its server)')
+    .argument('<phoneNumberId>', 'id of the phone number to ring (see: voice --local phone-number list)')
+    .option('--from <number>', "the caller's number (E.164)", '+15555550123')
+    .option('--api-url <url>', `the running emulator (default: VOICE_API_URL, else ${defaultUrl})`)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  voice dev ring 6f1d2c3a-0000-4000-8000-000000000001
+  voice dev ring 6f1d2c3a-0000-4000-8000-000000000001 --from +14155550100 --api-url http://127.0.0.1:4011`,
+    )
+    .action(async (phoneNumberId: string, opts: RingOptions, cmd: Command) => {
+      if (!E164.test(opts.from)) throw usageError(`--from must be an international number like +14155550100, got "${opts.from}"`);
+      const base = (opts.apiUrl ?? process.env.VOICE_API_URL?.trim() ?? defaultUrl).replace(/\/+$/, '');
+      if (!/^https?:\/\//.test(base)) throw usageError(`--api-url must be an http(s) URL, got "${base}"`);
+      const key = cmd.optsWithGlobals<{ apiKey?: string }>().apiKey ?? process.env.VOICE_API_KEY ?? 'any-key';
+      let res: Response;
+      try {
+        res = await fetch(`${base}/__voice/ring`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+          body: JSON.stringify({ phoneNumberId, from: opts.from }),
+        });
+      } catch {
+        throw new CliError(`No emulator answers at ${base}.`, ExitCode.Failure, 'Start one with `voice dev` (or pass --api-url where it runs).');
+      }
+      const body = (await res.json().catch(() => ({}))) as { id?: string; message?: unknown };
+      if (res.status === 404 && body.message === 'Phone Number not found') throw new CliError(`The emulator at ${base} has no phone number ${phoneNumberId}.`, ExitCode.Failure, 'List them with: voice --local phone-number list');
+      if (res.status === 404) throw new CliError(`${base} is not a voice emulator (no ring endpoint).`, ExitCode.Failure, 'Point --api-url at a running `voice dev`.');
+      if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
+      if (!res.ok || !body.id) throw new CliError(`Ringing failed: HTTP ${res.status} ${JSON.stringify(body.message ?? body)}`);
+      io.out(`${body.id}\n`);
+      io.err(`Ringing ${phoneNumberId} from ${opts.from}: call ${body.id}\n  Follow it:  curl -N '${base}/__voice/events?callId=${body.id}&since=0'\n  Deliveries: curl '${base}/__voice/deliveries?callId=${body.id}'\n`);
+    });
+}

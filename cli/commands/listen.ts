@@ -1,0 +1,105 @@
+// `voice listen`: a local receiver for server messages. Thin: parse flags, start the receiver,
+// print one line per message (terminal, plain or JSON lines), stop cleanly on Ctrl-C.
+import { Command } from 'commander';
+import { CliError, ExitCode, usageError } from '../errors.js';
+import { outputSettings } from '../output/mode.js';
+import { setErrColor } from '../output/style.js';
+import { err } from '../redact.js';
+import { portFlag, listFlag, secondsFlag } from '../webhook/flags.js';
+import { receivedLine } from '../webhook/listen-lines.js';
+import { printLine } from '../webhook/lines.js';
+import { noopAnswer } from '../webhook/noop.js';
+import { startReceiver } from '../webhook/receiver.js';
+import type { Receiver } from '../webhook/receiver.js';
+import { checkTypes, judgeAnswer, warmJudge } from '../webhook/types.js';
+import { targetUrl } from '../webhook/url.js';
+
+interface ListenOptions {
+  port: number;
+  host: string;
+  forwardTo?: string;
+  events?: string[];
+  timeout: number;
+  json?: boolean;
+  color?: boolean;
+}
+
+function banner(r: Receiver, forwardTo: string | undefined, events: string[] | undefined): string {
+  return [
+    `Listening for server messages on ${r.url} (Ctrl-C to stop)`,
+    forwardTo ? `  Forwarding each to ${forwardTo}; its answers go back to the sender.` : '  No --forward-to: each message gets a no-op answer the platform accepts.',
+    events ? `  Showing only: ${events.join(', ')}` : '',
+    `  Emulator:  voice --local assistant update <id> --set server.url=${r.url}`,
+    `  Hosted:    expose port ${r.port} through a tunnel (e.g. ngrok http ${r.port}) and use its URL as the server URL.`,
+    '',
+  ].filter((l, i, all) => l !== '' || i === all.length - 1).join('\n');
+}
+
+/** The `voice listen` command. */
+export function listenCommand(): Command {
+  return new Command('listen')
+    .description("Receive the platform's server messages locally: print each, forward it to your server and relay the answer")
+    .option('--port <port>', 'port to listen on (0 = any free port)', portFlag, 4242)
+    .option('--host <host>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
+    .option('--forward-to <url>', 'your server: each message is posted there and its answer relayed back (e.g. localhost:3000/webhook)')
+    .option('--events <types>', 'only show and forward these message types (comma-separated, repeatable)', listFlag)
+    .option('--timeout <seconds>', 'how long to wait for your server before answering 504', secondsFlag, 20)
+    .addHelpText(
+      'after',
+      `
+One line per message on a terminal (time, type, call id, what matters: status, tool and
+arguments, transcript, ended reason; then your server's status and latency). Tab-separated
+when piped; JSON lines with --json (the whole message and the answer, secrets masked).
+
+Examples:
+  $ voice listen --forward-to localhost:3000/webhook
+  $ voice listen --events tool-calls,end-of-call-report --json | jq .message.type
+  $ voice listen --port 0 --host 0.0.0.0
+  $ voice --local assistant update <id> --set server.url=http://127.0.0.1:4242`,
+    )
+    .action(async (_o: unknown, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<ListenOptions>();
+      const output = outputSettings(opts);
+      setErrColor(output.errColor);
+      const forwardTo = opts.forwardTo === undefined ? undefined : targetUrl(opts.forwardTo);
+      const events = opts.events?.length ? checkTypes(opts.events, '--events') : undefined;
+      let receiver: Receiver;
+      try {
+        receiver = await startReceiver({
+          port: opts.port,
+          host: opts.host,
+          forwardTo,
+          events: events ? new Set(events) : undefined,
+          timeoutMs: opts.timeout * 1000,
+          noop: noopAnswer,
+          judge: judgeAnswer,
+          onReceived: (r) => {
+            for (const line of receivedLine(r)) printLine(line, output);
+          },
+        });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Pick another with --port, e.g. voice listen --port ${opts.port + 1} (or --port 0 for any free port).`);
+        if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
+        throw error;
+      }
+      err(banner(receiver, forwardTo, events));
+      if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) err(`  Warning: bound to ${opts.host}, so other machines can post here${forwardTo ? ' and reach your server through it' : ''}.\n`);
+      if (forwardTo) warmJudge();
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop).off('SIGTERM', stop);
+          const force = (): never => process.exit(ExitCode.Interrupted);
+          process.once('SIGINT', force);
+          const done = (): void => {
+            process.off('SIGINT', force);
+            err(`\nStopped after ${receiver.count()} message${receiver.count() === 1 ? '' : 's'}.\n`);
+            resolve();
+          };
+          void receiver.close().then(done, done);
+        };
+        process.once('SIGINT', stop).once('SIGTERM', stop);
+      });
+    });
+}

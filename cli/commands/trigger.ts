@@ -1,0 +1,111 @@
+// `voice trigger <type>`: sends one realistic server message to your server and judges the
+// answer. Thin: parse flags, build the message (webhook/trigger-message), send, print, exit code.
+import { Command } from 'commander';
+import { expectsAnswer, serverMessageTypes } from '../../core/messages/index.js';
+import { contextOf } from '../context.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
+import { printJson } from '../output/print.js';
+import { dim, yellow } from '../output/style.js';
+import { addSecret, err, out } from '../redact.js';
+import { headerFlag, secondsFlag } from '../webhook/flags.js';
+import { postJson } from '../webhook/send.js';
+import { callIdOf } from '../webhook/summary.js';
+import { callContext, triggerMessage } from '../webhook/trigger-message.js';
+import { failureOf, resultJson, resultLines } from '../webhook/trigger-result.js';
+import type { TriggerResult } from '../webhook/trigger-result.js';
+import { checkType, judgeAnswer, messageProblems } from '../webhook/types.js';
+import { targetUrl } from '../webhook/url.js';
+import { collect } from './resources.js';
+
+interface TriggerOptions {
+  forwardTo?: string;
+  set?: string[];
+  file?: string;
+  call?: string;
+  header?: Record<string, string>;
+  timeout: number;
+  list?: boolean;
+}
+
+const TONE = { ok: 32, bad: 31 } as const;
+
+function listTypes(json: boolean, pretty: boolean): void {
+  const rows = serverMessageTypes.map((type) => ({ type, expectsAnswer: expectsAnswer(type) }));
+  if (json) return printJson(rows, { pretty });
+  out(rows.map((r) => `${r.type}${r.expectsAnswer ? '\texpects an answer' : ''}\n`).join(''));
+}
+
+/** The `voice trigger` command. */
+export function triggerCommand(): Command {
+  return new Command('trigger')
+    .description('Send one realistic server message (any type) to your server, and check its answer')
+    .argument('[type]', 'message type, e.g. tool-calls, status-update, assistant-request (see --list)')
+    .option('--forward-to <url>', 'your server, e.g. localhost:3000/webhook (required unless --list or --dry-run)')
+    .option('--set <path=value>', 'change a field of the message, e.g. status=ended or call.id=abc (repeatable; JSON values are parsed)', collect)
+    .option('-f, --file <path>', 'start from this message file ({ "message": {...} } or the message), or - for stdin')
+    .option('--call <id>', 'fill the call, assistant, customer and phone number from this real or emulated call')
+    .option('--header <header>', 'send this header too, e.g. "x-vapi-secret: s3cret" (repeatable)', headerFlag)
+    .option('--timeout <seconds>', "how long to wait for the answer (the platform's default server timeout)", secondsFlag, 20)
+    .option('--list', 'list every message type and which ones expect an answer')
+    .addHelpText(
+      'after',
+      `
+Sends { "message": {...} } built by the same code the emulator's calls use. Prints the status,
+latency and answer; for types that expect an answer (tool-calls, assistant-request,
+transfer-destination-request, knowledge-base-request, ...) checks it against the platform's
+published response schema and says what is wrong.
+Exit status: 0 when the server answered 2xx (with a valid answer where one is expected),
+1 when it failed, timed out or answered wrongly, 2 for usage errors.
+
+Examples:
+  $ voice trigger --list
+  $ voice trigger tool-calls --forward-to localhost:3000/webhook
+  $ voice trigger status-update --forward-to localhost:3000/webhook --set status=ended
+  $ voice trigger end-of-call-report --forward-to https://example.com/hook --header "x-vapi-secret: $SECRET"
+  $ voice trigger assistant-request --forward-to localhost:3000/webhook --set customer.number=+15555550123
+  $ voice --local trigger tool-calls --call <callId> --forward-to localhost:3000/webhook
+  $ voice trigger tool-calls -f message.json --forward-to localhost:3000/webhook --json
+  $ voice trigger transcript --dry-run > message.json`,
+    )
+    .action(async (type: string | undefined, _o: unknown, cmd: Command) => {
+      const ctx = contextOf(cmd);
+      const opts = ctx.opts as TriggerOptions & typeof ctx.opts;
+      const json = ctx.output.mode === 'json';
+      if (opts.list) return listTypes(json, ctx.output.pretty);
+      // What to send is checked before where: an unknown type is the likelier mistake.
+      if (type !== undefined) checkType(type);
+      else if (opts.file === undefined) throw usageError('Name a message type, e.g. voice trigger tool-calls --forward-to localhost:3000/webhook', 'voice trigger --list shows every type.');
+      const url = opts.forwardTo === undefined ? undefined : targetUrl(opts.forwardTo);
+      // Header values are often secrets (x-vapi-secret): an answer that echoes one is masked.
+      for (const v of Object.values(opts.header ?? {})) addSecret(v);
+      if (!url && !opts.dryRun) throw usageError('voice trigger needs --forward-to URL: where your server listens, e.g. --forward-to localhost:3000/webhook', 'Or --dry-run to print the message without sending it.');
+      let call;
+      if (opts.call !== undefined) {
+        ctx.requireKey();
+        call = await callContext(ctx.client(), opts.call);
+      }
+      const message = await triggerMessage({ ...(type ? { type } : {}), ...(opts.file !== undefined ? { file: opts.file } : {}), sets: opts.set ?? [], ...(call ? { call } : {}) });
+      const body = JSON.stringify({ message });
+      if (opts.dryRun || !url) return printJson({ message }, ctx.output);
+      const callId = callIdOf(message);
+      // The builders' messages fit their schemas (tested); one changed by --set or -f is checked, and
+      // still sent when it does not fit (servers must cope), but the user is told.
+      if (opts.file !== undefined || opts.set?.length) {
+        for (const p of await messageProblems(message)) err(yellow(`Note: the message does not fit the published schema: ${p}\n`));
+      }
+      if (!json) err(dim(`POST ${url}  ${message.type}${callId ? `  call ${callId}` : ''}\n`));
+      const delivery = await postJson(url, body, { headers: opts.header ?? {}, timeoutMs: opts.timeout * 1000 });
+      const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
+      const problems = ok ? await judgeAnswer(message, delivery.answer) : undefined;
+      const result: TriggerResult = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(problems ? { problems } : {}) };
+      if (json) printJson(resultJson(result), ctx.output);
+      else {
+        for (const line of resultLines(result, ctx.output.pretty)) {
+          const tone = line.tone === 'plain' || !ctx.output.color ? undefined : TONE[line.tone];
+          out(`${tone ? `\x1b[${tone}m${line.text}\x1b[39m` : line.text}\n`);
+        }
+      }
+      const failure = failureOf(result);
+      if (failure) throw new CliError(failure, ExitCode.Failure);
+    });
+}

@@ -1,0 +1,127 @@
+// Deliveries: `POST { message }` to the server the platform's precedence picks (the tool's
+// server for `tool-calls`, then the assistant's, the phone number's, the org's), with the
+// server's headers and timeout. Every delivery lands in the record, answered or not.
+import type { Agent, request as Request } from 'undici';
+import type { Json, ServerMessage } from '../../messages/index.js';
+import type { Delivery, EmulatorRecord } from '../record.js';
+
+/** Where and how a message is posted. */
+export interface ServerTarget {
+  url: string;
+  headers: Record<string, string>;
+  /** Real seconds to wait for the answer (the platform's default is 20). */
+  timeoutSeconds: number;
+}
+
+/** The platform's default `server.timeoutSeconds`. */
+export const DEFAULT_TIMEOUT_SECONDS = 20;
+
+/** The server of an assistant, phone number, tool or org: `server` or the older `serverUrl`/`serverUrlSecret`. */
+export function serverOf(owner: Json | undefined): ServerTarget | undefined {
+  if (!owner) return undefined;
+  const server = owner.server as Json | undefined;
+  const url = typeof server?.url === 'string' && server.url ? server.url : typeof owner.serverUrl === 'string' && owner.serverUrl ? owner.serverUrl : undefined;
+  if (!url) return undefined;
+  const headers: Record<string, string> = {};
+  if (typeof owner.serverUrlSecret === 'string') headers['x-vapi-secret'] = owner.serverUrlSecret;
+  if (server?.headers && typeof server.headers === 'object') {
+    for (const [k, v] of Object.entries(server.headers as Json)) if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
+  }
+  const t = Number(server?.timeoutSeconds);
+  return { url, headers, timeoutSeconds: Number.isFinite(t) && t > 0 ? t : DEFAULT_TIMEOUT_SECONDS };
+}
+
+/** The owners a call's messages may go to, most specific first. */
+export interface Owners {
+  tool?: Json;
+  assistant?: Json;
+  phoneNumber?: Json;
+  org?: Json;
+}
+
+/** The server for a message type by the platform's precedence, or undefined when none is set. */
+export function chooseServer(type: string, owners: Owners): ServerTarget | undefined {
+  if (type === 'tool-calls') {
+    const own = serverOf(owners.tool);
+    if (own) return own;
+  }
+  return serverOf(owners.assistant) ?? serverOf(owners.phoneNumber) ?? serverOf(owners.org);
+}
+
+/** What a delivery gives the caller: the recorded delivery and, when usable, the answer object. */
+export interface Delivered {
+  delivery: Delivery;
+  /** The answer's JSON object (unwrapped from `messageResponse` when the server used it). */
+  answer?: Json;
+}
+
+function isObject(v: unknown): v is Json {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+// One keep-alive pool for every delivery: undici's request is far lighter than fetch at hundreds a
+// second. Loaded on the first delivery, so an emulator that never delivers never loads it.
+let undici: Promise<{ pool: Agent; request: typeof Request }> | undefined;
+function client(): NonNullable<typeof undici> {
+  undici ??= import('undici').then(({ Agent, request }) => ({ pool: new Agent({ keepAliveTimeout: 10_000, connections: 256 }), request }));
+  return undici;
+}
+
+// Deliveries take turns, a few per turn of the event loop, so a burst (100 calls changing status
+// at once) never holds up the REST requests waiting between them.
+const PER_TURN = 8;
+const waiting: (() => void)[] = [];
+let pumping = false;
+
+function pump(): void {
+  for (let i = 0; i < PER_TURN && waiting.length; i++) (waiting.shift() as () => void)();
+  if (waiting.length) setImmediate(pump);
+  else pumping = false;
+}
+
+/** Resolves when it is this delivery's turn to be built and sent. */
+export function turn(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    if (!pumping) {
+      pumping = true;
+      setImmediate(pump);
+    }
+  });
+}
+
+/** Posts one message and records the delivery; never throws. */
+export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> {
+  const headers = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers };
+  const body = { message };
+  const started = performance.now();
+  const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0 };
+  let answer: Json | undefined;
+  try {
+    const ms = target.timeoutSeconds * 1000;
+    const { pool, request } = await client();
+    const res = await request(target.url, { method: 'POST', headers, body: JSON.stringify(body), dispatcher: pool, headersTimeout: ms, bodyTimeout: ms });
+    const text = await res.body.text();
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    delivery.status = res.statusCode;
+    let parsed: unknown;
+    if (text.trim()) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+        delivery.error = 'malformed JSON in the answer';
+      }
+    }
+    delivery.answer = parsed;
+    if (!ok) delivery.error = `HTTP ${res.statusCode}`;
+    else if (isObject(parsed)) answer = isObject(parsed.messageResponse) ? parsed.messageResponse : parsed;
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    const late = e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT';
+    delivery.error = late ? `no answer within ${target.timeoutSeconds} s` : `could not connect: ${e.code ?? e.message}`;
+  }
+  delivery.ms = Math.round((performance.now() - started) * 10) / 10;
+  record.add({ kind: 'delivery', callId, delivery });
+  return answer ? { delivery, answer } : { delivery };
+}

@@ -1,0 +1,70 @@
+// Who takes part in a call, read from the call and the store: the assistant (inline or stored,
+// with overrides), a squad's members, a workflow, the phone number, the org, and the tools.
+import type { Json } from '../../messages/index.js';
+import { deepMerge } from '../crud.js';
+import type { Store } from '../store.js';
+
+function plain(rec: Json | undefined): Json | undefined {
+  if (!rec) return undefined;
+  const { id: _i, orgId: _o, createdAt: _c, updatedAt: _u, ...rest } = rec;
+  return structuredClone(rest);
+}
+
+function isObject(v: unknown): v is Json {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** An assistant from `{ assistant | assistantId, assistantOverrides }`; undefined when neither names one that exists. */
+export function assistantFrom(store: Store, ref: Json, overrides?: unknown): Json | undefined {
+  let found: Json | undefined;
+  if (isObject(ref.assistant)) found = structuredClone(ref.assistant);
+  else if (typeof ref.assistantId === 'string') found = plain(store.get('assistant', ref.assistantId));
+  if (found && isObject(overrides ?? ref.assistantOverrides)) deepMerge(found, (overrides ?? ref.assistantOverrides) as Json);
+  return found;
+}
+
+/** A squad's member assistants, in order, from `{ squad | squadId }`; undefined when none is named or found. */
+export function squadFrom(store: Store, ref: Json): Json[] | undefined {
+  const squad = isObject(ref.squad) ? ref.squad : typeof ref.squadId === 'string' ? store.get('squad', ref.squadId) : undefined;
+  if (!squad || !Array.isArray(squad.members)) return undefined;
+  const shared = isObject(squad.membersOverrides) ? squad.membersOverrides : undefined;
+  const members: Json[] = [];
+  for (const member of squad.members as Json[]) {
+    const assistant = assistantFrom(store, member);
+    if (!assistant) continue;
+    if (shared) deepMerge(assistant, shared);
+    if (isObject(ref.squadOverrides)) deepMerge(assistant, ref.squadOverrides);
+    members.push(assistant);
+  }
+  return members.length ? members : undefined;
+}
+
+/** A workflow from `{ workflow | workflowId }`. */
+export function workflowFrom(store: Store, ref: Json): Json | undefined {
+  if (isObject(ref.workflow)) return structuredClone(ref.workflow);
+  if (typeof ref.workflowId === 'string') return plain(store.get('workflow', ref.workflowId));
+  return undefined;
+}
+
+/** Every tool an assistant (or workflow node) can use: `model.tools` inline, then `model.toolIds` from the store. */
+export function toolsOf(store: Store, owner: Json | undefined): Json[] {
+  const model = isObject(owner?.model) ? owner.model : owner;
+  const out: Json[] = [];
+  for (const t of (model?.tools as unknown[] | undefined) ?? []) if (isObject(t)) out.push(t);
+  for (const id of (model?.toolIds as unknown[] | undefined) ?? []) {
+    const stored = typeof id === 'string' ? store.get('tool', id) : undefined;
+    if (stored) out.push(stored);
+  }
+  return out;
+}
+
+/** The function name of a tool (`function.name`), if it has one. */
+export function toolName(tool: Json): string | undefined {
+  const fn = tool.function as Json | undefined;
+  return typeof fn?.name === 'string' ? fn.name : undefined;
+}
+
+/** The org the emulator runs as. */
+export function orgOf(store: Store): Json | undefined {
+  return store.get('org', store.orgId);
+}

@@ -1,0 +1,219 @@
+// Runs every call the emulator creates: outbound calls ring the customer (magic numbers end
+// their own way), inbound calls ring a phone number and may ask the developer's server which
+// assistant answers (`assistant-request`); answered calls run their conversation to the end.
+import type { Json } from '../../messages/index.js';
+import { HttpError, notFound } from '../errors.js';
+import type { Rec } from '../store.js';
+import { SimClock } from './clock.js';
+import { converse } from './conversation.js';
+import { chooseServer } from './deliver.js';
+import { magicNumber } from './magic.js';
+import { assistantFrom, orgOf, squadFrom, workflowFrom } from './resolve.js';
+import { DEFAULT_SCENARIO } from './scenario.js';
+import type { Scenario } from './scenario.js';
+import { CallSession } from './session.js';
+import type { CallDeps } from './session.js';
+import { webConversation } from './web.js';
+import { runWorkflow } from './workflow.js';
+import type { BrowserCall, BrowserCustomer } from '../webcall-socket.js';
+
+/** How calls run. */
+export interface RunnerOptions {
+  /** Simulated clock speed (default 1: real time). */
+  speed?: number;
+  /** What the simulated customer says (default: the built-in conversation). */
+  scenario?: Scenario;
+}
+
+/** Who answers a call: an assistant, a squad (first member answers) or a workflow. */
+type Cast = { assistant: Json; members?: Json[] } | { workflow: Json };
+
+/** The platform's default `maxDurationSeconds`. */
+const DEFAULT_MAX_SECONDS = 600;
+
+function castOf(deps: Pick<CallDeps, 'store'>, ref: Json): Cast | undefined {
+  const workflow = workflowFrom(deps.store, ref);
+  if (workflow) return { workflow };
+  const members = squadFrom(deps.store, ref);
+  if (members) return { assistant: members[0] as Json, members };
+  const assistant = assistantFrom(deps.store, ref);
+  return assistant ? { assistant } : undefined;
+}
+
+/** What an `assistant-request` answer asks for: a cast, a forward, or the reason the call ends. */
+function readAnswer(deps: Pick<CallDeps, 'store'>, answer: Json | undefined, failed: boolean): { cast?: Cast; forward?: Json; endedReason?: string } {
+  if (failed || !answer) return { endedReason: 'assistant-request-failed' };
+  if (typeof answer.error === 'string' && answer.error) return { endedReason: 'assistant-request-returned-error' };
+  if (answer.destination && typeof answer.destination === 'object') return { forward: answer.destination as Json };
+  const names = ['assistant', 'assistantId', 'squad', 'squadId', 'workflow', 'workflowId'].filter((k) => answer[k] !== undefined && answer[k] !== null);
+  if (!names.length) return { endedReason: 'assistant-request-returned-no-assistant' };
+  const cast = castOf(deps, { ...answer, ...(answer.squadOverrides ? { squadOverrides: answer.squadOverrides } : {}) });
+  return cast ? { cast } : { endedReason: 'assistant-request-returned-invalid-assistant' };
+}
+
+/** Starts and tracks every running call. */
+export class CallRunner {
+  readonly speed: number;
+  private readonly scenario: Scenario;
+  private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
+
+  constructor(
+    private readonly deps: Omit<CallDeps, 'clock'>,
+    options: RunnerOptions = {},
+  ) {
+    this.speed = options.speed ?? 1;
+    if (!(this.speed > 0) || !Number.isFinite(this.speed)) throw new RangeError(`speed must be a positive number, got ${this.speed}`);
+    this.scenario = options.scenario ?? DEFAULT_SCENARIO;
+  }
+
+  private launch(call: Rec, run: (s: CallSession) => Promise<void>): CallSession {
+    // Each call's clock starts at its creation, so its times read like a real call placed now.
+    const session = new CallSession({ ...this.deps, clock: new SimClock(this.speed) }, call);
+    // Started after the current request has been answered, so its reply shows the call as created.
+    const done = Promise.resolve()
+      .then(() => run(session))
+      .catch((err: unknown) => {
+        session.log(`Emulator error: ${(err as Error).message}`, 'ERROR');
+        session.finish('call.in-progress.error-vapifault-worker-died');
+      })
+      .then(() => session.drained())
+      .finally(() => this.running.delete(call.id));
+    this.running.set(call.id, { session, done });
+    return session;
+  }
+
+  /**
+   * Runs a call that was just created (`queued`): a phone call rings its customer; a web call
+   * (started by whoever joins it, e.g. the local web-call transport) goes straight to `in-progress`.
+   */
+  start(call: Rec): void {
+    this.launch(call, (s) => (call.type === 'webCall' ? this.web(s) : this.outbound(s)));
+  }
+
+  /** A client joined a web call: it runs now. Returns the call, or undefined when there is no such queued web call. */
+  join(callId: string): Rec | undefined {
+    const call = this.deps.store.get('call', callId);
+    if (!call || call.type !== 'webCall' || call.status !== 'queued' || this.running.has(callId)) return undefined;
+    this.start(call);
+    return call;
+  }
+
+  private async web(s: CallSession): Promise<void> {
+    const cast = castOf(s.deps, s.call);
+    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+    if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
+    return this.answered(s, cast);
+  }
+
+  /** Runs a web call a browser has joined as its customer (the emulator's web-call socket calls this). */
+  joinWeb(call: Rec, browser: BrowserCustomer): BrowserCall {
+    // The run starts after this returns, with the conversation set up below.
+    const session = this.launch(call, async (s) => {
+      const cast = castOf(s.deps, s.call);
+      if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+      if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
+      return this.answered(s, cast, web.talk);
+    });
+    const web = webConversation(session, browser, this.scenario);
+    return web.call;
+  }
+
+  /** Rings a phone number as a caller from `from` would; returns the new inbound call. */
+  ring(phoneNumberId: string, from = '+15555550123'): Rec {
+    const pn = this.deps.store.get('phone-number', phoneNumberId);
+    if (!pn) throw notFound('Phone Number');
+    if (typeof from !== 'string' || !from) throw new HttpError(400, 'from must be the caller\'s number, e.g. +15555550123');
+    const links = Object.fromEntries(['assistantId', 'squadId', 'workflowId'].filter((k) => typeof pn[k] === 'string').map((k) => [k, pn[k]]));
+    const call = this.deps.store.insert('call', {
+      type: 'inboundPhoneCall',
+      status: 'queued',
+      phoneCallProvider: typeof pn.provider === 'string' && ['twilio', 'vonage', 'telnyx'].includes(pn.provider) ? pn.provider : 'vapi',
+      phoneCallTransport: 'pstn',
+      phoneNumberId,
+      customer: { number: from },
+      cost: 0,
+      ...links,
+    });
+    this.launch(call, (s) => this.inbound(s, pn));
+    this.deps.changed();
+    return call;
+  }
+
+  /** Resolves when every running call has ended and its deliveries are made. */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  /** How many calls are running. */
+  get active(): number {
+    return this.running.size;
+  }
+
+  /** Stops every running call at once (the emulator is closing). */
+  close(): void {
+    for (const { session } of this.running.values()) session.finish('manually-canceled');
+  }
+
+  private async answered(s: CallSession, cast: Cast, browser?: () => Promise<void>): Promise<void> {
+    if (browser && !('workflow' in cast)) {
+      const max = Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS;
+      void s.wait(max).then((still) => still && s.finish('exceeded-max-duration'));
+      return browser();
+    }
+    s.setStatus('in-progress');
+    s.maxSeconds = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
+    if ('workflow' in cast) return runWorkflow(s, cast.workflow, this.scenario);
+    return converse(s, this.scenario, cast.members);
+  }
+
+  private async outbound(s: CallSession): Promise<void> {
+    const cast = castOf(s.deps, s.call);
+    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+    s.setStatus('queued');
+    if (!(await s.wait(0.5))) return;
+    if (!cast) {
+      const named = ['assistantId', 'squadId', 'workflowId'].find((k) => typeof s.call[k] === 'string');
+      return s.finish(named ? 'call.start.error-get-assistant' : 'call-start-error-neither-assistant-nor-server-set');
+    }
+    const magic = magicNumber(s.customer?.number);
+    if (magic && magic.path.length === 0) return (await s.wait(1)) ? s.finish(magic.endedReason) : undefined;
+    s.setStatus('ringing');
+    if (magic?.endedReason === 'customer-did-not-answer') return (await s.wait(30)) ? s.finish(magic.endedReason) : undefined;
+    if (magic?.endedReason === 'customer-busy') return (await s.wait(2)) ? s.finish(magic.endedReason) : undefined;
+    if (!(await s.wait(3))) return;
+    if (magic) {
+      s.setStatus('in-progress');
+      if (magic.endedReason === 'voicemail') {
+        const line = s.assistant?.voicemailMessage;
+        await s.speak('assistant', typeof line === 'string' && line.trim() ? line : 'Sorry we missed you. Please call us back.');
+      } else {
+        await s.wait(0.5);
+      }
+      return s.finish(magic.endedReason);
+    }
+    return this.answered(s, cast);
+  }
+
+  private async inbound(s: CallSession, pn: Json): Promise<void> {
+    let cast = castOf(s.deps, pn);
+    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+    // Until an assistant answers, status changes are recorded but not sent: assistant-request comes first.
+    s.setStatus('ringing', undefined, !cast);
+    if (!cast) {
+      if (!chooseServer('assistant-request', { phoneNumber: pn, org: orgOf(s.deps.store) })) return s.finish('call-start-error-neither-assistant-nor-server-set');
+      const delivered = await s.deps.clock.hold(s.send('assistant-request', {}, { force: true }));
+      const got = readAnswer(s.deps, delivered?.answer, !delivered || Boolean(delivered.delivery.error));
+      if (got.forward) {
+        s.setStatus('forwarding');
+        s.call.destination = got.forward;
+        return s.finish('assistant-request-returned-forwarding-phone-number');
+      }
+      if (!got.cast) return s.finish(got.endedReason as string);
+      cast = got.cast;
+      if ('assistant' in cast) s.call.assistant = cast.assistant;
+    }
+    if ('assistant' in cast) s.assistant = cast.assistant;
+    if (!(await s.wait(1))) return;
+    return this.answered(s, cast);
+  }
+}

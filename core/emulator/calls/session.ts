@@ -1,0 +1,209 @@
+// One running call's state and its primitives: send a server message (filtered, to the right
+// server, in order), change status, speak a line, and end with the artifact the platform keeps.
+import type { CallStatus, ConversationMessage, DataOf, Json, ServerMessageType } from '../../messages/index.js';
+import { artifactOf, buildServerMessage, clientMessageOf, isSubscribed, summarise } from '../../messages/index.js';
+import { logCall } from '../actions/place.js';
+import type { EmulatorRecord } from '../record.js';
+import type { Rec, Store } from '../store.js';
+import type { SimClock } from './clock.js';
+import { costOf } from './cost.js';
+import { chooseServer, deliver, turn } from './deliver.js';
+import type { Delivered } from './deliver.js';
+import { orgOf } from './resolve.js';
+
+/** What every call shares: the store, the record, the clock, and how to persist a change. */
+export interface CallDeps {
+  store: Store;
+  record: EmulatorRecord;
+  clock: SimClock;
+  /** Base URL of the emulator (for `recordingUrl`). */
+  baseUrl: () => string;
+  /** Asks for the data file to be written. */
+  changed: () => void;
+}
+
+/** Simulated seconds a line takes to say: about 2.5 words a second, at least one second. */
+export function speakingSeconds(text: string): number {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  return Math.max(1, words / 2.5);
+}
+
+/** A browser in the call as its customer (web calls): it gets the client messages and plays the assistant. */
+export interface SessionBrowser {
+  message(message: Json): void;
+  /** Plays an assistant line; resolves once played. */
+  speak(text: string, seconds: number): Promise<void>;
+}
+
+/** A running call. */
+export class CallSession {
+  /** The browser taking part, for a web call a browser has joined. */
+  browser: SessionBrowser | undefined;
+  readonly messages: ConversationMessage[] = [];
+  assistant: Json | undefined;
+  phoneNumber: Json | undefined;
+  ended = false;
+  /** `maxDurationSeconds` once answered: every wait stops there and ends the call. */
+  maxSeconds: number | undefined;
+  /** Aborted when the call ends (hang-up, max duration), cutting every wait short. */
+  readonly stop = new AbortController();
+  private chain: Promise<unknown> = Promise.resolve();
+  private startedMs: number | undefined;
+  private turn = 0;
+
+  constructor(
+    readonly deps: CallDeps,
+    readonly call: Rec,
+  ) {
+    const pn = typeof call.phoneNumberId === 'string' ? deps.store.get('phone-number', call.phoneNumberId) : undefined;
+    this.phoneNumber = pn ?? (call.phoneNumber as Json | undefined);
+  }
+
+  /** The customer of the call. */
+  get customer(): Json | undefined {
+    return this.call.customer as Json | undefined;
+  }
+
+  /** Sleeps simulated seconds; returns false when the call ended meanwhile. */
+  async wait(seconds: number): Promise<boolean> {
+    if (this.maxSeconds !== undefined && this.startedMs !== undefined) {
+      const left = this.maxSeconds - (this.deps.clock.now() - this.startedMs) / 1000;
+      if (seconds >= left) {
+        await this.deps.clock.sleep(Math.max(0, left) * 1000, this.stop.signal);
+        this.finish('exceeded-max-duration', this.maxSeconds);
+        return false;
+      }
+    }
+    await this.deps.clock.sleep(seconds * 1000, this.stop.signal);
+    return !this.ended;
+  }
+
+  /**
+   * Sends a message to the server the precedence picks, after the call's earlier messages,
+   * when the assistant subscribes to it. Resolves with the delivery (undefined when not sent).
+   */
+  send<T extends ServerMessageType>(type: T, data?: DataOf<T>, extra: { tool?: Json; force?: boolean } = {}): Promise<Delivered | undefined> {
+    const { clock } = this.deps;
+    // Decided before building: most calls subscribe to few types, and building is the costly part.
+    const probe = { type, transcriptType: (data as { transcriptType?: string } | undefined)?.transcriptType };
+    const toServer = extra.force === true || isSubscribed(probe, this.assistant?.serverMessages as string[] | undefined);
+    // A browser in a web call gets the assistant's clientMessages, whatever the server subscribes to.
+    const toBrowser = this.browser !== undefined && clientMessageOf(probe, this.assistant?.clientMessages as string[] | undefined) !== undefined;
+    if (!toServer && !toBrowser) return Promise.resolve(undefined);
+    // The state as it is now (cheap copies); the message is built and sent when its turn comes.
+    const context = {
+      call: { ...this.call },
+      ...(this.assistant ? { assistant: this.assistant } : {}),
+      ...(this.customer ? { customer: this.customer } : {}),
+      ...(this.phoneNumber ? { phoneNumber: this.phoneNumber } : {}),
+      timestamp: Math.round(clock.now()),
+      messages: [...this.messages],
+      recordingUrl: this.recordingUrl(),
+      ...(data ? { data } : {}),
+    };
+    // The browser gets its message as it happens (its playback is live); servers get theirs in turn.
+    if (toBrowser) this.browser?.message(buildServerMessage(type, context));
+    if (!toServer) return Promise.resolve(undefined);
+    const target = chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(this.deps.store) });
+    if (!target) return Promise.resolve(undefined);
+    const sent = this.chain.then(() => turn()).then(() => deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context)));
+    this.chain = sent;
+    return sent;
+  }
+
+  /** Waits until every message sent so far has been delivered (or failed). */
+  drained(): Promise<void> {
+    return this.chain.then(() => undefined);
+  }
+
+  /** Moves the call to a status, records it and sends `status-update` (unless `quiet`: no assistant yet). */
+  setStatus(status: CallStatus, endedReason?: string, quiet = false): void {
+    // The first `queued` reports the status the call was created with: nothing changes.
+    const changes = this.call.status !== status || endedReason !== undefined;
+    this.call.status = status;
+    if (status === 'in-progress' && !this.call.startedAt) {
+      this.startedMs = this.deps.clock.now();
+      this.call.startedAt = new Date(this.startedMs).toISOString();
+    }
+    if (changes) this.deps.store.touch(this.call);
+    this.deps.record.add({ kind: 'call.status', callId: this.call.id, status, ...(endedReason ? { endedReason } : {}) });
+    this.log(`Call status: ${status}${endedReason ? ` (${endedReason})` : ''}`);
+    if (!quiet) void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}) });
+    if (changes) this.deps.changed();
+  }
+
+  /** A log line for `GET /log` at the simulated time. */
+  log(text: string, level = 'INFO'): void {
+    logCall(this.deps.store, this.call, text, this.deps.clock.iso(), level);
+    this.deps.record.add({ kind: 'call.log', callId: this.call.id, level, text });
+  }
+
+  private seconds(at: number): number {
+    return Math.round((at - (this.startedMs ?? at)) / 10) / 100;
+  }
+
+  /** Adds a conversation message at the current simulated time. */
+  push(message: ConversationMessage): void {
+    this.messages.push(message);
+    void this.send('conversation-update');
+  }
+
+  /** A simulated timestamp and seconds from start, for a message beginning now. */
+  stamp(): { time: number; secondsFromStart: number } {
+    const time = Math.round(this.deps.clock.now());
+    return { time, secondsFromStart: this.seconds(time) };
+  }
+
+  /** One spoken line: speech and transcript messages while it is said, then the conversation update. */
+  async speak(role: 'assistant' | 'user', text: string): Promise<boolean> {
+    if (this.ended) return false;
+    const turn = ++this.turn;
+    const start = this.stamp();
+    if (role === 'assistant') {
+      void this.send('model-output', { output: { content: text } });
+      void this.send('assistant.speechStarted', { text, turn });
+    }
+    void this.send('speech-update', { status: 'started', role, turn });
+    const words = text.split(/\s+/);
+    void this.send('transcript', { role, transcriptType: 'partial', transcript: words.slice(0, Math.ceil(words.length / 2)).join(' ') });
+    // A browser in the call hears the assistant's line; the line lasts until it has been played.
+    const heard = role === 'assistant' ? this.browser?.speak(text, speakingSeconds(text)) : undefined;
+    const done = (await Promise.all([this.wait(speakingSeconds(text)), heard]))[0] && !this.ended;
+    // Cut off by a hang-up or the time limit: the line was never finished, nothing more is sent.
+    if (!done) return false;
+    const end = Math.round(this.deps.clock.now());
+    void this.send('transcript', { role, transcriptType: 'final', transcript: text });
+    void this.send('speech-update', { status: 'stopped', role, turn });
+    this.deps.record.add({ kind: 'call.transcript', callId: this.call.id, role, text });
+    const name = role === 'assistant' && typeof this.assistant?.name === 'string' ? { assistantName: this.assistant.name } : {};
+    this.push({ role: role === 'assistant' ? 'bot' : 'user', message: text, ...start, endTime: end, duration: end - start.time, ...name });
+    return true;
+  }
+
+  /** The URL the emulator serves this call's recording from. */
+  recordingUrl(): string {
+    return `${this.deps.baseUrl()}/__voice/recording/${this.call.id}.wav`;
+  }
+
+  /** Ends the call once: status, timing, cost, artifact, analysis, then `end-of-call-report`. */
+  finish(endedReason: string, afterSeconds?: number): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.stop.abort();
+    // A limit ends the call exactly at the limit, whatever the timer's coarseness at high speeds.
+    const now = afterSeconds !== undefined && this.startedMs !== undefined ? this.startedMs + afterSeconds * 1000 : this.deps.clock.now();
+    const c = this.call;
+    c.endedAt = new Date(now).toISOString();
+    c.endedReason = endedReason;
+    const seconds = this.startedMs === undefined ? 0 : (now - this.startedMs) / 1000;
+    const transport = c.type === 'webCall' ? 'daily' : 'twilio';
+    Object.assign(c, costOf(seconds, this.messages, this.assistant, transport));
+    c.messages = [...this.messages];
+    const answered = this.startedMs !== undefined;
+    c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined);
+    c.analysis = { summary: summarise(this.messages) };
+    this.setStatus('ended', endedReason);
+    void this.send('end-of-call-report', { endedReason });
+    this.log(`Call ended: ${endedReason}`);
+  }
+}

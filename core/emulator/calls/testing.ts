@@ -1,0 +1,69 @@
+// Test helpers: a loopback server standing in for the developer's, recording what it receives
+// and answering through a handler the test gives.
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the stand-in server received. */
+export interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  message: Record<string, unknown> & { type: string };
+}
+
+/** What the handler returns: a JSON body, or raw text, a status and an optional delay (ms). */
+export interface HookAnswer {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  delayMs?: number;
+}
+
+/** A running stand-in server. */
+export interface Hook {
+  url: string;
+  received: Received[];
+  /** The message types received, in order (optionally of one call). */
+  types(callId?: string): string[];
+  close(): Promise<void>;
+}
+
+/** Starts a stand-in server on 127.0.0.1 (port 0). */
+export async function startHook(answer: (r: Received) => HookAnswer | undefined = () => undefined): Promise<Hook> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let message: Received['message'] = { type: '(not JSON)' };
+      try {
+        message = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message: Received['message'] }).message;
+      } catch {
+        // recorded as not JSON
+      }
+      const r: Received = { path: req.url ?? '/', headers: req.headers, message };
+      received.push(r);
+      const out = answer(r) ?? {};
+      const send = (): void => {
+        if (res.destroyed) return;
+        const body = out.text ?? JSON.stringify(out.json ?? {});
+        res.writeHead(out.status ?? 200, { 'content-type': 'application/json' });
+        res.end(body);
+      };
+      if (out.delayMs) setTimeout(send, out.delayMs).unref();
+      else send();
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    received,
+    types: (callId) => received.filter((r) => !callId || (r.message.call as { id?: string } | undefined)?.id === callId).map((r) => r.message.type),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}

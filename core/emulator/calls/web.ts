@@ -1,0 +1,106 @@
+// A web call whose customer is a browser (voice/webcall's local transport): in progress from the
+// join, the assistant greets once the browser plays its audio, every customer turn (the
+// microphone over the speech threshold for a moment) moves the conversation on, and the in-call
+// controls (say, add-message, control, end-call) act on it. The conversation's steps are the
+// engine's own (speak, greet, tool calls); only the customer differs.
+import type { Json } from '../../messages/index.js';
+import type { BrowserCall, BrowserCustomer } from '../webcall-socket.js';
+import { argumentsFor } from './arguments.js';
+import { callTools, greet, STAND_IN_REPLY } from './conversation.js';
+import { toolName, toolsOf } from './resolve.js';
+import type { Scenario } from './scenario.js';
+import type { CallSession } from './session.js';
+
+/** Seconds a browser that cannot signal it plays audio is given before the assistant starts anyway. */
+const PLAYABLE_WAIT_SECONDS = 3;
+
+/**
+ * What the customer's turn is transcribed as: the scenario's next line while there is one (the
+ * emulator runs no speech recognition), then how long they spoke.
+ */
+function heard(scenario: Scenario, index: number, durationMs: number): string {
+  const said = scenario.turns.map((turn) => turn.say).filter((say): say is string => typeof say === 'string' && say.trim() !== '');
+  return said[index] ?? `(the customer spoke for ${(durationMs / 1000).toFixed(1)} seconds)`;
+}
+
+/** Runs the conversation of a web call a browser joined; `talk` resolves when the call has ended. */
+export function webConversation(s: CallSession, browser: BrowserCustomer, scenario: Scenario): { call: BrowserCall; talk: () => Promise<void> } {
+  let muted = false;
+  let turns = 0;
+  let greeted = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  let playable: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (playable = resolve));
+  const ended = new Promise<void>((resolve) => s.stop.signal.addEventListener('abort', () => resolve(), { once: true }));
+
+  s.browser = {
+    message: (message) => browser.message(message),
+    speak: (text, seconds) => (muted ? Promise.resolve() : browser.speak(text, seconds)),
+  };
+  // `finish` sends the ended status first; the browser leaves after it.
+  s.stop.signal.addEventListener('abort', () => queueMicrotask(() => browser.end(String(s.call.endedReason ?? 'customer-ended-call'))), { once: true });
+
+  /** Runs conversation steps one after another, so lines never overlap. */
+  const then = (step: () => Promise<unknown>) => {
+    queue = queue.then(() => (s.ended ? undefined : step())).catch((err: unknown) => s.log(`Web call step failed: ${(err as Error).message}`, 'ERROR'));
+  };
+  const greetOnce = () => {
+    if (greeted) return;
+    greeted = true;
+    then(() => greet(s));
+  };
+
+  const customerTurn = (durationMs: number) =>
+    then(async () => {
+      const index = turns++;
+      if (!(await s.speak('user', heard(scenario, index, durationMs)))) return;
+      // As in simulated calls, the assistant calls each of its function tools once, after the customer's first words.
+      const tools = index === 0 ? toolsOf(s.deps.store, s.assistant).filter((t) => t.type === 'function' && toolName(t)) : [];
+      if (tools.length) await callTools(s, tools.map((tool) => ({ tool, arguments: argumentsFor((tool.function as Json).parameters as Json | undefined) })));
+      else await s.speak('assistant', STAND_IN_REPLY);
+    });
+
+  const control = (message: Json) => {
+    if (message.type === 'say' && typeof message.message === 'string') {
+      const text = message.message;
+      then(async () => {
+        if ((await s.speak('assistant', text)) && message.endCallAfterSpoken === true) s.finish('assistant-ended-call-after-message-spoken');
+      });
+    } else if (message.type === 'add-message' && message.message && typeof message.message === 'object') {
+      const { role, content } = message.message as Json;
+      if (typeof content !== 'string') return;
+      then(async () => {
+        const stamp = s.stamp();
+        if (role === 'system') s.push({ role: 'system', message: content, ...stamp });
+        else s.push({ role: role === 'assistant' ? 'bot' : 'user', message: content, ...stamp, endTime: stamp.time });
+        if (message.triggerResponseEnabled !== false && role !== 'assistant') await s.speak('assistant', STAND_IN_REPLY);
+      });
+    } else if (message.type === 'control') {
+      if (message.control === 'mute-assistant') {
+        muted = true;
+        browser.silence();
+      } else if (message.control === 'unmute-assistant') muted = false;
+      else if (message.control === 'say-first-message') greetOnce();
+    } else if (message.type === 'end-call') s.finish('assistant-ended-call');
+  };
+
+  const talk = async () => {
+    s.setStatus('in-progress');
+    await Promise.race([ready, s.wait(PLAYABLE_WAIT_SECONDS)]);
+    if (s.ended) return;
+    browser.message('listening');
+    void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
+    greetOnce();
+    await ended;
+  };
+
+  return {
+    talk,
+    call: {
+      playable: () => playable(),
+      customerSpoke: (durationMs) => customerTurn(durationMs),
+      control,
+      left: () => s.finish('customer-ended-call'),
+    },
+  };
+}

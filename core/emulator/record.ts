@@ -1,0 +1,99 @@
+// The emulator's one record of what happens: calls and their events, deliveries to the
+// developer's servers with request and answer, and the REST requests it answered. Everything
+// else (the deliveries endpoint, the live stream, `voice dev`'s stderr lines, `voice call
+// watch`, the inspector) is a view of this record.
+
+/** A delivery of one server message to a server, with what came back. */
+export interface Delivery {
+  /** Unique within the emulator run. */
+  id: string;
+  callId: string;
+  /** The message type, e.g. `status-update`. */
+  type: string;
+  url: string;
+  /** When it was sent (wall clock, ISO). */
+  sentAt: string;
+  request: { headers: Record<string, string>; body: { message: Record<string, unknown> } };
+  /** HTTP status of the answer; absent when none came (timeout, refused connection). */
+  status?: number;
+  /** The answer's body: parsed JSON, or the raw text when it was not JSON. */
+  answer?: unknown;
+  /** Why the delivery failed (`timeout after 20 s`, `HTTP 500`, `malformed JSON`...). */
+  error?: string;
+  /** Milliseconds from sending to the answer (or the failure). */
+  ms: number;
+}
+
+/** One thing that happened, as the live stream carries it. */
+export type RecordEvent =
+  | { kind: 'call.status'; seq: number; at: string; callId: string; status: string; endedReason?: string }
+  | { kind: 'call.transcript'; seq: number; at: string; callId: string; role: 'assistant' | 'user'; text: string }
+  | { kind: 'call.log'; seq: number; at: string; callId: string; level?: string; text: string }
+  | { kind: 'delivery'; seq: number; at: string; callId: string; delivery: Delivery }
+  | { kind: 'request'; seq: number; at: string; method: string; path: string; status: number; ms: number };
+
+/** An event before the record numbers and stamps it. */
+export type NewEvent = RecordEvent extends infer E ? (E extends RecordEvent ? Omit<E, 'seq' | 'at'> : never) : never;
+
+/** Receives every event as it is recorded. */
+export type RecordListener = (event: RecordEvent) => void;
+
+/** How much the record keeps, oldest forgotten first: call events and REST requests apart, so a
+ * flood of requests never pushes a call's story out. */
+const MAX_CALL_EVENTS = 50_000;
+const MAX_REQUESTS = 5_000;
+
+function push<T>(list: T[], item: T, max: number): void {
+  list.push(item);
+  if (list.length > max) list.splice(0, list.length - max);
+}
+
+/** The record: append-only, bounded event lists with listeners. */
+export class EmulatorRecord {
+  private readonly callEvents: RecordEvent[] = [];
+  private readonly requests: RecordEvent[] = [];
+  private readonly listeners = new Set<RecordListener>();
+  private seq = 0;
+  private deliverySeq = 0;
+
+  /** Appends an event, stamps it with a sequence number and the wall clock, and tells listeners. */
+  add(event: NewEvent): RecordEvent {
+    const full = { ...event, seq: ++this.seq, at: new Date().toISOString() } as RecordEvent;
+    if (full.kind === 'request') push(this.requests, full, MAX_REQUESTS);
+    else push(this.callEvents, full, MAX_CALL_EVENTS);
+    for (const listener of this.listeners) {
+      try {
+        listener(full);
+      } catch {
+        // A broken view must never stop the emulator.
+      }
+    }
+    return full;
+  }
+
+  /** A fresh delivery id. */
+  nextDeliveryId(): string {
+    return `d${++this.deliverySeq}`;
+  }
+
+  /** Events after `since` (a sequence number), optionally of one call, oldest first. */
+  list(filter: { since?: number; callId?: string } = {}): RecordEvent[] {
+    const since = filter.since ?? 0;
+    const calls = this.callEvents.filter((e) => e.seq > since && (!filter.callId || ('callId' in e && e.callId === filter.callId)));
+    if (filter.callId) return calls;
+    return [...calls, ...this.requests.filter((e) => e.seq > since)].sort((a, b) => a.seq - b.seq);
+  }
+
+  /** The deliveries made (optionally for one call), oldest first. */
+  deliveries(callId?: string): Delivery[] {
+    const out: Delivery[] = [];
+    for (const e of this.callEvents) if (e.kind === 'delivery' && (!callId || e.callId === callId)) out.push(e.delivery);
+    return out;
+  }
+
+  /** Calls `listener` with every new event; returns the function that stops it. */
+  subscribe(listener: RecordListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,181 @@
+// useWebCall(): a web call as React state. The web-call client is imported only when the first
+// call starts (or when prefetchWebCall() asks), so a page pays for it when it is used.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { WebCall } from '../webcall/webcall.js';
+import type {
+  InlineAssistant, InlineSquad, InlineWorkflow, InCallMessage, StartAssistantOverrides, StartWorkflowOverrides, WebCallError, WebCallEvents,
+  WebCallOptions, WebCallResponse, WebCallState,
+} from '../webcall/types.js';
+import type { DailyAdvancedConfig, DailyFactoryOptions } from '../webcall/daily-transport.js';
+
+const loadWebCall = () => import('../webcall/index.js');
+
+/** Starts loading the web-call client ahead of a call (e.g. on hover); safe to call repeatedly. */
+export function prefetchWebCall(): void {
+  void loadWebCall().catch(() => undefined);
+}
+
+/** The latest line of the conversation, as the `transcript` messages carry it. */
+export interface WebCallTranscript {
+  role: 'assistant' | 'user' | (string & {});
+  text: string;
+  /** False for a partial transcript the next message replaces. */
+  final: boolean;
+}
+
+/** What useWebCall() needs besides the public key. */
+export interface UseWebCallOptions extends WebCallOptions {
+  /** Platform API base URL: the hosted API by default, an emulator's URL to work offline. */
+  baseUrl?: string;
+  /** Daily's advanced config (passed through to daily-js for Daily calls). */
+  callConfig?: DailyAdvancedConfig;
+  /** Daily's call object options (audioSource...). */
+  callObjectOptions?: DailyFactoryOptions;
+}
+
+/** Listeners for events of the call, called as they happen (the latest ones given are used). */
+export type WebCallListeners = Partial<Pick<WebCallEvents, 'call-start' | 'call-end' | 'message' | 'error' | 'camera-error'>>;
+
+/** A web call as React state, and what can be done with it. */
+export interface UseWebCall {
+  /** idle, starting, active or ending (`starting` from the moment start() is called). */
+  state: WebCallState;
+  /** True from `call-start` (the assistant listens) until the call ends. */
+  listening: boolean;
+  muted: boolean;
+  /** The assistant's volume, 0 to 1, every 100 ms while the call runs. */
+  volume: number;
+  transcript: WebCallTranscript | null;
+  /** The latest `error` or `camera-error` of the current call. */
+  error: WebCallError | null;
+  /** Starts a call: the same arguments as WebCall's start(); resolves with the call, or null. */
+  start(
+    assistant?: InlineAssistant | string,
+    assistantOverrides?: StartAssistantOverrides,
+    squad?: InlineSquad | string,
+    workflow?: InlineWorkflow | string,
+    workflowOverrides?: StartWorkflowOverrides,
+  ): Promise<WebCallResponse | null>;
+  /** Ends the call from the customer's side (resolves once everything is released). */
+  stop(): Promise<void>;
+  setMuted(muted: boolean): void;
+  /** The client, once a call was started (for say(), send(), events of your own...). */
+  call: WebCall | null;
+}
+
+/**
+ * Runs web calls from a component: one WebCall per mounted component, created (with the key and
+ * options of that moment) when the first call starts, and stopped when the component unmounts;
+ * `listeners` receive events as they happen. StrictMode safe: a start from an effect that React
+ * runs, undoes and runs again ends with exactly one call.
+ */
+export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, listeners: WebCallListeners = {}): UseWebCall {
+  const [state, setState] = useState<WebCallState>('idle');
+  const [listening, setListening] = useState(false);
+  const [muted, setMutedState] = useState(false);
+  const [volume, setVolume] = useState(0);
+  const [transcript, setTranscript] = useState<WebCallTranscript | null>(null);
+  const [error, setError] = useState<WebCallError | null>(null);
+  const [call, setCall] = useState<WebCall | null>(null);
+  const callRef = useRef<WebCall | null>(null);
+  // Bumped on unmount, so a start still loading the client when React undoes the effect gives up.
+  const generation = useRef(0);
+  const latest = useRef({ publicKey, options, listeners });
+  useEffect(() => {
+    latest.current = { publicKey, options, listeners };
+  });
+
+  useEffect(() => {
+    const counter = generation;
+    return () => {
+      counter.current++;
+      const current = callRef.current;
+      callRef.current = null;
+      void current?.dispose();
+    };
+  }, []);
+
+  const create = useCallback((WebCallClass: typeof WebCall): WebCall => {
+    const { publicKey: key, options: o } = latest.current;
+    const { baseUrl, callConfig, callObjectOptions, ...rest } = o;
+    const client = new WebCallClass(key, baseUrl, callConfig, callObjectOptions, rest);
+    const mine = () => callRef.current === client;
+    client.on('state', (next) => {
+      if (!mine()) return;
+      setState(next);
+      if (next === 'idle') {
+        setListening(false);
+        setVolume(0);
+        setMutedState(false);
+      }
+    });
+    client.on('call-start', () => {
+      if (!mine()) return;
+      setListening(true);
+      latest.current.listeners['call-start']?.();
+    });
+    client.on('call-end', () => {
+      if (!mine()) return;
+      setListening(false);
+      latest.current.listeners['call-end']?.();
+    });
+    client.on('volume-level', (level) => mine() && setVolume(level));
+    client.on('error', (e) => {
+      if (!mine()) return;
+      setError(e);
+      latest.current.listeners.error?.(e);
+    });
+    client.on('camera-error', (e) => {
+      if (!mine()) return;
+      setError(e);
+      latest.current.listeners['camera-error']?.(e);
+    });
+    client.on('message', (message: InCallMessage) => {
+      if (!mine()) return;
+      if (message?.type === 'transcript' && typeof message.transcript === 'string') {
+        setTranscript({ role: message.role, text: message.transcript, final: message.transcriptType !== 'partial' });
+      }
+      latest.current.listeners.message?.(message);
+    });
+    return client;
+  }, []);
+
+  const start = useCallback<UseWebCall['start']>(async (...args) => {
+    const ticket = generation.current;
+    setError(null);
+    setTranscript(null);
+    setState((now) => (now === 'idle' ? 'starting' : now));
+    let module: Awaited<ReturnType<typeof loadWebCall>>;
+    try {
+      module = await loadWebCall();
+    } catch (failure) {
+      if (ticket === generation.current) setState(callRef.current?.state ?? 'idle');
+      throw failure;
+    }
+    if (ticket !== generation.current) return null;
+    let client = callRef.current;
+    if (!client) {
+      client = create(module.WebCall);
+      callRef.current = client;
+      setCall(client);
+    }
+    try {
+      return await client.start(...args);
+    } finally {
+      if (callRef.current === client) setState(client.state);
+    }
+  }, [create]);
+
+  const stop = useCallback(async () => {
+    await callRef.current?.stop();
+  }, []);
+
+  const setMuted = useCallback((mute: boolean) => {
+    const client = callRef.current;
+    if (!client || client.state !== 'active') return;
+    client.setMuted(mute);
+    setMutedState(mute);
+  }, []);
+
+  return { state, listening, muted, volume, transcript, error, start, stop, setMuted, call };
+}
