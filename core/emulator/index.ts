@@ -129,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
     calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
     env.calls = calls;
+    if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;
       record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));

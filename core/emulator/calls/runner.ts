@@ -139,6 +139,22 @@ export class CallRunner {
     return call;
   }
 
+  /**
+   * Ends the phone calls a previous run left unfinished (a data file written while they ran) with
+   * `worker-shutdown`, as the platform does when the worker running a call goes away. Returns how many.
+   */
+  settleInterrupted(): number {
+    let n = 0;
+    for (const call of this.deps.store.all('call')) {
+      if (call.type === 'webCall' || this.running.has(call.id)) continue;
+      if (!['queued', 'ringing', 'in-progress', 'forwarding'].includes(String(call.status))) continue;
+      Object.assign(call, { status: 'ended', endedReason: 'worker-shutdown', endedAt: new Date().toISOString() });
+      this.deps.store.touch(call);
+      n++;
+    }
+    return n;
+  }
+
   /** Resolves when every running call has ended and its deliveries are made. */
   async idle(): Promise<void> {
     while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));

@@ -102,3 +102,24 @@ describe('scenario files', () => {
     }
   }, 20_000);
 });
+
+describe('a data file left by a killed emulator', () => {
+  it('ends the phone calls that were running with worker-shutdown, and keeps queued web calls', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'voice-calls-'));
+    const file = join(dir, 'data.json');
+    const at = new Date().toISOString();
+    const rec = (id: string, extra: object) => ({ id, orgId: 'o', createdAt: at, updatedAt: at, ...extra });
+    writeFileSync(file, JSON.stringify({ format: 'voice-emulator', version: 1, orgId: 'o', userId: 'u', collections: { call: [rec('c1', { type: 'outboundPhoneCall', status: 'in-progress' }), rec('c2', { type: 'webCall', status: 'queued' })] } }));
+    const emu = await startEmulator({ dataFile: file });
+    open.push(emu);
+    try {
+      const get = async (id: string) => (await (await fetch(`${emu.url}/call/${id}`, { headers })).json()) as { status: string; endedReason?: string };
+      expect(await get('c1')).toMatchObject({ status: 'ended', endedReason: 'worker-shutdown' });
+      expect(await get('c2')).toMatchObject({ status: 'queued' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
