@@ -102,8 +102,8 @@ const BUILDERS: Record<ServerMessageType, Builder> = {
   'transfer-destination-request': () => ({}),
   'transfer-update': (ctx, d) => ({
     destination: (d.destination as Json | undefined) ?? { type: 'assistant', assistantName: String(ctx.assistant?.name ?? 'assistant') },
-    ...(d.toAssistant ? { toAssistant: d.toAssistant } : {}),
-    ...(d.fromAssistant ? { fromAssistant: d.fromAssistant } : {}),
+    ...(d.toAssistant ? { toAssistant: asCreated(d.toAssistant as Json) } : {}),
+    ...(d.fromAssistant ? { fromAssistant: asCreated(d.fromAssistant as Json) } : {}),
   }),
   transcript: (ctx, d) => ({
     role: d.role ?? 'assistant',

@@ -63,7 +63,7 @@ describe('a scenario file with a squad handoff', () => {
       model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'lookupBalance', parameters: { type: 'object', properties: { accountId: { type: 'string' } } } } }] },
       server: { url: `${app.url}/billing` },
     });
-    const squad = await post(emu, '/squad', { members: [{ assistant: { name: 'Reception', firstMessage: 'Reception, hello.', server: { url: `${app.url}/reception` } } }, { assistantId: billing.id }] });
+    const squad = await post(emu, '/squad', { members: [{ assistant: { name: 'Reception', firstMessage: 'Reception, hello.', serverMessages: ['status-update', 'transfer-update', 'assistant.started'], server: { url: `${app.url}/reception` } } }, { assistantId: billing.id }] });
     const call = await post(emu, '/call', { squadId: squad.id, customer: { number: '+14155550111' } });
     await emu.calls.idle();
     const ended = await get(emu, `/call/${String(call.id)}`);
@@ -85,6 +85,9 @@ describe('a scenario file with a squad handoff', () => {
     expect((toolCall?.message.toolCallList as { function: { arguments: string } }[])[0]?.function.arguments).toBe('{"accountId":"A-42"}');
     expect(received.at(-1)).toMatchObject({ path: '/billing', message: { type: 'end-of-call-report' } });
     expect(received.find((r) => r.message.type === 'status-update')?.path).toBe('/reception');
+    const transfer = received.find((r) => r.message.type === 'transfer-update');
+    expect(transfer?.path).toBe('/reception');
+    expect(transfer?.message).toMatchObject({ destination: { type: 'assistant', assistantName: 'Billing' }, toAssistant: { name: 'Billing' }, fromAssistant: { name: 'Reception' } });
     expect(await messageProblems(received.map((r) => r.message))).toEqual([]);
   }, 30_000);
 });
