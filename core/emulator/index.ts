@@ -17,6 +17,9 @@ import { seedStore } from './seed.js';
 import { authorize, createListener } from './server.js';
 import type { RequestLog } from './server.js';
 import { Store } from './store.js';
+import type { Snapshot } from './store.js';
+import { EmulatorStates } from './state.js';
+import { stateRoutes } from './state-routes.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
 export { DataFileError, DataFileInUseError } from './persist.js';
@@ -28,6 +31,11 @@ export { MAGIC_NUMBERS } from './calls/magic.js';
 export { loadScenario, parseScenario, ScenarioError, DEFAULT_SCENARIO } from './calls/scenario.js';
 export type { Scenario, ScenarioTurn } from './calls/scenario.js';
 export { VOICE_PATHS } from './calls/routes.js';
+export { EmulatorStates } from './state.js';
+export type { AppliedIds, ResetResult } from './state.js';
+export { STATE_PATHS } from './state-routes.js';
+export { loadDataFile } from './persist.js';
+export type { Snapshot } from './store.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -55,6 +63,8 @@ export interface EmulatorOptions {
   scenario?: Scenario;
   /** Called once per delivery to a developer's server (used by `voice dev` for its stderr lines). */
   onDelivery?: (delivery: Delivery) => void;
+  /** Start from this snapshot (`voice dev --import`; a data file as `--data` writes or `export()` returns) instead of the data file's contents. */
+  initial?: Snapshot;
 }
 
 /** A running emulator. */
@@ -67,6 +77,8 @@ export interface Emulator {
   record: EmulatorRecord;
   /** The running calls: `idle()` resolves when every call has ended and its deliveries are made. */
   calls: CallRunner;
+  /** The starting state a reset returns to, named snapshots, and the export. */
+  states: EmulatorStates;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -76,14 +88,14 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-async function openStore(file: string | undefined, seed: boolean): Promise<{ store: Store; writer: DataFileWriter | undefined }> {
-  const snapshot = file ? await loadDataFile(file) : undefined;
+async function openStore(file: string | undefined, seed: boolean, initial: Snapshot | undefined): Promise<{ store: Store; writer: DataFileWriter | undefined }> {
+  const snapshot = initial ? structuredClone(initial) : file ? await loadDataFile(file) : undefined;
   const store = new Store(snapshot);
   let changed = ensureDefaultOrg(store);
   if (seed) changed = seedStore(store) || changed;
   const writer = file ? new DataFileWriter(file, () => store.snapshot()) : undefined;
   // Write at once when new, so an unwritable path fails at start rather than on the first change.
-  if (writer && (changed || !snapshot)) {
+  if (writer && (changed || !snapshot || initial)) {
     await writer.flush().catch((err: unknown) => {
       throw new DataFileError(file as string, `cannot be written (${(err as Error).message})`);
     });
@@ -112,9 +124,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let server: Server;
   let writer: DataFileWriter | undefined;
   let calls: CallRunner;
+  let states: EmulatorStates;
   const record = new EmulatorRecord();
   try {
-    const opened = await openStore(file, Boolean(options.seed));
+    const opened = await openStore(file, Boolean(options.seed), options.initial);
     const { store } = opened;
     writer = opened.writer;
     const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
@@ -124,8 +137,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const onDelivery = options.onDelivery;
       record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));
     }
-    const own = voiceRoutes({ store, record, runner: calls, authorize: (h) => options.apiKey !== undefined && authorize(h, options.apiKey) });
-    const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => (await own(req, res)) || (options.fallback ? options.fallback(req, res) : false);
+    const mayAct = (h: string | undefined): void => void (options.apiKey !== undefined && authorize(h, options.apiKey));
+    const own = voiceRoutes({ store, record, runner: calls, authorize: mayAct });
+    states = new EmulatorStates({ store, runner: calls, record, persist });
+    const runner = calls;
+    const stateRoute = stateRoutes({ states, activeCalls: () => runner.active, authorize: mayAct });
+    const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> =>
+      stateRoute(req, res, (req.url ?? '/').split('?')[0] as string) || (await own(req, res)) || (options.fallback ? options.fallback(req, res) : false);
     const log = (line: RequestLog): void => {
       record.add({ kind: 'request', ...line });
       options.log?.(line);
@@ -147,6 +165,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     host,
     record,
     calls,
+    states,
     close: () =>
       (closing ??= new Promise<void>((done) => {
         calls.close();

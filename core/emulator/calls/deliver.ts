@@ -11,6 +11,8 @@ export interface ServerTarget {
   headers: Record<string, string>;
   /** Real seconds to wait for the answer (the platform's default is 20). */
   timeoutSeconds: number;
+  /** Authentication headers for one raw body (the server's `credentialId` names a webhook credential). */
+  sign?: (rawBody: string) => Record<string, string>;
 }
 
 /** The platform's default `server.timeoutSeconds`. */
@@ -67,17 +69,18 @@ function client(): NonNullable<typeof undici> {
   return undici;
 }
 
-/** Posts one message and records the delivery; never throws. */
-export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> {
-  const headers = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers };
+/** Posts one message and records the delivery; never throws. When `signal` aborts (a reset), the delivery is dropped and not recorded. */
+export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal): Promise<Delivered> {
   const body = { message };
+  const raw = JSON.stringify(body);
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? target.sign(raw) : {}) };
   const started = performance.now();
   const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0 };
   let answer: Json | undefined;
   try {
     const ms = target.timeoutSeconds * 1000;
     const { pool, request } = await client();
-    const res = await request(target.url, { method: 'POST', headers, body: JSON.stringify(body), dispatcher: pool, headersTimeout: ms, bodyTimeout: ms });
+    const res = await request(target.url, { method: 'POST', headers, body: raw, dispatcher: pool, headersTimeout: ms, bodyTimeout: ms, ...(signal ? { signal } : {}) });
     const text = await res.body.text();
     const ok = res.statusCode >= 200 && res.statusCode < 300;
     delivery.status = res.statusCode;
@@ -99,6 +102,7 @@ export async function deliver(record: EmulatorRecord, target: ServerTarget, call
     delivery.error = late ? `no answer within ${target.timeoutSeconds} s` : `could not connect: ${e.code ?? e.message}`;
   }
   delivery.ms = Math.round((performance.now() - started) * 10) / 10;
+  if (signal?.aborted) return { delivery };
   record.add({ kind: 'delivery', callId, delivery });
   return answer ? { delivery, answer } : { delivery };
 }
