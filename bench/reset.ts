@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { startEmulator } from '../core/emulator/index.js';
 import type { Snapshot } from '../core/emulator/index.js';
+import type { Rec } from '../core/emulator/store.js';
 import { BENCH_KEY, assistantBody } from './lib/emulator.js';
 import { row, summarize } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
@@ -14,9 +15,9 @@ const headers = { authorization: `Bearer ${BENCH_KEY}` };
 /** A starting state: `resources` assistants and tools, and `calls` ended calls with a 20-line conversation each. */
 function startingState(resources: number, calls: number): Snapshot {
   const at = (i: number): string => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
-  const rec = (i: number, fields: Record<string, unknown>) => ({ id: randomUUID(), orgId: 'bench-org', ...fields, createdAt: at(i), updatedAt: at(i) });
-  const assistant = [];
-  const tool = [];
+  const rec = (i: number, fields: Record<string, unknown>): Rec => ({ id: randomUUID(), orgId: 'bench-org', ...fields, createdAt: at(i), updatedAt: at(i) });
+  const assistant: Rec[] = [];
+  const tool: Rec[] = [];
   for (let i = 0; i < resources; i++) {
     if (i % 2) tool.push(rec(i, { type: 'function', function: { name: `tool_${i}`, parameters: { type: 'object', properties: { q: { type: 'string' } } } } }));
     else assistant.push(rec(i, assistantBody(i)));

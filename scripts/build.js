@@ -22,7 +22,7 @@ const started = Date.now();
 const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
 
 /** core's library entries (name -> source), one per `exports` subpath of core/package.json. */
-const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts' };
+const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts', verify: 'core/verify/index.ts' };
 // TODO(core/react): when core/react/index.ts lands, add `react: 'core/react/index.ts'` above, its
 // folder to tsconfig.build.json, and `./react` ({ types, default }) to core/package.json's exports.
 // react stays external here (packages: 'external') and is an optional peer dependency of core.

@@ -4,6 +4,7 @@
 import type { Agent, request as Request } from 'undici';
 import type { Json, ServerMessage } from '../../messages/index.js';
 import type { Delivery, EmulatorRecord } from '../record.js';
+import { isSigningPlan, signServerMessage } from '../../verify/index.js';
 
 /** Where and how a message is posted. */
 export interface ServerTarget {
@@ -12,7 +13,9 @@ export interface ServerTarget {
   /** Real seconds to wait for the answer (the platform's default is 20). */
   timeoutSeconds: number;
   /** Authentication headers for one raw body (the server's `credentialId` names a webhook credential). */
-  sign?: (rawBody: string) => Record<string, string>;
+  sign?: (rawBody: string) => Promise<Record<string, string>>;
+  /** The webhook credential the server names (`server.credentialId`). */
+  credentialId?: string;
 }
 
 /** The platform's default `server.timeoutSeconds`. */
@@ -30,7 +33,16 @@ export function serverOf(owner: Json | undefined): ServerTarget | undefined {
     for (const [k, v] of Object.entries(server.headers as Json)) if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
   }
   const t = Number(server?.timeoutSeconds);
-  return { url, headers, timeoutSeconds: Number.isFinite(t) && t > 0 ? t : DEFAULT_TIMEOUT_SECONDS };
+  const credentialId = typeof server?.credentialId === 'string' && server.credentialId ? server.credentialId : undefined;
+  return { url, headers, timeoutSeconds: Number.isFinite(t) && t > 0 ? t : DEFAULT_TIMEOUT_SECONDS, ...(credentialId ? { credentialId } : {}) };
+}
+
+/** Adds the signing the platform does when the server names a webhook credential with a bearer or HMAC plan. */
+export function withCredential(target: ServerTarget | undefined, credential: (id: string) => Json | undefined): ServerTarget | undefined {
+  if (!target?.credentialId) return target;
+  const plan = credential(target.credentialId)?.authenticationPlan;
+  if (!isSigningPlan(plan)) return target;
+  return { ...target, sign: (raw) => signServerMessage(raw, plan, { url: target.url, method: 'POST' }) };
 }
 
 /** The owners a call's messages may go to, most specific first. */
@@ -77,8 +89,8 @@ function client(): NonNullable<typeof undici> {
 export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal): Promise<Delivered> {
   const body = { message };
   const raw = JSON.stringify(body);
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? target.sign(raw) : {}) };
   const started = performance.now();
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
   const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0 };
   let answer: Json | undefined;
   try {

@@ -7,7 +7,7 @@ import type { EmulatorRecord } from '../record.js';
 import type { Rec, Store } from '../store.js';
 import type { SimClock } from './clock.js';
 import { costOf } from './cost.js';
-import { chooseServer, deliver } from './deliver.js';
+import { chooseServer, deliver, withCredential } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { orgOf } from './resolve.js';
 
@@ -90,7 +90,8 @@ export class CallSession {
       recordingUrl: this.recordingUrl(),
       ...(data ? { data } : {}),
     });
-    const target = chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(this.deps.store) });
+    const { store } = this.deps;
+    const target = withCredential(chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(store) }), (id) => store.get('credential', id));
     if (!target) return Promise.resolve(undefined);
     const signal = this.cancelled.signal;
     const sent = this.chain.then(() => (signal.aborted ? undefined : deliver(this.deps.record, target, this.call.id, message, signal)));
