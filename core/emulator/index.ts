@@ -20,6 +20,8 @@ import { Store } from './store.js';
 import type { Snapshot } from './store.js';
 import { EmulatorStates } from './state.js';
 import { stateRoutes } from './state-routes.js';
+import { fixture } from './fixture.js';
+import type { EmulatorFixture } from './fixture.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
 export { DataFileError, DataFileInUseError } from './persist.js';
@@ -34,6 +36,7 @@ export { VOICE_PATHS } from './calls/routes.js';
 export { EmulatorStates } from './state.js';
 export type { AppliedIds, ResetResult } from './state.js';
 export { STATE_PATHS } from './state-routes.js';
+export type { EmulatorFixture } from './fixture.js';
 export { loadDataFile } from './persist.js';
 export type { Snapshot } from './store.js';
 
@@ -67,8 +70,8 @@ export interface EmulatorOptions {
   initial?: Snapshot;
 }
 
-/** A running emulator. */
-export interface Emulator {
+/** A running emulator, with the helpers a test needs (`client`, `reset()`, `deliveries()`, `waitForCall()`). */
+export interface Emulator extends EmulatorFixture {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
@@ -125,10 +128,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let writer: DataFileWriter | undefined;
   let calls: CallRunner;
   let states: EmulatorStates;
+  let storeRef: Store;
   const record = new EmulatorRecord();
   try {
     const opened = await openStore(file, Boolean(options.seed), options.initial);
     const { store } = opened;
+    storeRef = store;
     writer = opened.writer;
     const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
     calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
@@ -159,7 +164,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const port = (server.address() as AddressInfo).port;
   env.url = `http://${urlHost(host)}:${port}`;
   let closing: Promise<void> | undefined;
+  const helpers = fixture({ url: () => env.url, apiKey: options.apiKey, store: storeRef, record, runner: calls, states });
   return {
+    get client() {
+      return helpers.client;
+    },
+    reset: helpers.reset,
+    deliveries: helpers.deliveries,
+    waitForCall: helpers.waitForCall,
     url: env.url,
     port,
     host,
