@@ -7,7 +7,8 @@ import { CliError, ExitCode, usageError } from '../errors.js';
 import { printJson } from '../output/print.js';
 import { dim, yellow } from '../output/style.js';
 import { addSecret, err, out } from '../redact.js';
-import { headerFlag, secondsFlag } from '../webhook/flags.js';
+import { headerFlag, listFlag, secondsFlag } from '../webhook/flags.js';
+import { replay } from '../webhook/replay-run.js';
 import { postJson } from '../webhook/send.js';
 import { callIdOf } from '../webhook/summary.js';
 import { callContext, triggerMessage } from '../webhook/trigger-message.js';
@@ -25,6 +26,9 @@ interface TriggerOptions {
   header?: Record<string, string>;
   timeout: number;
   list?: boolean;
+  replay?: string;
+  diff?: boolean;
+  ignore?: string[];
 }
 
 const TONE = { ok: 32, bad: 31 } as const;
@@ -47,6 +51,9 @@ export function triggerCommand(): Command {
     .option('--header <header>', 'send this header too, e.g. "x-vapi-secret: s3cret" (repeatable)', headerFlag)
     .option('--timeout <seconds>', "how long to wait for the answer (the platform's default server timeout)", secondsFlag, 20)
     .option('--list', 'list every message type and which ones expect an answer')
+    .option('--replay <file>', 'send every message of a recording (voice listen --record FILE) again, in order')
+    .option('--diff', 'with --replay: compare each answer with the recorded one, field by field; exit 1 on a difference')
+    .option('--ignore <fields>', 'with --diff: fields to leave out, by name anywhere or dotted path (comma-separated, repeatable)', listFlag)
     .addHelpText(
       'after',
       `
@@ -65,13 +72,22 @@ Examples:
   $ voice trigger assistant-request --forward-to localhost:3000/webhook --set customer.number=+15555550123
   $ voice --local trigger tool-calls --call <callId> --forward-to localhost:3000/webhook
   $ voice trigger tool-calls -f message.json --forward-to localhost:3000/webhook --json
-  $ voice trigger transcript --dry-run > message.json`,
+  $ voice trigger transcript --dry-run > message.json
+  $ voice trigger --replay call.jsonl --forward-to localhost:3000/webhook --diff --ignore timestamp`,
     )
     .action(async (type: string | undefined, _o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
       const opts = ctx.opts as TriggerOptions & typeof ctx.opts;
       const json = ctx.output.mode === 'json';
       if (opts.list) return listTypes(json, ctx.output.pretty);
+      if (opts.replay !== undefined) {
+        if (type !== undefined) throw usageError('--replay sends the recorded messages; leave out the message type.');
+        if (opts.forwardTo === undefined) throw usageError('voice trigger --replay needs --forward-to URL: where your server listens.');
+        for (const v of Object.values(opts.header ?? {})) addSecret(v);
+        const io = { out: (t: string) => out(t), err: (t: string) => err(t) };
+        return replay({ file: opts.replay, url: targetUrl(opts.forwardTo), headers: opts.header ?? {}, timeoutMs: opts.timeout * 1000, diff: Boolean(opts.diff), ignore: opts.ignore ?? [], json }, io);
+      }
+      if (opts.diff || opts.ignore) throw usageError('--diff and --ignore go with --replay FILE.');
       // What to send is checked before where: an unknown type is the likelier mistake.
       if (type !== undefined) checkType(type);
       else if (opts.file === undefined) throw usageError('Name a message type, e.g. voice trigger tool-calls --forward-to localhost:3000/webhook', 'voice trigger --list shows every type.');
