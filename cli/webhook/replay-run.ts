@@ -9,7 +9,8 @@ import { postJson } from './send.js';
 export interface ReplayOptions {
   file: string;
   url: string;
-  headers: Record<string, string>;
+  /** The headers for one raw body (fixed ones, and a signature when a credential is named). */
+  headers: (body: string, url: string) => Promise<Record<string, string>>;
   timeoutMs: number;
   diff: boolean;
   /** Fields left out of the comparison: names anywhere (`toolCallId`) or dotted paths. */
@@ -25,7 +26,8 @@ export async function replay(opts: ReplayOptions, io: DevIo): Promise<void> {
   let differing = 0;
   let failed = 0;
   for (const [i, line] of lines.entries()) {
-    const got = await postJson(opts.url, JSON.stringify({ message: line.message }), { headers: opts.headers, timeoutMs: opts.timeoutMs });
+    const body = JSON.stringify({ message: line.message });
+    const got = await postJson(opts.url, body, { headers: await opts.headers(body, opts.url), timeoutMs: opts.timeoutMs });
     const answer = got.answer ?? (got.text || undefined);
     const diffs = opts.diff ? diffAnswers(line.answer, answer, opts.ignore) : [];
     if (got.status === undefined) failed++;
