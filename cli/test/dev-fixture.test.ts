@@ -8,6 +8,9 @@ import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHook } from '../../core/emulator/calls/testing.js';
+import { verifyServerMessage } from '../../core/verify/index.js';
+import type { AuthenticationPlan } from '../../core/verify/index.js';
+import { devServer } from './dev-server.js';
 import { ROOT, ensureBuilt } from './build.js';
 
 const BIN = join(ROOT, 'bin', 'voice.js');
@@ -188,6 +191,40 @@ describe('voice dev --apply', () => {
     } finally {
       proc.kill('SIGINT');
       await proc;
+    }
+  });
+});
+
+describe('signed deliveries from voice dev', () => {
+  it.each<AuthenticationPlan>([
+    { type: 'bearer', token: 'dev-token-1' },
+    { type: 'hmac', secretKey: 'dev-hmac-1', algorithm: 'sha256', signaturePrefix: 'v1=', signatureHeader: 'x-vapi-signature' },
+  ])('a server naming a $type credential gets deliveries the exported verifier accepts (and not tampered or stale)', async (plan) => {
+    const app = await devServer();
+    const { url, proc } = await background(['--speed', '1000']);
+    try {
+      const post = async (path: string, body: unknown): Promise<string> => ((await (await fetch(`${url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string }).id;
+      const credentialId = await post('/credential', { provider: 'webhook', authenticationPlan: plan });
+      const assistantId = await post('/assistant', { name: 'S', firstMessage: 'Hi.', server: { url: `${app.url}/hook`, credentialId } });
+      const phoneNumberId = await post('/phone-number', { provider: 'vapi', name: 'P' });
+      await post('/call', { assistantId, phoneNumberId, customer: { number: '+15550100005' } });
+      await until(() => (app.got.some((g) => g.raw.includes('end-of-call-report')) ? true : undefined));
+      expect(app.got.length).toBeGreaterThan(2);
+      for (const g of app.got) expect(await verifyServerMessage({ body: g.raw, headers: g.headers as Record<string, string>, plan })).toEqual({ valid: true });
+      const first = app.got[0] as { raw: string; headers: Record<string, string> };
+      const tampered = await verifyServerMessage({ body: first.raw.replace('"status"', '"statuz"'), headers: first.headers, plan });
+      if (plan.type === 'hmac') {
+        expect(tampered.valid).toBe(false);
+        const stale = await verifyServerMessage({ body: first.raw, headers: first.headers, plan, now: Number(first.headers['x-timestamp']) + 3600 });
+        expect(stale.valid).toBe(false);
+      } else {
+        expect(first.headers.authorization).toBe('Bearer dev-token-1');
+        expect((await verifyServerMessage({ body: first.raw, headers: { ...first.headers, authorization: 'Bearer dev-token-2' }, plan })).valid).toBe(false);
+      }
+    } finally {
+      proc.kill('SIGINT');
+      await proc;
+      await app.close();
     }
   });
 });
