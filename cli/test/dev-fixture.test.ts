@@ -188,6 +188,10 @@ describe('voice dev --apply', () => {
       const plan = await voice(['plan', '--dir', dir], { VOICE_API_URL: url, VOICE_API_KEY: 'any-key' });
       expect(plan.exitCode, String(plan.stderr)).toBe(0);
       expect(String(plan.stdout) + String(plan.stderr)).toMatch(/Plan: 0 to create, 0 to update, 0 to delete|No changes/);
+      // voice dev prints the map too (exec: the same start, on its own free port).
+      const printed = await voice(['dev', 'exec', '--apply', dir, '--', process.execPath, '-e', '0']);
+      expect(printed.exitCode, String(printed.stderr)).toBe(0);
+      expect(String(printed.stderr)).toMatch(/assistants\/[\w-]+ -> [0-9a-f-]{36}/);
     } finally {
       proc.kill('SIGINT');
       await proc;
