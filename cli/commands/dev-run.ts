@@ -86,9 +86,10 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
-      const snapshot = opts.exportOnExit ? emu.states.export() : undefined;
       await emu.close().catch((e: unknown) => io.err(`Could not stop the emulator cleanly: ${(e as Error).message}\n`));
-      if (opts.exportOnExit && snapshot) {
+      // After closing: calls still running have ended (manually-canceled), as the platform would record them.
+      if (opts.exportOnExit) {
+        const snapshot = emu.states.export();
         // Temp file, fsync, rename: a reader (or a kill mid-write) never sees half a file.
         await writeFileAtomic(opts.exportOnExit, JSON.stringify(snapshot, null, 2)).then(
           () => io.err(`Exported the emulator's state to ${opts.exportOnExit}\n`),
