@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One runner for unit, CLI (real process) and browser (real Chromium) tests.
 export default defineConfig({
   test: {
-    include: ['core/**/*.test.{ts,tsx}', 'cli/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts'],
+    include: ['core/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'cli/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'core/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

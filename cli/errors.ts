@@ -35,3 +35,11 @@ export class CliError extends Error {
 export function usageError(message: string, hint?: string): CliError {
   return new CliError(message, ExitCode.Usage, hint);
 }
+
+/** The exit code of a command `voice dev exec` ran, passed through as ours with no message of our own. */
+export class PassThroughExit extends CliError {
+  constructor(readonly code: number) {
+    super(`the command exited with ${code}`, code as ExitCodeValue);
+    this.name = 'PassThroughExit';
+  }
+}

@@ -1,7 +1,7 @@
 // Turns anything thrown into a message on stderr and a documented exit code. Stack traces only
 // with --verbose; unexpected errors are offered to the crash reporter.
 import { ApiError, ConnectionError, TimeoutError, AbortError } from '../core/client/index.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode, PassThroughExit } from './errors.js';
 import type { ExitCodeValue } from './errors.js';
 import { stopSpinner } from './output/spinner.js';
 import { dim, red } from './output/style.js';
@@ -29,6 +29,7 @@ export function isExpected(error: unknown): boolean {
 export function reportError(error: unknown, verbose: boolean): ExitCodeValue {
   stopSpinner();
   const code = exitCodeOf(error);
+  if (error instanceof PassThroughExit) return code;
   const lines: string[] = [];
   if (error instanceof ApiError) {
     lines.push(`${red('Error:')} ${messageOf(error)}`);

@@ -21,7 +21,7 @@ const started = Date.now();
 
 /** core's library entries (name -> source), one per `exports` subpath of core/package.json. */
 // react stays external (packages: 'external') and is an optional peer dependency of core.
-const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts', react: 'core/react/index.ts' };
+const CORE_LIBRARY = { client: 'core/client/index.ts', 'client-node': 'core/client/node.ts', webcall: 'core/webcall/index.ts', react: 'core/react/index.ts', verify: 'core/verify/index.ts' };
 
 const coreBuilds = [
   build({

@@ -1,5 +1,6 @@
 // `voice listen`: a local receiver for server messages. Thin: parse flags, start the receiver,
 // print one line per message (terminal, plain or JSON lines), stop cleanly on Ctrl-C.
+import { appendFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { outputSettings } from '../output/mode.js';
@@ -7,6 +8,7 @@ import { setErrColor } from '../output/style.js';
 import { err } from '../redact.js';
 import { portFlag, listFlag, secondsFlag } from '../webhook/flags.js';
 import { receivedLine } from '../webhook/listen-lines.js';
+import { appendRecord } from '../webhook/replay.js';
 import { printLine } from '../webhook/lines.js';
 import { noopAnswer } from '../webhook/noop.js';
 import { startReceiver } from '../webhook/receiver.js';
@@ -22,6 +24,7 @@ interface ListenOptions {
   timeout: number;
   json?: boolean;
   color?: boolean;
+  record?: string;
 }
 
 function banner(r: Receiver, forwardTo: string | undefined, events: string[] | undefined): string {
@@ -44,6 +47,7 @@ export function listenCommand(): Command {
     .option('--forward-to <url>', 'your server: each message is posted there and its answer relayed back (e.g. localhost:3000/webhook)')
     .option('--events <types>', 'only show and forward these message types (comma-separated, repeatable)', listFlag)
     .option('--timeout <seconds>', 'how long to wait for your server before answering 504', secondsFlag, 20)
+    .option('--record <file>', 'append every message and the answer it got to this file, one JSON line each (secrets masked); replay with voice trigger --replay')
     .addHelpText(
       'after',
       `
@@ -55,6 +59,7 @@ Examples:
   $ voice listen --forward-to localhost:3000/webhook
   $ voice listen --events tool-calls,end-of-call-report --json | jq .message.type
   $ voice listen --port 0 --host 0.0.0.0
+  $ voice listen --forward-to localhost:3000/webhook --record call.jsonl
   $ voice --local assistant update <id> --set server.url=http://127.0.0.1:4242`,
     )
     .action(async (_o: unknown, cmd: Command) => {
@@ -63,6 +68,14 @@ Examples:
       setErrColor(output.errColor);
       const forwardTo = opts.forwardTo === undefined ? undefined : targetUrl(opts.forwardTo);
       const events = opts.events?.length ? checkTypes(opts.events, '--events') : undefined;
+      if (opts.record) {
+        // Fails now, not on the first message, when the file cannot be written.
+        try {
+          appendFileSync(opts.record, '');
+        } catch (e) {
+          throw usageError(`--record ${opts.record}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+        }
+      }
       let receiver: Receiver;
       try {
         receiver = await startReceiver({
@@ -74,6 +87,9 @@ Examples:
           noop: noopAnswer,
           judge: judgeAnswer,
           onReceived: (r) => {
+            if (opts.record && r.type && r.message && !r.filtered && !r.refused) {
+              appendRecord(opts.record, { time: r.time.toISOString(), type: r.type, ...(r.callId ? { callId: r.callId } : {}), message: r.message, status: r.reply.status, answer: r.reply.body });
+            }
             for (const line of receivedLine(r)) printLine(line, output);
           },
         });

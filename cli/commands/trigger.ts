@@ -7,7 +7,8 @@ import { CliError, ExitCode, usageError } from '../errors.js';
 import { printJson } from '../output/print.js';
 import { dim, yellow } from '../output/style.js';
 import { addSecret, err, out } from '../redact.js';
-import { headerFlag, secondsFlag } from '../webhook/flags.js';
+import { headerFlag, listFlag, secondsFlag } from '../webhook/flags.js';
+import { replay } from '../webhook/replay-run.js';
 import { postJson } from '../webhook/send.js';
 import { callIdOf } from '../webhook/summary.js';
 import { callContext, triggerMessage } from '../webhook/trigger-message.js';
@@ -16,6 +17,8 @@ import type { TriggerResult } from '../webhook/trigger-result.js';
 import { checkType, judgeAnswer, messageProblems } from '../webhook/types.js';
 import { targetUrl } from '../webhook/url.js';
 import { collect } from './resources.js';
+import { signingPlan } from '../webhook/credential.js';
+import { signServerMessage } from '../../core/verify/index.js';
 
 interface TriggerOptions {
   forwardTo?: string;
@@ -25,6 +28,10 @@ interface TriggerOptions {
   header?: Record<string, string>;
   timeout: number;
   list?: boolean;
+  replay?: string;
+  credential?: string;
+  diff?: boolean;
+  ignore?: string[];
 }
 
 const TONE = { ok: 32, bad: 31 } as const;
@@ -47,6 +54,10 @@ export function triggerCommand(): Command {
     .option('--header <header>', 'send this header too, e.g. "x-vapi-secret: s3cret" (repeatable)', headerFlag)
     .option('--timeout <seconds>', "how long to wait for the answer (the platform's default server timeout)", secondsFlag, 20)
     .option('--list', 'list every message type and which ones expect an answer')
+    .option('--credential <id>', 'sign as the platform does for a server naming this webhook credential (its bearer or HMAC plan, read through the API)')
+    .option('--replay <file>', 'send every message of a recording (voice listen --record FILE) again, in order')
+    .option('--diff', 'with --replay: compare each answer with the recorded one, field by field; exit 1 on a difference')
+    .option('--ignore <fields>', 'with --diff: fields to leave out, by name anywhere or dotted path (comma-separated, repeatable)', listFlag)
     .addHelpText(
       'after',
       `
@@ -65,13 +76,25 @@ Examples:
   $ voice trigger assistant-request --forward-to localhost:3000/webhook --set customer.number=+15555550123
   $ voice --local trigger tool-calls --call <callId> --forward-to localhost:3000/webhook
   $ voice trigger tool-calls -f message.json --forward-to localhost:3000/webhook --json
-  $ voice trigger transcript --dry-run > message.json`,
+  $ voice trigger transcript --dry-run > message.json
+  $ voice --local trigger status-update --forward-to localhost:3000/webhook --credential <credentialId>
+  $ voice trigger --replay call.jsonl --forward-to localhost:3000/webhook --diff --ignore timestamp`,
     )
     .action(async (type: string | undefined, _o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
       const opts = ctx.opts as TriggerOptions & typeof ctx.opts;
       const json = ctx.output.mode === 'json';
       if (opts.list) return listTypes(json, ctx.output.pretty);
+      const plan = opts.credential === undefined ? undefined : await signingPlan(ctx, opts.credential);
+      const sign = async (body: string, url: string): Promise<Record<string, string>> => ({ ...(opts.header ?? {}), ...(plan ? await signServerMessage(body, plan, { url, method: 'POST' }) : {}) });
+      if (opts.replay !== undefined) {
+        if (type !== undefined) throw usageError('--replay sends the recorded messages; leave out the message type.');
+        if (opts.forwardTo === undefined) throw usageError('voice trigger --replay needs --forward-to URL: where your server listens.');
+        for (const v of Object.values(opts.header ?? {})) addSecret(v);
+        const io = { out: (t: string) => out(t), err: (t: string) => err(t) };
+        return replay({ file: opts.replay, url: targetUrl(opts.forwardTo), headers: sign, timeoutMs: opts.timeout * 1000, diff: Boolean(opts.diff), ignore: opts.ignore ?? [], json }, io);
+      }
+      if (opts.diff || opts.ignore) throw usageError('--diff and --ignore go with --replay FILE.');
       // What to send is checked before where: an unknown type is the likelier mistake.
       if (type !== undefined) checkType(type);
       else if (opts.file === undefined) throw usageError('Name a message type, e.g. voice trigger tool-calls --forward-to localhost:3000/webhook', 'voice trigger --list shows every type.');
@@ -94,7 +117,7 @@ Examples:
         for (const p of await messageProblems(message)) err(yellow(`Note: the message does not fit the published schema: ${p}\n`));
       }
       if (!json) err(dim(`POST ${url}  ${message.type}${callId ? `  call ${callId}` : ''}\n`));
-      const delivery = await postJson(url, body, { headers: opts.header ?? {}, timeoutMs: opts.timeout * 1000 });
+      const delivery = await postJson(url, body, { headers: await sign(body, url), timeoutMs: opts.timeout * 1000 });
       const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
       const problems = ok ? await judgeAnswer(message, delivery.answer) : undefined;
       const result: TriggerResult = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(problems ? { problems } : {}) };

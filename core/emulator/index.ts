@@ -19,6 +19,11 @@ import type { RequestLog } from './server.js';
 import { Store } from './store.js';
 import { acceptWebCalls } from './webcall-socket.js';
 import type { WebCallEngine } from './webcall-socket.js';
+import type { Snapshot } from './store.js';
+import { EmulatorStates } from './state.js';
+import { stateRoutes } from './state-routes.js';
+import { fixture } from './fixture.js';
+import type { EmulatorFixture } from './fixture.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
 export { DataFileError, DataFileInUseError } from './persist.js';
@@ -31,6 +36,12 @@ export { MAGIC_NUMBERS } from './calls/magic.js';
 export { loadScenario, parseScenario, ScenarioError, DEFAULT_SCENARIO } from './calls/scenario.js';
 export type { Scenario, ScenarioTurn } from './calls/scenario.js';
 export { VOICE_PATHS } from './calls/routes.js';
+export { EmulatorStates } from './state.js';
+export type { AppliedIds, ResetResult } from './state.js';
+export { STATE_PATHS } from './state-routes.js';
+export type { EmulatorFixture } from './fixture.js';
+export { loadDataFile } from './persist.js';
+export type { Snapshot } from './store.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -63,10 +74,12 @@ export interface EmulatorOptions {
   scenario?: Scenario;
   /** Called once per delivery to a developer's server (used by `voice dev` for its stderr lines). */
   onDelivery?: (delivery: Delivery) => void;
+  /** Start from this snapshot (`voice dev --import`; a data file as `--data` writes or `export()` returns) instead of the data file's contents. */
+  initial?: Snapshot;
 }
 
-/** A running emulator. */
-export interface Emulator {
+/** A running emulator, with the helpers a test needs (`client`, `reset()`, `deliveries()`, `waitForCall()`). */
+export interface Emulator extends EmulatorFixture {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
@@ -75,6 +88,8 @@ export interface Emulator {
   record: EmulatorRecord;
   /** The running calls: `idle()` resolves when every call has ended and its deliveries are made. */
   calls: CallRunner;
+  /** The starting state a reset returns to, named snapshots, and the export. */
+  states: EmulatorStates;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -84,14 +99,14 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-async function openStore(file: string | undefined, seed: boolean): Promise<{ store: Store; writer: DataFileWriter | undefined }> {
-  const snapshot = file ? await loadDataFile(file) : undefined;
+async function openStore(file: string | undefined, seed: boolean, initial: Snapshot | undefined): Promise<{ store: Store; writer: DataFileWriter | undefined }> {
+  const snapshot = initial ? structuredClone(initial) : file ? await loadDataFile(file) : undefined;
   const store = new Store(snapshot);
   let changed = ensureDefaultOrg(store);
   if (seed) changed = seedStore(store) || changed;
   const writer = file ? new DataFileWriter(file, () => store.snapshot()) : undefined;
   // Write at once when new, so an unwritable path fails at start rather than on the first change.
-  if (writer && (changed || !snapshot)) {
+  if (writer && (changed || !snapshot || initial)) {
     await writer.flush().catch((err: unknown) => {
       throw new DataFileError(file as string, `cannot be written (${(err as Error).message})`);
     });
@@ -121,10 +136,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let writer: DataFileWriter | undefined;
   let calls: CallRunner;
   let closeWebCalls: () => void;
+  let states: EmulatorStates;
+  let storeRef: Store;
   const record = new EmulatorRecord();
   try {
-    const opened = await openStore(file, Boolean(options.seed));
+    const opened = await openStore(file, Boolean(options.seed), options.initial);
     const { store } = opened;
+    storeRef = store;
     writer = opened.writer;
     const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
     calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
@@ -134,14 +152,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const onDelivery = options.onDelivery;
       record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));
     }
-    const own = voiceRoutes({ store, record, runner: calls, authorize: (h) => options.apiKey !== undefined && authorize(h, options.apiKey) });
-    const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => (await own(req, res)) || (options.fallback ? options.fallback(req, res) : false);
+    const mayAct = (h: string | undefined): void => void (options.apiKey !== undefined && authorize(h, options.apiKey));
+    const own = voiceRoutes({ store, record, runner: calls, authorize: mayAct });
+    states = new EmulatorStates({ store, runner: calls, record, persist });
+    const runner = calls;
+    const stateRoute = stateRoutes({ states, activeCalls: () => runner.active, authorize: mayAct });
+    const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> =>
+      stateRoute(req, res, (req.url ?? '/').split('?')[0] as string) || (await own(req, res)) || (options.fallback ? options.fallback(req, res) : false);
     const log = (line: RequestLog): void => {
       record.add({ kind: 'request', ...line });
       options.log?.(line);
     };
     server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log, cors, fallback }));
-    const runner = calls;
     closeWebCalls = acceptWebCalls(server, store, options.webCallEngine ?? ((call, browser) => runner.joinWeb(call, browser)));
     await listen(server, options.port ?? 0, host);
   } catch (err) {
@@ -153,12 +175,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const port = (server.address() as AddressInfo).port;
   env.url = `http://${urlHost(host)}:${port}`;
   let closing: Promise<void> | undefined;
+  const helpers = fixture({ url: () => env.url, apiKey: options.apiKey, store: storeRef, record, runner: calls, states });
   return {
+    get client() {
+      return helpers.client;
+    },
+    reset: helpers.reset,
+    deliveries: helpers.deliveries,
+    waitForCall: helpers.waitForCall,
     url: env.url,
     port,
     host,
     record,
     calls,
+    states,
     close: () =>
       (closing ??= new Promise<void>((done) => {
         calls.close();

@@ -71,6 +71,12 @@ export class EmulatorRecord {
     return full;
   }
 
+  /** Forgets every event (a reset); sequence numbers keep growing, so live readers never see one twice. */
+  clear(): void {
+    this.callEvents.length = 0;
+    this.requests.length = 0;
+  }
+
   /** A fresh delivery id. */
   nextDeliveryId(): string {
     return `d${++this.deliverySeq}`;

@@ -31,13 +31,25 @@ const SERVER_FIELDS = new Set(['id', 'orgId', 'createdAt', 'updatedAt', '__proto
 
 /** Objects grouped in named collections, with ids and strictly increasing creation times. */
 export class Store {
-  readonly orgId: string;
-  readonly userId: string;
+  orgId: string;
+  userId: string;
   private readonly cols = new Map<string, Collection>();
 
   constructor(from?: Snapshot) {
     this.orgId = from?.orgId ?? randomUUID();
     this.userId = from?.userId ?? randomUUID();
+    this.load(from);
+  }
+
+  /** Replaces everything with a snapshot's objects, in place (every holder of this store sees it). The snapshot's objects are taken over, not copied. */
+  restore(from: Snapshot): void {
+    this.cols.clear();
+    this.orgId = from.orgId;
+    this.userId = from.userId;
+    this.load(from);
+  }
+
+  private load(from: Snapshot | undefined): void {
     for (const [name, recs] of Object.entries(from?.collections ?? {})) {
       const col = this.col(name);
       const sorted = [...recs].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));

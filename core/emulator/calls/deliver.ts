@@ -4,6 +4,7 @@
 import type { Agent, request as Request } from 'undici';
 import type { Json, ServerMessage } from '../../messages/index.js';
 import type { Delivery, EmulatorRecord } from '../record.js';
+import { isSigningPlan, signServerMessage } from '../../verify/index.js';
 
 /** Where and how a message is posted. */
 export interface ServerTarget {
@@ -11,6 +12,10 @@ export interface ServerTarget {
   headers: Record<string, string>;
   /** Real seconds to wait for the answer (the platform's default is 20). */
   timeoutSeconds: number;
+  /** Authentication headers for one raw body (the server's `credentialId` names a webhook credential). */
+  sign?: (rawBody: string) => Promise<Record<string, string>>;
+  /** The webhook credential the server names (`server.credentialId`). */
+  credentialId?: string;
 }
 
 /** The platform's default `server.timeoutSeconds`. */
@@ -28,7 +33,16 @@ export function serverOf(owner: Json | undefined): ServerTarget | undefined {
     for (const [k, v] of Object.entries(server.headers as Json)) if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
   }
   const t = Number(server?.timeoutSeconds);
-  return { url, headers, timeoutSeconds: Number.isFinite(t) && t > 0 ? t : DEFAULT_TIMEOUT_SECONDS };
+  const credentialId = typeof server?.credentialId === 'string' && server.credentialId ? server.credentialId : undefined;
+  return { url, headers, timeoutSeconds: Number.isFinite(t) && t > 0 ? t : DEFAULT_TIMEOUT_SECONDS, ...(credentialId ? { credentialId } : {}) };
+}
+
+/** Adds the signing the platform does when the server names a webhook credential with a bearer or HMAC plan. */
+export function withCredential(target: ServerTarget | undefined, credential: (id: string) => Json | undefined): ServerTarget | undefined {
+  if (!target?.credentialId) return target;
+  const plan = credential(target.credentialId)?.authenticationPlan;
+  if (!isSigningPlan(plan)) return target;
+  return { ...target, sign: (raw) => signServerMessage(raw, plan, { url: target.url, method: 'POST' }) };
 }
 
 /** The owners a call's messages may go to, most specific first. */
@@ -63,7 +77,11 @@ function isObject(v: unknown): v is Json {
 // second. Loaded on the first delivery, so an emulator that never delivers never loads it.
 let undici: Promise<{ pool: Agent; request: typeof Request }> | undefined;
 function client(): NonNullable<typeof undici> {
-  undici ??= import('undici').then(({ Agent, request }) => ({ pool: new Agent({ keepAliveTimeout: 10_000, connections: 256 }), request }));
+  undici ??= import('undici').then((m) => {
+    // A bundle may hand the CommonJS module over as `default` only (the CLI's esbuild bundle does).
+    const { Agent, request } = (typeof m.Agent === 'function' ? m : (m as unknown as { default: typeof m }).default);
+    return { pool: new Agent({ keepAliveTimeout: 10_000, connections: 256 }), request };
+  });
   return undici;
 }
 
@@ -90,17 +108,18 @@ export function turn(): Promise<void> {
   });
 }
 
-/** Posts one message and records the delivery; never throws. */
-export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> {
-  const headers = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers };
+/** Posts one message and records the delivery; never throws. When `signal` aborts (a reset), the delivery is dropped and not recorded. */
+export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal): Promise<Delivered> {
   const body = { message };
+  const raw = JSON.stringify(body);
   const started = performance.now();
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
   const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0 };
   let answer: Json | undefined;
   try {
     const ms = target.timeoutSeconds * 1000;
     const { pool, request } = await client();
-    const res = await request(target.url, { method: 'POST', headers, body: JSON.stringify(body), dispatcher: pool, headersTimeout: ms, bodyTimeout: ms });
+    const res = await request(target.url, { method: 'POST', headers, body: raw, dispatcher: pool, headersTimeout: ms, bodyTimeout: ms, ...(signal ? { signal } : {}) });
     const text = await res.body.text();
     const ok = res.statusCode >= 200 && res.statusCode < 300;
     delivery.status = res.statusCode;
@@ -122,6 +141,7 @@ export async function deliver(record: EmulatorRecord, target: ServerTarget, call
     delivery.error = late ? `no answer within ${target.timeoutSeconds} s` : `could not connect: ${e.code ?? e.message}`;
   }
   delivery.ms = Math.round((performance.now() - started) * 10) / 10;
+  if (signal?.aborted) return { delivery };
   record.add({ kind: 'delivery', callId, delivery });
   return answer ? { delivery, answer } : { delivery };
 }

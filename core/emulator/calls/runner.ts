@@ -165,6 +165,14 @@ export class CallRunner {
     return this.running.size;
   }
 
+  /** Cancels every running call silently (a reset): nothing more is sent or recorded for them. */
+  cancelAll(): number {
+    const n = this.running.size;
+    for (const { session } of this.running.values()) session.cancel();
+    this.running.clear();
+    return n;
+  }
+
   /** Stops every running call at once (the emulator is closing). */
   close(): void {
     for (const { session } of this.running.values()) session.finish('manually-canceled');

@@ -7,7 +7,7 @@ import type { EmulatorRecord } from '../record.js';
 import type { Rec, Store } from '../store.js';
 import type { SimClock } from './clock.js';
 import { costOf } from './cost.js';
-import { chooseServer, deliver, turn } from './deliver.js';
+import { chooseServer, deliver, turn, withCredential } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { orgOf } from './resolve.js';
 
@@ -47,6 +47,8 @@ export class CallSession {
   maxSeconds: number | undefined;
   /** Aborted when the call ends (hang-up, max duration), cutting every wait short. */
   readonly stop = new AbortController();
+  /** Aborted by `cancel()` (a reset): nothing more is sent, and deliveries in flight are dropped unrecorded. */
+  readonly cancelled = new AbortController();
   private chain: Promise<unknown> = Promise.resolve();
   private startedMs: number | undefined;
   private turn = 0;
@@ -104,9 +106,13 @@ export class CallSession {
     // The browser gets its message as it happens (its playback is live); servers get theirs in turn.
     if (toBrowser) this.browser?.message(buildServerMessage(type, context));
     if (!toServer) return Promise.resolve(undefined);
-    const target = chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(this.deps.store) });
+    const { store } = this.deps;
+    const target = withCredential(chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(store) }), (id) => store.get('credential', id));
     if (!target) return Promise.resolve(undefined);
-    const sent = this.chain.then(() => turn()).then(() => deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context)));
+    const signal = this.cancelled.signal;
+    const sent = this.chain
+      .then(() => turn())
+      .then(() => (signal.aborted ? undefined : deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
     this.chain = sent;
     return sent;
   }
@@ -118,6 +124,7 @@ export class CallSession {
 
   /** Moves the call to a status, records it and sends `status-update` (unless `quiet`: no assistant yet). */
   setStatus(status: CallStatus, endedReason?: string, quiet = false): void {
+    if (this.cancelled.signal.aborted) return;
     // The first `queued` reports the status the call was created with: nothing changes.
     const changes = this.call.status !== status || endedReason !== undefined;
     this.call.status = status;
@@ -134,6 +141,7 @@ export class CallSession {
 
   /** A log line for `GET /log` at the simulated time. */
   log(text: string, level = 'INFO'): void {
+    if (this.cancelled.signal.aborted) return;
     logCall(this.deps.store, this.call, text, this.deps.clock.iso(), level);
     this.deps.record.add({ kind: 'call.log', callId: this.call.id, level, text });
   }
@@ -185,9 +193,16 @@ export class CallSession {
     return `${this.deps.baseUrl()}/__voice/recording/${this.call.id}.wav`;
   }
 
+  /** Stops the call silently (the emulator is reset): no status change, no message, no delivery after this. */
+  cancel(): void {
+    this.cancelled.abort();
+    this.ended = true;
+    this.stop.abort();
+  }
+
   /** Ends the call once: status, timing, cost, artifact, analysis, then `end-of-call-report`. */
   finish(endedReason: string, afterSeconds?: number): void {
-    if (this.ended) return;
+    if (this.ended || this.cancelled.signal.aborted) return;
     this.ended = true;
     this.stop.abort();
     // A limit ends the call exactly at the limit, whatever the timer's coarseness at high speeds.

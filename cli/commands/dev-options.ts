@@ -1,0 +1,70 @@
+// The options `voice dev` and `voice dev exec` share, and their parsers.
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+// Small and dependency-free: the flag is checked with the emulator's own rule before it loads.
+import { normaliseOrigin } from '../../core/emulator/cors.js';
+
+/** Default port of `voice dev` (the one `voice --local` talks to). */
+export const DEV_PORT = 4010;
+
+/** The parsed options of `voice dev`. */
+export interface DevOptions {
+  port: number;
+  host: string;
+  data?: string;
+  apiKey?: string;
+  seed?: boolean;
+  quiet?: boolean;
+  corsOrigin?: string[];
+  speed: number;
+  scenario?: string;
+  import?: string;
+  exportOnExit?: string;
+  apply?: string;
+  readyFile?: string;
+}
+
+/** Where `voice dev` writes; tests pass their own. */
+export interface DevIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+function portFlag(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  return n;
+}
+
+/** Parses a `--cors-origin` value (repeatable) into a normalised origin. */
+function corsOriginFlag(value: string, previous: string[] | undefined): string[] {
+  try {
+    return [...(previous ?? []), normaliseOrigin(value)];
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+}
+
+function speedFlag(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 10_000) throw new InvalidArgumentError('expected a number above 0, at most 10000 (e.g. 10 runs calls ten times faster).');
+  return n;
+}
+
+/** Adds the emulator's options to a command (`port` defaults to `defaultPort`). */
+export function addDevOptions(cmd: Command, defaultPort: number): Command {
+  return cmd
+    .option('--port <port>', 'port to listen on (0 = any free port)', portFlag, defaultPort)
+    .option('--host <host>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
+    .option('--data <file>', 'keep the data in this JSON file (loaded at start, saved after every change)')
+    .option('--api-key <key>', 'require exactly this bearer key (default: any key is accepted)')
+    .option('--seed', 'add sample assistants, calls, squads... so there is something to look at')
+    .option('--quiet', 'do not log requests and deliveries on stderr')
+    .option('--speed <n>', 'run the simulated clock N times faster (1 = real time: a call lasts tens of seconds)', speedFlag, 1)
+    .option('--cors-origin <origin>', 'also let web pages on this origin call it (repeatable; loopback pages always may)', corsOriginFlag)
+    .option('--scenario <file>', 'what simulated customers say and do, turn by turn (YAML or JSON; see README)')
+    .option('--import <file>', 'start from this snapshot (one --export-on-exit or --data wrote)')
+    .option('--export-on-exit <file>', 'write every resource and call to this file when stopping (Ctrl-C, or the end of `exec`)')
+    .option('--apply <dir>', 'apply this configuration-as-code folder at start, as `voice apply` does, and print the id -> UUID map')
+    .option('--ready-file <file>', 'write the URL to this file once the emulator answers (for scripts)');
+}

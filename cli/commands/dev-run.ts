@@ -1,0 +1,125 @@
+// Starting and stopping `voice dev` (shared by `voice dev` and `voice dev exec`): the emulator
+// (loaded only now), the imported snapshot, the applied folder, the ready file, and the export
+// written when it stops.
+import { join } from 'node:path';
+import type { Emulator } from '../../core/emulator/index.js';
+import { writeFileAtomic } from '../../core/fs/locked-json.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
+import { accountLabel } from './gitops-common.js';
+import type { DevIo, DevOptions } from './dev-options.js';
+
+/** A started `voice dev`. */
+export interface RunningDev {
+  emu: Emulator;
+  /** The key clients send (the one required, or any). */
+  key: string;
+  /** Stops the emulator and writes `--export-on-exit`; never throws (reports on stderr). */
+  stop(): Promise<void>;
+}
+
+function listenError(error: unknown, opts: DevOptions): never {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Stop whatever uses it, or pick another port with --port, e.g. voice dev --port ${opts.port + 1}`);
+  }
+  if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
+  throw error;
+}
+
+async function applyFolder(emu: Emulator, dir: string, key: string, profile: string, io: DevIo): Promise<void> {
+  const { plan, apply, readState, stateFileName, GitopsInputError, ApplyError } = await import('../../core/gitops/index.js');
+  const { createClient } = await import('../../core/client/node.js');
+  const client = createClient({ baseUrl: emu.url, apiKey: key });
+  // The state file `voice plan`/`voice apply` would use against this URL, so they find the same UUIDs.
+  const statePath = join(dir, stateFileName(accountLabel(profile, emu.url)));
+  try {
+    const p = await plan({ client, dir, statePath });
+    for (const w of p.warnings) io.err(`note: ${w}\n`);
+    await apply({ client, plan: p });
+  } catch (e) {
+    if (e instanceof GitopsInputError) throw usageError(`--apply ${dir}: ${e.message}`, 'Fix the files (voice plan --dir DIR shows what is wrong) and start again.');
+    if (e instanceof ApplyError) throw new CliError(`--apply ${dir}: ${e.message}`, ExitCode.Failure);
+    throw e;
+  }
+  const state = await readState(statePath);
+  const applied: Record<string, Record<string, string>> = {};
+  for (const [kind, entries] of Object.entries(state.sections)) applied[kind] = Object.fromEntries(Object.entries(entries).map(([id, e]) => [id, e.uuid]));
+  emu.states.applied = applied;
+  io.err(`  Applied ${dir} (map: ${emu.url}/__voice/applied):\n`);
+  for (const [kind, ids] of Object.entries(applied)) for (const [id, uuid] of Object.entries(ids)) io.err(`    ${kind}/${id} -> ${uuid}\n`);
+}
+
+/** Starts the emulator as the options say; the caller prints the banner and waits. */
+export async function startDev(opts: DevOptions, apiKey: string | undefined, io: DevIo, profile: string): Promise<RunningDev> {
+  const { startEmulator, DataFileError, DataFileInUseError, loadScenario, ScenarioError, loadDataFile } = await import('../../core/emulator/index.js');
+  if (opts.import && opts.data) throw usageError('--import and --data both say where the data starts from; pass one.', 'Use --import FILE --export-on-exit FILE to start from and save to a file.');
+  const log = opts.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) => io.err(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)} ms\n`);
+  const onDelivery = opts.quiet ? undefined : (d: Parameters<typeof deliveryLine>[0]) => io.err(deliveryLine(d));
+  let scenario: Awaited<ReturnType<typeof loadScenario>> | undefined;
+  let initial: Awaited<ReturnType<typeof loadDataFile>>;
+  try {
+    if (opts.scenario) scenario = await loadScenario(opts.scenario);
+    if (opts.import) {
+      initial = await loadDataFile(opts.import);
+      if (!initial) throw usageError(`--import ${opts.import}: no such file (or it is empty).`, 'Write one with --export-on-exit FILE.');
+    }
+  } catch (error) {
+    if (error instanceof ScenarioError) throw usageError(error.message, 'See "Develop your server locally" in the README for the scenario format.');
+    if (error instanceof DataFileError) throw usageError(`--import: ${error.message}`);
+    throw error;
+  }
+  let emu: Emulator;
+  try {
+    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, scenario, initial });
+  } catch (error) {
+    if (error instanceof DataFileInUseError) {
+      throw usageError(
+        `--data ${opts.data}: the file is in use by another running \`voice dev\` (or emulator); two at once would overwrite each other's changes.`,
+        'Stop the other one, or give this one its own file, e.g. `voice dev --data other.json` (or no --data to keep data in memory).',
+      );
+    }
+    if (error instanceof DataFileError) throw usageError(error.message);
+    listenError(error, opts);
+  }
+  const key = apiKey ?? 'any-key';
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      await emu.close().catch((e: unknown) => io.err(`Could not stop the emulator cleanly: ${(e as Error).message}\n`));
+      // After closing: calls still running have ended (manually-canceled), as the platform would record them.
+      if (opts.exportOnExit) {
+        const snapshot = emu.states.export();
+        // Temp file, fsync, rename: a reader (or a kill mid-write) never sees half a file.
+        await writeFileAtomic(opts.exportOnExit, JSON.stringify(snapshot, null, 2)).then(
+          () => io.err(`Exported the emulator's state to ${opts.exportOnExit}\n`),
+          (e: unknown) => io.err(`Could not write --export-on-exit ${opts.exportOnExit}: ${(e as Error).message}\n`),
+        );
+      }
+    })());
+  try {
+    if (opts.apply) await applyFolder(emu, opts.apply, key, profile, io);
+    // The starting state a reset returns to: imported, seeded and applied.
+    emu.states.markStart();
+    await answers(emu.url);
+    if (opts.readyFile) await writeFileAtomic(opts.readyFile, `${emu.url}\n`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { emu, key, stop };
+}
+
+/** Resolves once the emulator answers its health endpoint (the port is open and serving). */
+async function answers(url: string): Promise<void> {
+  const res = await fetch(`${url}/__voice/health`);
+  await res.arrayBuffer();
+  if (!res.ok) throw new CliError(`The emulator did not answer its health check (HTTP ${res.status}).`);
+}
+
+/** One stderr line per delivery: time, call, type, URL, status, milliseconds. */
+export function deliveryLine(d: { sentAt: string; callId: string; type: string; url: string; status?: number; error?: string; ms: number }): string {
+  const outcome = d.status !== undefined ? String(d.status) : 'no answer';
+  const why = d.error ? ` (${d.error})` : '';
+  return `${d.sentAt.slice(11, 23)} call ${d.callId.slice(0, 8)} ${d.type} -> ${d.url} ${outcome}${why} ${d.ms.toFixed(0)} ms\n`;
+}

@@ -1,0 +1,74 @@
+// `voice dev reset` and `voice dev snapshot save|restore|list`: a running emulator's state from
+// another terminal or a test script. Thin: one request to the emulator's own endpoint each.
+import { Command } from 'commander';
+import { CliError, ExitCode, usageError } from '../errors.js';
+import type { DevIo } from './dev-options.js';
+
+interface UrlOptions {
+  apiUrl?: string;
+}
+
+async function call(cmd: Command, defaultUrl: string, method: 'GET' | 'POST', path: string): Promise<{ base: string; body: Record<string, unknown> }> {
+  const opts = cmd.optsWithGlobals<UrlOptions>();
+  const base = (opts.apiUrl ?? process.env.VOICE_API_URL?.trim() ?? defaultUrl).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(base)) throw usageError(`--api-url must be an http(s) URL, got "${base}"`);
+  const key = cmd.optsWithGlobals<{ apiKey?: string }>().apiKey ?? process.env.VOICE_API_KEY ?? 'any-key';
+  let res: Response;
+  try {
+    res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
+  } catch {
+    throw new CliError(`No emulator answers at ${base}.`, ExitCode.Failure, 'Start one with `voice dev` (or pass --api-url where it runs).');
+  }
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
+  if (res.status === 404 && /Cannot/.test(String(body.message))) throw new CliError(`${base} is not a voice emulator (no ${path} endpoint).`, ExitCode.Failure, 'Point --api-url at a running `voice dev`.');
+  if (!res.ok) throw new CliError(String(body.message ?? `HTTP ${res.status}`), res.status === 400 ? ExitCode.Usage : ExitCode.Failure);
+  return { base, body };
+}
+
+function withUrl(cmd: Command, defaultUrl: string): Command {
+  return cmd.option('--api-url <url>', `the running emulator (default: VOICE_API_URL, else ${defaultUrl})`);
+}
+
+/** `voice dev reset` and `voice dev snapshot`. */
+export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
+  const reset = withUrl(new Command('reset'), defaultUrl)
+    .description('Return a running emulator to its starting state (imported, seeded, applied); calls in flight are cancelled, nothing is delivered after it')
+    .addHelpText('after', `\nExamples:\n  voice dev reset\n  voice dev reset --api-url http://127.0.0.1:4011\n  curl -X POST http://127.0.0.1:4010/__voice/reset`)
+    .action(async (_o: unknown, cmd: Command) => {
+      const { base, body } = await call(cmd, defaultUrl, 'POST', '/__voice/reset');
+      io.out(`${JSON.stringify(body)}\n`);
+      io.err(`Reset ${base}: ${String(body.objects)} objects, ${String(body.cancelledCalls)} calls cancelled, ${String(body.ms)} ms\n`);
+    });
+  const snapshot = new Command('snapshot').description('Save and restore named snapshots of a running emulator (kept in its memory)');
+  snapshot.addCommand(
+    withUrl(new Command('save'), defaultUrl)
+      .description('Save everything now under a name')
+      .argument('<name>', 'letters, digits, dots, dashes, underscores')
+      .addHelpText('after', '\nExample:\n  voice dev snapshot save before-booking')
+      .action(async (name: string, _o: unknown, cmd: Command) => {
+        const { body } = await call(cmd, defaultUrl, 'POST', `/__voice/snapshots/${encodeURIComponent(name)}`);
+        io.err(`Saved snapshot ${name} (${String(body.objects)} objects)\n`);
+      }),
+  );
+  snapshot.addCommand(
+    withUrl(new Command('restore'), defaultUrl)
+      .description('Return to a saved snapshot (calls in flight are cancelled)')
+      .argument('<name>', 'a saved snapshot')
+      .addHelpText('after', '\nExample:\n  voice dev snapshot restore before-booking')
+      .action(async (name: string, _o: unknown, cmd: Command) => {
+        const { body } = await call(cmd, defaultUrl, 'POST', `/__voice/snapshots/${encodeURIComponent(name)}/restore`);
+        io.err(`Restored snapshot ${name} (${String(body.objects)} objects, ${String(body.cancelledCalls)} calls cancelled)\n`);
+      }),
+  );
+  snapshot.addCommand(
+    withUrl(new Command('list'), defaultUrl)
+      .description('List the saved snapshots')
+      .addHelpText('after', '\nExample:\n  voice dev snapshot list')
+      .action(async (_o: unknown, cmd: Command) => {
+        const { body } = await call(cmd, defaultUrl, 'GET', '/__voice/snapshots');
+        for (const n of (body.names as string[] | undefined) ?? []) io.out(`${n}\n`);
+      }),
+  );
+  return [reset, snapshot];
+}
