@@ -1,5 +1,8 @@
 // `voice dev`: runs the local platform emulator in the foreground. Thin: parse flags, start
 // the emulator (loaded only now), print where it is and how to use it, stop on Ctrl-C.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 // Small and dependency-free: the flag is checked with the emulator's own rule before it loads.
 import { normaliseOrigin } from '../../core/emulator/cors.js';
@@ -19,6 +22,16 @@ interface DevOptions {
   corsOrigin?: string[];
   speed: number;
   scenario?: string;
+  inspector: boolean;
+}
+
+/** The built inspector page's folder (dist/inspector), from the bundled CLI, one of its chunks or the sources. */
+function inspectorDir(): string | undefined {
+  for (const rel of ['../inspector/', '../../inspector/', '../../dist/inspector/']) {
+    const dir = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(join(dir, 'index.html'))) return dir;
+  }
+  return undefined;
 }
 
 /** Where `voice dev` writes; tests pass their own. */
@@ -90,11 +103,13 @@ export function devCommand(io: DevIo = processIo): Command {
     .option('--speed <n>', 'run the simulated clock N times faster (1 = real time: a call lasts tens of seconds)', speedFlag, 1)
     .option('--cors-origin <origin>', 'also let web pages on this origin call it (repeatable; loopback pages always may)', corsOriginFlag)
     .option('--scenario <file>', 'what simulated customers say and do, turn by turn (YAML or JSON; see README)')
+    .option('--no-inspector', 'do not serve the inspector page (calls, deliveries, requests and resources, live) at /__voice/inspector/')
     .addHelpText(
       'after',
       `
 Examples:
-  voice dev --seed
+  voice dev --seed                         # then open the Inspector URL it prints
+  voice dev --no-inspector
   voice dev --speed 10 --scenario fixtures/scenarios/booking.json
   voice dev --port 4011 --data .voice-dev.json
   voice dev --cors-origin https://app.example.test --cors-origin http://192.168.1.20:3000
@@ -117,8 +132,9 @@ Examples:
         throw error;
       }
       let emu: Awaited<ReturnType<typeof startEmulator>>;
+      const inspector = opts.inspector ? inspectorDir() : undefined;
       try {
-        emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins, onDelivery, speed: opts.speed, scenario });
+        emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins, onDelivery, speed: opts.speed, scenario, inspectorDir: inspector });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') {
@@ -141,6 +157,8 @@ Examples:
       io.err(`  Browser: ${new CorsPolicy({ origins: corsOrigins, host: opts.host }).describe()} may call it${corsOrigins.length ? '' : ' (more with --cors-origin ORIGIN)'};\n`);
       io.err('           POST /call/web, /chat/web and /chat/web/responses answer any origin, as on the platform.\n');
       io.err(`  Calls:   run at ${opts.speed}x${scenario ? `, customers follow ${opts.scenario}` : ''}; deliveries: ${emu.url}/__voice/deliveries, live: ${emu.url}/__voice/events\n`);
+      if (inspector) io.err(`  Inspector: ${emu.url}/__voice/inspector/   (calls, deliveries, requests, resources; live)\n`);
+      else if (opts.inspector) io.err('  Inspector: not built (run npm run build); the emulator runs without it.\n');
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) io.err(`  Warning: bound to ${opts.host}, so other machines can reach it; the emulator has no real security.\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {

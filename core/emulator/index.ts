@@ -15,7 +15,7 @@ import type { Delivery } from './record.js';
 import { DataFileError, DataFileWriter, loadDataFile, lockDataFile } from './persist.js';
 import { seedStore } from './seed.js';
 import { authorize, createListener } from './server.js';
-import type { RequestLog } from './server.js';
+import type { RequestBodyText, RequestLog } from './server.js';
 import { Store } from './store.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
@@ -28,6 +28,8 @@ export { MAGIC_NUMBERS } from './calls/magic.js';
 export { loadScenario, parseScenario, ScenarioError, DEFAULT_SCENARIO } from './calls/scenario.js';
 export type { Scenario, ScenarioTurn } from './calls/scenario.js';
 export { VOICE_PATHS } from './calls/routes.js';
+export { INSPECTOR_PATH } from './inspector.js';
+export { maskSecrets, maskBody, MASK } from './mask.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -55,6 +57,8 @@ export interface EmulatorOptions {
   scenario?: Scenario;
   /** Called once per delivery to a developer's server (used by `voice dev` for its stderr lines). */
   onDelivery?: (delivery: Delivery) => void;
+  /** Folder of the built inspector page, served at `/__voice/inspector/` (files read only when asked for). */
+  inspectorDir?: string;
 }
 
 /** A running emulator. */
@@ -124,11 +128,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const onDelivery = options.onDelivery;
       record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));
     }
-    const own = voiceRoutes({ store, record, runner: calls, authorize: (h) => options.apiKey !== undefined && authorize(h, options.apiKey) });
+    const own = voiceRoutes({ store, record, runner: calls, authorize: (h) => options.apiKey !== undefined && authorize(h, options.apiKey), inspectorDir: options.inspectorDir, apiKeyRequired: options.apiKey !== undefined });
     const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => (await own(req, res)) || (options.fallback ? options.fallback(req, res) : false);
-    const log = (line: RequestLog): void => {
-      record.add({ kind: 'request', ...line });
-      options.log?.(line);
+    const log = (line: RequestLog, bodies: RequestBodyText): void => {
+      record.addRequest(line, bodies);
+      // The inspector's own requests (its files, its reads) are recorded but not printed.
+      if (!line.inspector) options.log?.(line);
     };
     server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log, cors, fallback }));
     await listen(server, options.port ?? 0, host);

@@ -68,11 +68,11 @@ function client(): NonNullable<typeof undici> {
 }
 
 /** Posts one message and records the delivery; never throws. */
-export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> {
+export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, replayOf?: string): Promise<Delivered> {
   const headers = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers };
   const body = { message };
   const started = performance.now();
-  const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0 };
+  const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0, ...(replayOf ? { replayOf } : {}) };
   let answer: Json | undefined;
   try {
     const ms = target.timeoutSeconds * 1000;

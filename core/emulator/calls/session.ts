@@ -149,7 +149,9 @@ export class CallSession {
     }
     void this.send('speech-update', { status: 'started', role, turn });
     const words = text.split(/\s+/);
-    void this.send('transcript', { role, transcriptType: 'partial', transcript: words.slice(0, Math.ceil(words.length / 2)).join(' ') });
+    const partial = words.slice(0, Math.ceil(words.length / 2)).join(' ');
+    void this.send('transcript', { role, transcriptType: 'partial', transcript: partial });
+    this.deps.record.add({ kind: 'call.transcript', callId: this.call.id, role, text: partial, partial: true });
     const done = await this.wait(speakingSeconds(text));
     // Cut off by a hang-up or the time limit: the line was never finished, nothing more is sent.
     if (!done) return false;
