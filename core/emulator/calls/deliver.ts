@@ -63,7 +63,11 @@ function isObject(v: unknown): v is Json {
 // second. Loaded on the first delivery, so an emulator that never delivers never loads it.
 let undici: Promise<{ pool: Agent; request: typeof Request }> | undefined;
 function client(): NonNullable<typeof undici> {
-  undici ??= import('undici').then(({ Agent, request }) => ({ pool: new Agent({ keepAliveTimeout: 10_000, connections: 256 }), request }));
+  undici ??= import('undici').then((m) => {
+    // Bundled into the CLI, undici (CommonJS) has its exports on `default` only.
+    const { Agent, request } = typeof m.Agent === 'function' ? m : (m as unknown as { default: typeof m }).default;
+    return { pool: new Agent({ keepAliveTimeout: 10_000, connections: 256 }), request };
+  });
   return undici;
 }
 

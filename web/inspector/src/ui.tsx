@@ -11,7 +11,7 @@ export function Time({ at }: { at: string | undefined }) {
   const d = new Date(at);
   return (
     <time dateTime={at} title={d.toLocaleString()}>
-      {d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}.{String(d.getMilliseconds()).padStart(3, '0')}
+      {d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })}.{String(d.getMilliseconds()).padStart(3, '0')}
     </time>
   );
 }
