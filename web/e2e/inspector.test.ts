@@ -101,8 +101,10 @@ describe('voice dev inspector', () => {
     await expect(tool.textContent()).resolves.toContain('bookAppointment');
     await tool.getByText('Booked for monday.').waitFor();
     await expect(tool.textContent()).resolves.toContain(hook.url);
-    const report = await page.locator('section', { has: page.getByRole('heading', { name: 'End-of-call report' }) }).textContent();
-    expect(report).toContain('customer-ended-call');
+    const report = page.locator('section', { has: page.getByRole('heading', { name: 'End-of-call report' }) });
+    await report.getByText('customer-ended-call').waitFor();
+    await report.getByText(/^Summary:/).waitFor();
+    await report.locator('audio').waitFor({ state: 'attached' });
     // Final lines replaced their partial ones.
     expect(await page.locator('.transcript .partial').count()).toBe(0);
     expect(await page.content()).not.toContain('s3cret-value');
@@ -116,8 +118,10 @@ describe('voice dev inspector', () => {
     await report.waitFor();
     const before = types().filter((t) => t === 'end-of-call-report').length;
     await report.getByRole('button').first().click();
-    await report.getByRole('button', { name: 'Replay' }).click();
-    await report.getByText(/Replayed as d\d+: 200/).waitFor();
+    // The open row's details (the list re-orders when the replay arrives, newest first).
+    const detail = page.locator('.detail');
+    await detail.getByRole('button', { name: 'Replay' }).click();
+    await detail.getByText(/Replayed as d\d+: 200/).waitFor();
     expect(types().filter((t) => t === 'end-of-call-report').length).toBe(before + 1);
     await page.locator('.rows > li', { hasText: 'replay' }).first().waitFor();
     expect(await page.content()).not.toContain('s3cret-value');

@@ -99,7 +99,7 @@ export function CallView({ id }: { id: string }) {
         <dt>Type</dt>
         <dd>{c?.type ?? '—'}</dd>
         <dt>Assistant</dt>
-        <dd>{c?.assistantId ? <a href={resourceHref('assistant', c.assistantId)}>{c.assistant?.name ?? c.assistantId}</a> : (c?.assistant?.name ?? '—')}</dd>
+        <dd>{c?.assistantId ? <a href={resourceHref('assistant', c.assistantId)}>{c.assistant?.name ?? live.assistantName(c.assistantId) ?? c.assistantId}</a> : (c?.assistant?.name ?? '—')}</dd>
         <dt>Customer</dt>
         <dd className="mono">{c?.customer?.number ?? '—'}</dd>
         <dt>Duration (simulated)</dt>
@@ -155,7 +155,7 @@ export function CallView({ id }: { id: string }) {
           </div>
         ))}
       </section>
-      {ended && c && (
+      {ended && c?.endedAt && (
         <section aria-labelledby="eocr-h">
           <h2 id="eocr-h">End-of-call report</h2>
           <p>
@@ -175,7 +175,7 @@ export function CallView({ id }: { id: string }) {
                   .map(([k, v]) => (
                     <tr key={k}>
                       <th scope="row">{k}</th>
-                      <td>{(v as number).toFixed(4)}</td>
+                      <td>{Number.isInteger(v) ? String(v) : (v as number).toFixed(4)}</td>
                     </tr>
                   ))}
               </tbody>

@@ -45,7 +45,7 @@ export function Calls() {
                       <Status status={status} />
                     </td>
                     <td>{c?.type ?? '—'}</td>
-                    <td>{c?.assistant?.name ?? c?.assistantId?.slice(0, 8) ?? (c?.squadId ? 'squad' : c?.workflowId ? 'workflow' : '—')}</td>
+                    <td>{c?.assistant?.name ?? live.assistantName(c?.assistantId) ?? c?.assistantId?.slice(0, 8) ?? (c?.squadId ? 'squad' : c?.workflowId ? 'workflow' : '—')}</td>
                     <td className="mono">{c?.customer?.number ?? '—'}</td>
                     <td>{duration(c?.startedAt, c?.endedAt)}</td>
                     <td>{reason ?? ''}</td>

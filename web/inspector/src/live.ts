@@ -58,6 +58,9 @@ class Live {
   requests: RequestEvent[] = [];
   connected = false;
   info: { speed: number; apiKeyRequired: boolean } | undefined;
+  /** Assistant names by id (for the calls list). */
+  readonly names = new Map<string, string>();
+  private namesAsked = 0;
   version = 0;
   private listeners = new Set<() => void>();
   private pending = false;
@@ -112,6 +115,20 @@ class Live {
     } catch {
       // Shown by the key prompt when the key was refused; the live stream still works.
     }
+  }
+
+  /** An assistant's name, loading the assistants (at most every few seconds) when it is unknown. */
+  assistantName(id: string | undefined): string | undefined {
+    if (!id) return undefined;
+    const name = this.names.get(id);
+    if (name === undefined && Date.now() - this.namesAsked > 3000) {
+      this.namesAsked = Date.now();
+      api<{ id: string; name?: string }[]>('/assistant?limit=1000').then((list) => {
+        for (const a of list) this.names.set(a.id, a.name ?? a.id.slice(0, 8));
+        this.changed();
+      }, () => undefined);
+    }
+    return name;
   }
 
   private sort(): void {
