@@ -75,8 +75,13 @@ export class EmulatorRecord {
     if (full.kind === 'request') {
       push(this.requests, full, MAX_REQUESTS);
       const first = this.requests[0];
-      // Bodies are forgotten with their request.
-      if (this.bodies.size > MAX_REQUESTS && first) for (const seq of this.bodies.keys()) if (seq < first.seq) this.bodies.delete(seq);
+      // Bodies are forgotten with their request (the map is in sequence order: stop at the first kept).
+      if (first && this.bodies.size) {
+        for (const seq of this.bodies.keys()) {
+          if (seq >= first.seq) break;
+          this.bodies.delete(seq);
+        }
+      }
     } else push(this.callEvents, full, MAX_CALL_EVENTS);
     for (const listener of this.listeners) {
       try {
