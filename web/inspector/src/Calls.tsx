@@ -19,13 +19,13 @@ export function Calls() {
               <tr>
                 <th scope="col">Call</th>
                 <th scope="col">Status</th>
-                <th scope="col">Type</th>
+                <th scope="col" className="opt">Type</th>
                 <th scope="col">Assistant</th>
                 <th scope="col">Customer</th>
                 <th scope="col">Duration</th>
                 <th scope="col">Ended reason</th>
-                <th scope="col">Cost</th>
-                <th scope="col">Created</th>
+                <th scope="col" className="opt">Cost</th>
+                <th scope="col" className="opt">Created</th>
               </tr>
             </thead>
             <tbody>
@@ -44,13 +44,13 @@ export function Calls() {
                     <td>
                       <Status status={status} />
                     </td>
-                    <td>{c?.type ?? '—'}</td>
+                    <td className="opt">{c?.type ?? '—'}</td>
                     <td>{c?.assistant?.name ?? live.assistantName(c?.assistantId) ?? c?.assistantId?.slice(0, 8) ?? (c?.squadId ? 'squad' : c?.workflowId ? 'workflow' : '—')}</td>
                     <td className="mono">{c?.customer?.number ?? '—'}</td>
                     <td>{duration(c?.startedAt, c?.endedAt)}</td>
                     <td>{reason ?? ''}</td>
-                    <td>{typeof c?.cost === 'number' ? `$${c.cost.toFixed(4)}` : '—'}</td>
-                    <td>
+                    <td className="opt">{typeof c?.cost === 'number' ? `$${c.cost.toFixed(4)}` : '—'}</td>
+                    <td className="opt">
                       <Time at={c?.createdAt ?? s?.statuses[0]?.at} />
                     </td>
                   </tr>
