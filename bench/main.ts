@@ -20,6 +20,7 @@ const registry: Record<string, Loader> = {
   'webcall-size': () => import('./webcall-size.js'),
   'demo-page': () => import('./demo-page.js'),
   'demo-start': () => import('./demo-start.js'),
+  inspector: () => import('./inspector.js'),
 };
 
 const usage = `Usage: npm run bench [-- <name>...] [--json FILE] [--quick]
