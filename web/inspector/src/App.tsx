@@ -4,7 +4,7 @@ import { keyNeeded, onKeyChange, setKey } from './api';
 import { CallView } from './CallView';
 import { Calls } from './Calls';
 import { Deliveries } from './Deliveries';
-import { useLive } from './live';
+import { live, useLive } from './live';
 import { Requests } from './Requests';
 import { Resources } from './Resources';
 import { href, useRoute } from './route';
@@ -27,7 +27,7 @@ function KeyPrompt() {
         e.preventDefault();
         setKey(value);
         setValue('');
-        location.reload();
+        void live.loadCalls();
       }}
     >
       <label htmlFor="key">This emulator was started with --api-key. Enter it to see and change its objects (kept in this tab only, never shown):</label>
@@ -40,7 +40,7 @@ function KeyPrompt() {
 /** The whole page. */
 export function App() {
   const route = useRoute();
-  const live = useLive();
+  const state = useLive();
   const tab = route.parts[0] ?? 'calls';
   useEffect(() => {
     document.title = `${TABS.find(([t]) => t === tab)?.[1] ?? 'Calls'} · voice dev inspector`;
@@ -65,13 +65,13 @@ export function App() {
             </a>
           ))}
         </nav>
-        <span className={`conn ${live.connected ? 'on' : 'off'}`} role="status">
-          {live.connected ? 'Live' : 'Reconnecting…'}
+        <span className={`conn ${state.connected ? 'on' : 'off'}`} role="status">
+          {state.connected ? 'Live' : 'Reconnecting…'}
         </span>
       </header>
       <p className="clock">
         Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}). Call times (started, ended, durations) follow the
-        emulator's simulated clock{live.info ? `, running at ${live.info.speed}x` : ''}; event times are real.
+        emulator's simulated clock{state.info ? `, running at ${state.info.speed}x` : ''}; event times are real.
       </p>
       <KeyPrompt />
       <main id="main" tabIndex={-1}>

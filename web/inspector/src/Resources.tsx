@@ -1,7 +1,7 @@
 // What the emulator holds, by type, through its REST API; start a call from an assistant and ring
 // a phone number (the same endpoints `voice call create` and `voice dev ring` use).
-import { useEffect, useState } from 'react';
-import { api } from './api';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { api, keyVersion, onKeyChange } from './api';
 import type { ApiCall } from './live';
 import { href } from './route';
 import { Copy, Json, Time } from './ui';
@@ -12,6 +12,7 @@ type Obj = { id: string; name?: string; createdAt?: string; number?: string } & 
 
 function useFetch<T>(path: string): { data?: T; error?: string } {
   const [state, setState] = useState<{ path: string; data?: T; error?: string }>({ path });
+  const key = useSyncExternalStore(onKeyChange, keyVersion);
   useEffect(() => {
     let on = true;
     api<T>(path).then(
@@ -21,7 +22,7 @@ function useFetch<T>(path: string): { data?: T; error?: string } {
     return () => {
       on = false;
     };
-  }, [path]);
+  }, [path, key]);
   return state.path === path ? state : {};
 }
 

@@ -5,6 +5,12 @@
 let key: string | undefined;
 const keyListeners = new Set<() => void>();
 let needKey = false;
+let version = 0;
+
+/** Changes whenever a key is given (views that read through REST load again). */
+export function keyVersion(): number {
+  return version;
+}
 
 /** Whether the emulator refused the page's key (the page then asks for the real one). */
 export function keyNeeded(): boolean {
@@ -15,6 +21,7 @@ export function keyNeeded(): boolean {
 export function setKey(value: string): void {
   key = value.trim() || undefined;
   needKey = false;
+  version++;
   for (const l of keyListeners) l();
 }
 
