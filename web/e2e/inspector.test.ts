@@ -34,12 +34,14 @@ beforeAll(async () => {
   ensureBuilt();
   hook = await webhookServer((req, res) => {
     const last = hook.hits.at(-1)?.body ?? '{}';
-    const message = (JSON.parse(last) as { message?: { type?: string; toolCallList?: { id: string; function: { arguments: string } }[] } }).message;
+    const message = (JSON.parse(last) as { message?: { type?: string; assistant?: { name?: string }; toolCallList?: { id: string; function: { arguments: string } }[] } }).message;
     const answer =
       message?.type === 'tool-calls'
         ? { results: (message.toolCallList ?? []).map((c) => ({ toolCallId: c.id, name: 'bookAppointment', result: `Booked for ${(JSON.parse(c.function.arguments) as { day: string }).day}.` })) }
         : {};
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    // The "Slow" assistant's tool server takes its time, so its call is still running when the page ends it.
+    const delay = message?.type === 'tool-calls' && message.assistant?.name === 'Slow' ? 5000 : 0;
+    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)), delay);
   });
   dev = spawn(process.execPath, [BIN, 'dev', '--port', '0', '--speed', '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
   dev.stderr?.on('data', (d: Buffer) => (devLog += d.toString()));
@@ -148,6 +150,24 @@ describe('voice dev inspector', () => {
     const call = await rest<{ assistantId: string; customer: { number: string } }>('GET', `/call/${id}`);
     expect(call.body).toMatchObject({ assistantId, customer: { number: '+14155550100' } });
     await page.locator('.transcript').getByText('Hello, Booker here.').waitFor({ timeout: 15_000 });
+  });
+
+  it('ends a running call with its button', async () => {
+    const slow = await rest<{ id: string }>('POST', '/assistant', {
+      name: 'Slow',
+      firstMessage: 'Hello, Slow here.',
+      server: { url: hook.url },
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'lookUp', parameters: { type: 'object', properties: {} } } }] },
+    });
+    const call = await rest<{ id: string }>('POST', '/call', { assistantId: slow.body.id, customer: { number: '+14155550100' } });
+    await page.goto(`${devUrl}/__voice/inspector/#/calls/${call.body.id}`);
+    // The tool call is waiting for its server: the call is in progress.
+    await page.locator('.timeline').getByText('in-progress').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'End call' }).click();
+    await page.getByText('Call ended.').waitFor();
+    const report = page.locator('section', { has: page.getByRole('heading', { name: 'End-of-call report' }) });
+    await report.getByText('manually-canceled').waitFor({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'End call' }).isDisabled()).resolves.toBe(true);
   });
 
   it('never left 127.0.0.1 and logged no error', () => {
