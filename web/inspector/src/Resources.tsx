@@ -2,6 +2,7 @@
 // a phone number (the same endpoints `voice call create` and `voice dev ring` use).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api, keyVersion, onKeyChange } from './api';
+import { useLive } from './live';
 import type { ApiCall } from './live';
 import { href } from './route';
 import { Copy, Json, Time } from './ui';
@@ -76,6 +77,23 @@ function Ring({ phoneNumberId }: { phoneNumberId: string }) {
   );
 }
 
+/** The calls this assistant or phone number took part in (from the page's live list). */
+function CallsOf({ field, id }: { field: 'assistantId' | 'phoneNumberId'; id: string }) {
+  const live = useLive();
+  const ids = live.order.filter((c) => live.calls.get(c)?.call?.[field] === id).slice(0, 20);
+  if (!ids.length) return null;
+  return (
+    <p>
+      Calls:{' '}
+      {ids.map((c) => (
+        <a key={c} href={href(['calls', c])} className="mono gap">
+          {c.slice(0, 8)}
+        </a>
+      ))}
+    </p>
+  );
+}
+
 function One({ type, id }: { type: string; id: string }) {
   const { data, error } = useFetch<Obj>(`/${type}/${encodeURIComponent(id)}`);
   if (error) return <p className="error">{error}</p>;
@@ -87,6 +105,8 @@ function One({ type, id }: { type: string; id: string }) {
       </h2>
       {type === 'assistant' && <StartCall assistantId={id} />}
       {type === 'phone-number' && <Ring phoneNumberId={id} />}
+      {type === 'assistant' && <CallsOf field="assistantId" id={id} />}
+      {type === 'phone-number' && <CallsOf field="phoneNumberId" id={id} />}
       <Json value={data} label={`${type} JSON`} />
     </div>
   );
