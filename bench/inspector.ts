@@ -1,11 +1,16 @@
 // The `voice dev` inspector: start-up of `voice dev` with it vs `--no-inspector` (launch to the
 // URL on stdout, interleaved), and Lighthouse accessibility of the calls list and a call's view
-// (a call run on `voice dev --speed 50` first).
+// (a call run on `voice dev --speed 50` first), and REST p99 during 100 calls with the page open
+// in Chromium vs without it.
 import { spawn } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { developerServer } from './calls.js';
+import { CHROMIUM } from './lib/lighthouse.js';
+import { load } from './lib/load.js';
 import { checkCliBuild } from './lib/freshness.js';
 import { lighthouseAccessibility } from './lib/lighthouse.js';
 import { interleave } from './lib/sample.js';
-import { errorRow, row } from './lib/stats.js';
+import { errorRow, quantile, row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
 
 const bench = 'inspector';
@@ -79,13 +84,60 @@ async function accessibilityRows(ctx: BenchContext): Promise<Row[]> {
   }
 }
 
+/** REST p99 (GET /assistant/{id}, c=4) while `calls` calls run on a fresh `voice dev --speed 50`, the inspector open or not. */
+async function busyP99(ctx: BenchContext, withPage: boolean): Promise<number> {
+  const dev = await startDev(ctx, ['--speed', '50']);
+  const server = await developerServer();
+  const browser = withPage ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] }) : undefined;
+  try {
+    const headers = { authorization: 'Bearer bench', 'content-type': 'application/json' };
+    const post = async (path: string, body: unknown): Promise<{ id: string }> => (await (await fetch(dev.url + path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
+    const assistant = await post('/assistant', {
+      name: 'Bench caller',
+      firstMessage: 'Hello, how can I help?',
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+      server: { url: server.url },
+    });
+    if (browser) {
+      const page = await browser.newPage();
+      await page.goto(`${dev.url}/__voice/inspector/`);
+      await page.getByText('Live', { exact: true }).waitFor();
+    }
+    const read = async (): Promise<void> => void (await (await fetch(`${dev.url}/assistant/${assistant.id}`, { headers })).arrayBuffer());
+    const calls = ctx.quick ? 10 : 100;
+    await Promise.all(Array.from({ length: calls }, (_, i) => post('/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } })));
+    const busy = await load(read, { concurrency: 4, durationMs: ctx.quick ? 200 : 1000, maxRequests: 100_000, recordLatency: true });
+    return quantile(busy.latencies, 0.99);
+  } finally {
+    await browser?.close();
+    await server.close();
+    await dev.stop();
+  }
+}
+
+async function restRows(ctx: BenchContext): Promise<Row[]> {
+  const rounds = ctx.quick ? 1 : 3;
+  const samples = await interleave({ open: () => busyP99(ctx, true), closed: () => busyP99(ctx, false) }, { warmup: 0, rounds, onRound: (i) => ctx.log(`REST p99 with the page round ${i + 1}`) });
+  return [
+    row({
+      bench,
+      metric: `REST p99 (GET /assistant/{id}, c=4) during ${ctx.quick ? 10 : 100} calls, inspector open in Chromium`,
+      unit: 'ms',
+      figure: samples.open as number[],
+      reference: { label: 'no page open', figure: samples.closed as number[] },
+      budget: { op: '<=', limit: 1.5, on: 'ratio' },
+      note: 'p99 on a shared machine is noisy; the page also takes CPU to render',
+    }),
+  ];
+}
+
 const benchmark: Benchmark = {
   name: bench,
   title: '`voice dev` inspector: start-up cost and accessibility',
   async run(ctx) {
     const stale = checkCliBuild(ctx.root);
     if (stale) return [errorRow(bench, 'build', new Error(stale))];
-    return [...(await startRows(ctx)), ...(await accessibilityRows(ctx))];
+    return [...(await startRows(ctx)), ...(await accessibilityRows(ctx)), ...(await restRows(ctx))];
   },
 };
 

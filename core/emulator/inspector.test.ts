@@ -100,7 +100,24 @@ describe('the record, for the inspector', () => {
     expect(hook.received.at(-1)?.headers['x-vapi-secret']).toBe('shh');
     expect(emu.record.deliveries(call.id).some((d) => d.id === again.id)).toBe(true);
     expect((await req('/__voice/deliveries/nope/replay', { method: 'POST' })).status).toBe(404);
+    const whole = (await (await req(`/__voice/deliveries/${first.id}`)).json()) as Delivery;
+    expect(whole).toEqual(first);
+    expect((await req('/__voice/deliveries/nope')).status).toBe(404);
     expect((await req(`/__voice/deliveries/${first.id}/replay`)).status).toBe(405);
+  });
+
+  it('streams deliveries without their bodies with lite=1, except tool-calls', async () => {
+    const ctrl = new AbortController();
+    const res = await fetch(`${emu.url}/__voice/events?since=0&lite=1`, { signal: ctrl.signal });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!text.includes('event: delivery')) text += new TextDecoder().decode((await reader.read()).value);
+    ctrl.abort();
+    const line = text.split('\n').find((l) => l.startsWith('data: ') && l.includes('"kind":"delivery"')) as string;
+    const event = JSON.parse(line.slice(6)) as { delivery: Delivery & { stripped?: boolean } };
+    expect(event.delivery).toMatchObject({ type: 'status-update', stripped: true, request: { headers: {}, body: { message: { type: 'status-update' } } } });
+    expect(event.delivery.answer).toBeUndefined();
+    expect(text).not.toContain('shh');
   });
 
   it('ends a running call as the customer hanging up, once; and records partial lines before final ones', async () => {

@@ -6,7 +6,7 @@ import { HttpError } from '../errors.js';
 import { parseJson, parseQuery, readBody, sendJson } from '../http.js';
 import { INSPECTOR_PATH, serveInspector } from '../inspector.js';
 import { maskBody } from '../mask.js';
-import type { EmulatorRecord, RecordEvent } from '../record.js';
+import type { Delivery, EmulatorRecord, RecordEvent } from '../record.js';
 import { DEFAULT_TIMEOUT_SECONDS, deliver } from './deliver.js';
 import type { ServerMessage } from '../../messages/index.js';
 import type { Store } from '../store.js';
@@ -64,15 +64,26 @@ function requestDetail(res: ServerResponse, deps: VoiceRoutesDeps, seq: number):
   sendJson(res, 200, { ...found.event, requestBody: maskBody(found.bodies.request), responseBody: maskBody(found.bodies.response) });
 }
 
+/** A delivery without its headers and bodies (`stripped: true`). */
+function strip(d: Delivery): Delivery & { stripped: true } {
+  const { answer: _answer, request: _request, ...rest } = d;
+  return { ...rest, request: { headers: {}, body: { message: { type: d.type } } }, stripped: true };
+}
+
 function events(req: IncomingMessage, res: ServerResponse, record: EmulatorRecord, query: Record<string, string | string[]>): void {
   const callId = typeof query.callId === 'string' ? query.callId : undefined;
   const last = req.headers['last-event-id'];
   const since = Number(typeof query.since === 'string' ? query.since : typeof last === 'string' ? last : NaN);
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'access-control-allow-origin': '*' });
   res.write('retry: 1000\n\n');
+  // `lite=1` (the inspector): deliveries without their bodies, except `tool-calls` (the call view
+  // shows their arguments and results); the whole delivery is one GET away. A page open during a
+  // hundred calls then costs the emulator little.
+  const lite = query.lite === '1';
   const write = (e: RecordEvent): void => {
     if (callId && (!('callId' in e) || e.callId !== callId)) return;
-    res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`);
+    const shown = lite && e.kind === 'delivery' && e.delivery.type !== 'tool-calls' ? { ...e, delivery: strip(e.delivery) } : e;
+    res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(shown)}\n\n`);
   };
   if (Number.isFinite(since)) for (const e of record.list({ since, ...(callId ? { callId } : {}) })) write(e);
   const stop = record.subscribe(write);
@@ -124,6 +135,12 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
       const callId = typeof query.callId === 'string' ? query.callId : undefined;
       if (callId && !deps.store.get('call', callId)) throw new HttpError(404, 'Call not found');
       sendJson(res, 200, deps.record.deliveries(callId));
+      return true;
+    }
+    if (path.startsWith(`${VOICE_PATHS.deliveries}/`)) {
+      const found = deps.record.delivery(decodeURIComponent(path.slice(VOICE_PATHS.deliveries.length + 1)));
+      if (!found) throw new HttpError(404, 'No such delivery in the record');
+      sendJson(res, 200, found);
       return true;
     }
     if (path === VOICE_PATHS.info) {

@@ -1,5 +1,5 @@
 // Every server message the emulator sent, filterable by type, call and outcome, with Replay.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Delivery } from '../../../core/emulator/record';
 import { api } from './api';
 import { useLive } from './live';
@@ -13,7 +13,26 @@ function go(query: URLSearchParams, key: string, value: string): void {
   location.hash = href(['deliveries'], Object.fromEntries(next));
 }
 
-function Detail({ d }: { d: Delivery }) {
+/** The whole delivery: the live stream carries most without their bodies. */
+function Detail({ d: shown }: { d: Delivery & { stripped?: boolean } }) {
+  const [full, setFull] = useState<Delivery | string | undefined>(shown.stripped ? undefined : shown);
+  useEffect(() => {
+    if (!shown.stripped) return;
+    let on = true;
+    api<Delivery>(`/__voice/deliveries/${encodeURIComponent(shown.id)}`).then(
+      (d) => on && setFull(d),
+      (e: Error) => on && setFull(e.message),
+    );
+    return () => {
+      on = false;
+    };
+  }, [shown]);
+  if (full === undefined) return <p className="muted detail">Loading…</p>;
+  if (typeof full === 'string') return <p className="error detail">{full}</p>;
+  return <Full d={full} />;
+}
+
+function Full({ d }: { d: Delivery }) {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const replay = (): void => {

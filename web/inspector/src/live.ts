@@ -87,7 +87,7 @@ class Live {
 
   private start(): void {
     if (this.source) return;
-    this.source = new EventSource('/__voice/events?since=0');
+    this.source = new EventSource('/__voice/events?since=0&lite=1');
     this.source.onopen = () => {
       this.connected = true;
       this.changed();
