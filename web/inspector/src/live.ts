@@ -64,7 +64,8 @@ class Live {
   version = 0;
   private listeners = new Set<() => void>();
   private pending = false;
-  private fetching = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly stale = new Set<string>();
+  private flushing: ReturnType<typeof setTimeout> | undefined;
   private counter = 0;
   private source: EventSource | undefined;
 
@@ -78,11 +79,12 @@ class Live {
   changed(): void {
     if (this.pending) return;
     this.pending = true;
+    // A busy emulator (a hundred calls) sends thousands of events a second: redraw a few times a second.
     setTimeout(() => {
       this.pending = false;
       this.version++;
       for (const l of this.listeners) l();
-    }, 50);
+    }, 200);
   }
 
   private start(): void {
@@ -146,22 +148,28 @@ class Live {
     return s;
   }
 
-  /** Fetches a call's object soon (debounced: a burst of events costs one request). */
-  refresh(id: string, delay = 200): void {
-    clearTimeout(this.fetching.get(id));
-    this.fetching.set(
-      id,
-      setTimeout(() => {
-        this.fetching.delete(id);
-        api<ApiCall>(`/call/${encodeURIComponent(id)}`).then(
-          (c) => {
-            this.callState(id).call = c;
-            this.changed();
-          },
-          () => undefined,
-        );
-      }, delay),
-    );
+  /** Fetches call objects soon, batched: a few by id, a burst (many calls at once) as one list. */
+  refresh(id: string): void {
+    this.stale.add(id);
+    this.flushing ??= setTimeout(() => {
+      this.flushing = undefined;
+      const ids = [...this.stale];
+      this.stale.clear();
+      const got = (list: ApiCall[]): void => {
+        for (const c of list) if (this.calls.has(c.id)) (this.calls.get(c.id) as CallState).call = c;
+        this.changed();
+      };
+      const each = (list: string[]): void => {
+        for (const one of list) void api<ApiCall>(`/call/${encodeURIComponent(one)}`).then((c) => got([c]), () => undefined);
+      };
+      if (ids.length <= 3) return each(ids);
+      // A burst is of new calls: the newest hundred hold them; any other is fetched by id.
+      api<ApiCall[]>('/call?limit=100').then((list) => {
+        got(list);
+        const have = new Set(list.map((c) => c.id));
+        each(ids.filter((one) => !have.has(one)));
+      }, () => undefined);
+    }, 400);
   }
 
   private take(e: RecordEvent): void {
@@ -174,7 +182,7 @@ class Live {
       const s = this.callState(e.callId);
       s.statuses.push({ status: e.status, ...(e.endedReason ? { endedReason: e.endedReason } : {}), at: e.at });
       if (s.call) s.call.status = e.status;
-      if (e.status === 'ended' || s.statuses.length === 1 || e.status === 'in-progress') this.refresh(e.callId, e.status === 'ended' ? 300 : 200);
+      if (e.status === 'ended' || s.statuses.length === 1) this.refresh(e.callId);
     } else if (e.kind === 'call.transcript') {
       const s = this.callState(e.callId);
       const line: Line = { role: e.role, text: e.text, partial: Boolean(e.partial), at: e.at };
