@@ -41,7 +41,8 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 process.stdin.on('end', () => process.exit(0)).resume();
 `;
 
-async function developerServer(): Promise<{ url: string; reports: () => Promise<Set<string>>; close: () => Promise<void> }> {
+/** The developer's server in its own process (answers tool calls, counts end-of-call reports). */
+export async function developerServer(): Promise<{ url: string; reports: () => Promise<Set<string>>; close: () => Promise<void> }> {
   const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);

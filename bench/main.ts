@@ -21,6 +21,7 @@ const registry: Record<string, Loader> = {
   'demo-page': () => import('./demo-page.js'),
   'demo-start': () => import('./demo-start.js'),
   reset: () => import('./reset.js'),
+  inspector: () => import('./inspector.js'),
 };
 
 const usage = `Usage: npm run bench [-- <name>...] [--json FILE] [--quick]

@@ -2,7 +2,8 @@
 // Builds both packages. core/dist: the browser-safe client and web-call libraries, the Node
 // emulator (its third-party helpers bundled in, so core's only runtime dependency stays undici),
 // source maps and type declarations. dist/: the bundled CLI (lazy chunks for Ink, the emulator and
-// the demo) and the root package's `./client` and `./webcall` re-exports of core.
+// the demo), the root package's `./client` and `./webcall` re-exports of core, and the `voice dev`
+// inspector page (dist/inspector, with Vite).
 // `--core` builds core/dist only (core's own `prepack`).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -82,10 +83,18 @@ const cliBuilds = coreOnly
       }),
     ];
 
+// The `voice dev` inspector: a second React app, built to static files the emulator serves
+// (dist/inspector). Vite is needed here only, never when `voice dev` runs.
+async function buildInspector() {
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ configFile: at('web/inspector/vite.config.ts'), logLevel: 'warn' });
+}
+
 // Outputs are overwritten in place, never deleted first, so a CLI process started during a
 // rebuild (tests, a running `voice dev`) still finds its entry; outputs no longer produced are
 // pruned after.
 const results = await Promise.all([...coreBuilds, ...cliBuilds]);
+if (!coreOnly) await buildInspector();
 const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f))));
 if (!coreOnly) for (const file of writeReexports()) produced.add(resolve(ROOT, file));
 function prune(dir) {

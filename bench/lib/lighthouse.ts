@@ -118,3 +118,26 @@ export async function lighthouseOnce(url: string, tmp: string): Promise<Lighthou
     await chrome.close();
   }
 }
+
+/** The accessibility score of a page and the audits that failed. */
+export interface AccessibilityRun {
+  score: number;
+  failed: string[];
+}
+
+/** Runs Lighthouse's accessibility category once on a URL in a fresh Chromium. */
+export async function lighthouseAccessibility(url: string, tmp: string): Promise<AccessibilityRun> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await launchChromium(tmp);
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const score = lhr.categories.accessibility?.score;
+    const failed = Object.values(lhr.audits).filter((a) => a.score === 0).map((a) => a.id);
+    return { score: typeof score === 'number' ? Math.round(score * 100) : Number.NaN, failed };
+  } finally {
+    await chrome.close();
+  }
+}

@@ -22,6 +22,8 @@ export interface DevOptions {
   exportOnExit?: string;
   apply?: string;
   readyFile?: string;
+  /** False with --no-inspector. */
+  inspector: boolean;
 }
 
 /** Where `voice dev` writes; tests pass their own. */
@@ -66,5 +68,6 @@ export function addDevOptions(cmd: Command, defaultPort: number): Command {
     .option('--import <file>', 'start from this snapshot (one --export-on-exit or --data wrote)')
     .option('--export-on-exit <file>', 'write every resource and call to this file when stopping (Ctrl-C, or the end of `exec`)')
     .option('--apply <dir>', 'apply this configuration-as-code folder at start, as `voice apply` does, and print the id -> UUID map')
-    .option('--ready-file <file>', 'write the URL to this file once the emulator answers (for scripts)');
+    .option('--ready-file <file>', 'write the URL to this file once the emulator answers (for scripts)')
+    .option('--no-inspector', 'do not serve the inspector page (calls, deliveries, requests and resources, live) at /__voice/inspector/');
 }

@@ -1,7 +1,9 @@
 // Starting and stopping `voice dev` (shared by `voice dev` and `voice dev exec`): the emulator
 // (loaded only now), the imported snapshot, the applied folder, the ready file, and the export
 // written when it stops.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Emulator } from '../../core/emulator/index.js';
 import { writeFileAtomic } from '../../core/fs/locked-json.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
@@ -13,8 +15,19 @@ export interface RunningDev {
   emu: Emulator;
   /** The key clients send (the one required, or any). */
   key: string;
+  /** The inspector page's folder when it is served. */
+  inspector: string | undefined;
   /** Stops the emulator and writes `--export-on-exit`; never throws (reports on stderr). */
   stop(): Promise<void>;
+}
+
+/** The built inspector page's folder (dist/inspector), from the bundled CLI, one of its chunks or the sources. */
+function inspectorDir(): string | undefined {
+  for (const rel of ['../inspector/', '../../inspector/', '../../dist/inspector/']) {
+    const dir = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(join(dir, 'index.html'))) return dir;
+  }
+  return undefined;
 }
 
 function listenError(error: unknown, opts: DevOptions): never {
@@ -70,8 +83,9 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
     throw error;
   }
   let emu: Emulator;
+  const inspector = opts.inspector === false ? undefined : inspectorDir();
   try {
-    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, scenario, initial });
+    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, scenario, initial, inspectorDir: inspector });
   } catch (error) {
     if (error instanceof DataFileInUseError) {
       throw usageError(
@@ -107,7 +121,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
     await stop();
     throw error;
   }
-  return { emu, key, stop };
+  return { emu, key, inspector, stop };
 }
 
 /** Resolves once the emulator answers its health endpoint (the port is open and serving). */

@@ -43,6 +43,26 @@ catch (e) { process.exit(reportError(e, false)); }`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('voice dev in-process', () => {
+  it('serves the inspector and names it in the banner; --no-inspector leaves it out', async () => {
+    ensureBuilt();
+    for (const off of [false, true]) {
+      const t = io();
+      const running = devCommand(t.io).parseAsync(['--port', '0', '--quiet', ...(off ? ['--no-inspector'] : [])], { from: 'user' });
+      const url = await t.firstLine();
+      const page = await fetch(`${url}/__voice/inspector/`);
+      if (off) {
+        expect(t.err.join('')).not.toContain('Inspector');
+        expect(page.status).toBe(404);
+      } else {
+        expect(t.err.join('')).toContain(`Inspector: ${url}/__voice/inspector/`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('<div id="root"></div>');
+      }
+      process.emit('SIGINT');
+      await running;
+    }
+  });
+
   it('prints its URL and how to use it, serves seed data, and stops on SIGINT', async () => {
     const t = io();
     const running = devCommand(t.io).parseAsync(['--port', '0', '--seed', '--quiet'], { from: 'user' });

@@ -64,7 +64,8 @@ export function devCommand(io: DevIo = processIo): Command {
 The first stdout line is the URL; --ready-file F is written once it answers; GET /__voice/health answers 200.
 
 Examples:
-  voice dev --seed
+  voice dev --seed                         # then open the Inspector URL it prints
+  voice dev --no-inspector
   voice dev --speed 10 --scenario fixtures/scenarios/booking.json
   voice dev --port 4011 --data .voice-dev.json
   voice dev --cors-origin https://app.example.test --cors-origin http://192.168.1.20:3000
@@ -93,6 +94,8 @@ Examples:
       io.err('           POST /call/web, /chat/web and /chat/web/responses answer any origin, as on the platform.\n');
       io.err(`  Calls:   run at ${opts.speed}x${opts.scenario ? `, customers follow ${opts.scenario}` : ''}; deliveries: ${emu.url}/__voice/deliveries, live: ${emu.url}/__voice/events\n`);
       io.err(`  State:   voice dev reset --api-url ${emu.url}  (back to the start; health: ${emu.url}/__voice/health)\n`);
+      if (running.inspector) io.err(`  Inspector: ${emu.url}/__voice/inspector/   (calls, deliveries, requests, resources; live)\n`);
+      else if (opts.inspector) io.err('  Inspector: not built (run npm run build); the emulator runs without it.\n');
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) io.err(`  Warning: bound to ${opts.host}, so other machines can reach it; the emulator has no real security.\n`);
       await untilInterrupted(async () => {
         io.err('Stopping the emulator...\n');

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
-// One output of each esbuild run: the CLI, core's libraries, core's emulator.
-const OUTPUTS = [MAIN, join(ROOT, 'core', 'dist', 'client.js'), join(ROOT, 'core', 'dist', 'emulator.js')];
+// One output of each build: the CLI, core's libraries, core's emulator, the inspector page.
+const OUTPUTS = [MAIN, join(ROOT, 'core', 'dist', 'client.js'), join(ROOT, 'core', 'dist', 'emulator.js'), join(ROOT, 'dist', 'inspector', 'index.html')];
 const LOCK = join(ROOT, 'node_modules', '.cache', 'voice-cli-build.lock');
 
 function newestSource(dir: string): number {
@@ -18,7 +18,7 @@ function newestSource(dir: string): number {
     const path = join(dir, entry.name);
     if (entry.isDirectory() && (entry.name === 'dist' || entry.name === 'node_modules')) continue;
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+    else if (/\.(ts|tsx|css|html)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
@@ -26,7 +26,7 @@ function newestSource(dir: string): number {
 function fresh(): boolean {
   if (!OUTPUTS.every((file) => existsSync(file))) return false;
   const built = Math.min(...OUTPUTS.map((file) => statSync(file).mtimeMs));
-  return ['cli', 'core'].every((d) => newestSource(join(ROOT, d)) <= built);
+  return ['cli', 'core', 'web/inspector'].every((d) => newestSource(join(ROOT, d)) <= built);
 }
 
 const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);

@@ -54,9 +54,11 @@ export function streamEvents(e: Obj, seen: StreamSeen): WatchEvent[] {
       return [{ kind: 'status', at, status }];
     }
     case 'call.transcript':
+      if (e.partial) return [];
       return [{ kind: 'say', at, role: e.role === 'user' ? 'customer' : 'assistant', text: String(e.text ?? '') }];
     case 'delivery': {
       const d = obj(e.delivery);
+      if (d.replayOf) return [];
       const message = obj(obj(obj(d.request).body).message);
       if (message.type !== 'tool-calls') return [];
       const calls = (Array.isArray(message.toolCallList) ? message.toolCallList : []).map(obj);

@@ -11,6 +11,9 @@ export type Query = Record<string, string | string[]>;
 
 const EMPTY = Buffer.alloc(0);
 
+/** The bodies read and written per request, for the record (weak: gone with the request). */
+export const seenBodies = new WeakMap<IncomingMessage | ServerResponse, Buffer | string>();
+
 /** Reads the whole body, refusing more than MAX_BODY bytes with a 413. */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = req.headers['content-length'];
@@ -25,7 +28,12 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
       if (size > MAX_BODY) over = true;
       else chunks.push(chunk);
     });
-    req.on('end', () => (over ? reject(tooLarge()) : resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size))));
+    req.on('end', () => {
+      if (over) return reject(tooLarge());
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      seenBodies.set(req, body);
+      resolve(body);
+    });
     req.on('error', reject);
   });
 }
@@ -67,6 +75,7 @@ export function parseQuery(qs: string): Query {
 /** Writes a JSON response (CORS headers, when allowed, are set earlier by the CorsPolicy). */
 export function sendJson(res: ServerResponse, status: number, data: unknown, extra?: Record<string, string>): void {
   const text = data === undefined ? '' : JSON.stringify(data);
+  seenBodies.set(res, text);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
@@ -78,6 +87,7 @@ export function sendJson(res: ServerResponse, status: number, data: unknown, ext
 
 /** Writes a text or binary response (CSV exports, recordings). */
 export function sendText(res: ServerResponse, status: number, text: string | Buffer, contentType: string): void {
+  seenBodies.set(res, /^(text\/|application\/(json|x-ndjson))/.test(contentType) ? text.toString() : `(${Buffer.byteLength(text)} bytes of ${contentType})`);
   res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), 'x-request-id': randomUUID() });
   res.end(text);
 }

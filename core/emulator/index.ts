@@ -15,7 +15,7 @@ import type { Delivery } from './record.js';
 import { DataFileError, DataFileWriter, loadDataFile, lockDataFile } from './persist.js';
 import { seedStore } from './seed.js';
 import { authorize, createListener } from './server.js';
-import type { RequestLog } from './server.js';
+import type { RequestBodyText, RequestLog } from './server.js';
 import { Store } from './store.js';
 import { acceptWebCalls } from './webcall-socket.js';
 import type { WebCallEngine } from './webcall-socket.js';
@@ -42,6 +42,8 @@ export { STATE_PATHS } from './state-routes.js';
 export type { EmulatorFixture } from './fixture.js';
 export { loadDataFile } from './persist.js';
 export type { Snapshot } from './store.js';
+export { INSPECTOR_PATH } from './inspector.js';
+export { maskSecrets, maskBody, MASK } from './mask.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -76,6 +78,8 @@ export interface EmulatorOptions {
   onDelivery?: (delivery: Delivery) => void;
   /** Start from this snapshot (`voice dev --import`; a data file as `--data` writes or `export()` returns) instead of the data file's contents. */
   initial?: Snapshot;
+  /** Folder of the built inspector page, served at `/__voice/inspector/` (files read only when asked for). */
+  inspectorDir?: string;
 }
 
 /** A running emulator, with the helpers a test needs (`client`, `reset()`, `deliveries()`, `waitForCall()`). */
@@ -153,15 +157,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));
     }
     const mayAct = (h: string | undefined): void => void (options.apiKey !== undefined && authorize(h, options.apiKey));
-    const own = voiceRoutes({ store, record, runner: calls, authorize: mayAct });
+    const own = voiceRoutes({ store, record, runner: calls, authorize: mayAct, inspectorDir: options.inspectorDir, apiKeyRequired: options.apiKey !== undefined });
     states = new EmulatorStates({ store, runner: calls, record, persist });
     const runner = calls;
     const stateRoute = stateRoutes({ states, activeCalls: () => runner.active, authorize: mayAct });
     const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> =>
       stateRoute(req, res, (req.url ?? '/').split('?')[0] as string) || (await own(req, res)) || (options.fallback ? options.fallback(req, res) : false);
-    const log = (line: RequestLog): void => {
-      record.add({ kind: 'request', ...line });
-      options.log?.(line);
+    const log = (line: RequestLog, bodies: RequestBodyText): void => {
+      record.addRequest(line, bodies);
+      // The inspector's own requests (its files, its reads) are recorded but not printed.
+      if (!line.inspector) options.log?.(line);
     };
     server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log, cors, fallback }));
     closeWebCalls = acceptWebCalls(server, store, options.webCallEngine ?? ((call, browser) => runner.joinWeb(call, browser)));

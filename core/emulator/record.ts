@@ -22,15 +22,25 @@ export interface Delivery {
   error?: string;
   /** Milliseconds from sending to the answer (or the failure). */
   ms: number;
+  /** Set on a delivery sent again on request (`POST /__voice/deliveries/{id}/replay`): the original's id. */
+  replayOf?: string;
+}
+
+/** What a REST request carried and got back, kept apart from its event (bodies are fetched on demand). */
+export interface RequestBodies {
+  /** The request body as received (at most MAX_BODY_TEXT characters). */
+  request?: string;
+  /** The response body as sent (JSON and text; binary answers are described). */
+  response?: string;
 }
 
 /** One thing that happened, as the live stream carries it. */
 export type RecordEvent =
   | { kind: 'call.status'; seq: number; at: string; callId: string; status: string; endedReason?: string }
-  | { kind: 'call.transcript'; seq: number; at: string; callId: string; role: 'assistant' | 'user'; text: string }
+  | { kind: 'call.transcript'; seq: number; at: string; callId: string; role: 'assistant' | 'user'; text: string; partial?: boolean }
   | { kind: 'call.log'; seq: number; at: string; callId: string; level?: string; text: string }
   | { kind: 'delivery'; seq: number; at: string; callId: string; delivery: Delivery }
-  | { kind: 'request'; seq: number; at: string; method: string; path: string; status: number; ms: number };
+  | { kind: 'request'; seq: number; at: string; method: string; path: string; status: number; ms: number; userAgent?: string; message?: string; inspector?: boolean };
 
 /** An event before the record numbers and stamps it. */
 export type NewEvent = RecordEvent extends infer E ? (E extends RecordEvent ? Omit<E, 'seq' | 'at'> : never) : never;
@@ -42,6 +52,8 @@ export type RecordListener = (event: RecordEvent) => void;
  * flood of requests never pushes a call's story out. */
 const MAX_CALL_EVENTS = 50_000;
 const MAX_REQUESTS = 5_000;
+/** Longest body text kept per request. */
+export const MAX_BODY_TEXT = 64 * 1024;
 
 function push<T>(list: T[], item: T, max: number): void {
   list.push(item);
@@ -52,6 +64,7 @@ function push<T>(list: T[], item: T, max: number): void {
 export class EmulatorRecord {
   private readonly callEvents: RecordEvent[] = [];
   private readonly requests: RecordEvent[] = [];
+  private readonly bodies = new Map<number, RequestBodies>();
   private readonly listeners = new Set<RecordListener>();
   private seq = 0;
   private deliverySeq = 0;
@@ -59,8 +72,17 @@ export class EmulatorRecord {
   /** Appends an event, stamps it with a sequence number and the wall clock, and tells listeners. */
   add(event: NewEvent): RecordEvent {
     const full = { ...event, seq: ++this.seq, at: new Date().toISOString() } as RecordEvent;
-    if (full.kind === 'request') push(this.requests, full, MAX_REQUESTS);
-    else push(this.callEvents, full, MAX_CALL_EVENTS);
+    if (full.kind === 'request') {
+      push(this.requests, full, MAX_REQUESTS);
+      const first = this.requests[0];
+      // Bodies are forgotten with their request (the map is in sequence order: stop at the first kept).
+      if (first && this.bodies.size) {
+        for (const seq of this.bodies.keys()) {
+          if (seq >= first.seq) break;
+          this.bodies.delete(seq);
+        }
+      }
+    } else push(this.callEvents, full, MAX_CALL_EVENTS);
     for (const listener of this.listeners) {
       try {
         listener(full);
@@ -75,6 +97,30 @@ export class EmulatorRecord {
   clear(): void {
     this.callEvents.length = 0;
     this.requests.length = 0;
+    this.bodies.clear();
+  }
+
+  /** Records a REST request with its bodies (kept apart, fetched with `requestBodies`). */
+  addRequest(event: Omit<Extract<NewEvent, { kind: 'request' }>, 'kind'>, bodies: RequestBodies): RecordEvent {
+    const clip = (t: string | undefined): string | undefined => (t !== undefined && t.length > MAX_BODY_TEXT ? `${t.slice(0, MAX_BODY_TEXT)}… (cut at ${MAX_BODY_TEXT} characters)` : t);
+    const full = this.add({ kind: 'request', ...event });
+    if (bodies.request || bodies.response) this.bodies.set(full.seq, { request: clip(bodies.request), response: clip(bodies.response) });
+    return full;
+  }
+
+  /** The request event of sequence number `seq` and its bodies, while the record still holds it. */
+  request(seq: number): { event: RecordEvent; bodies: RequestBodies } | undefined {
+    const event = this.requests.find((e) => e.seq === seq);
+    return event ? { event, bodies: this.bodies.get(seq) ?? {} } : undefined;
+  }
+
+  /** The delivery with this id, while the record still holds it. */
+  delivery(id: string): Delivery | undefined {
+    for (let i = this.callEvents.length - 1; i >= 0; i--) {
+      const e = this.callEvents[i] as RecordEvent;
+      if (e.kind === 'delivery' && e.delivery.id === id) return e.delivery;
+    }
+    return undefined;
   }
 
   /** A fresh delivery id. */

@@ -8,7 +8,7 @@ import type { Ctx, Env, Handler, Reply } from './context.js';
 import { HttpError } from './errors.js';
 import { handlerFor, nesting } from './handlers.js';
 import type { CorsPolicy } from './cors.js';
-import { parseJson, parseQuery, readBody, sendJson, sendText } from './http.js';
+import { parseJson, parseQuery, readBody, seenBodies, sendJson, sendText } from './http.js';
 import type { Query } from './http.js';
 import { parseMultipart } from './multipart.js';
 import { checkBody } from './schema-check.js';
@@ -31,6 +31,18 @@ export interface RequestLog {
   path: string;
   status: number;
   ms: number;
+  /** The caller's `User-Agent`. */
+  userAgent?: string;
+  /** For an error answer: the message the caller got. */
+  message?: string;
+  /** Made by the inspector page (its files, or a request it marked with `x-voice-inspector`). */
+  inspector?: boolean;
+}
+
+/** What a request carried and got back (for the record; never printed). */
+export interface RequestBodyText {
+  request?: string;
+  response?: string;
 }
 
 /** What the request listener needs. */
@@ -39,7 +51,7 @@ export interface ListenerOptions {
   env: Env;
   writer: DataFileWriter | undefined;
   apiKey: string | undefined;
-  log: ((line: RequestLog) => void) | undefined;
+  log: ((line: RequestLog, bodies: RequestBodyText) => void) | undefined;
   /** Which web pages may call it (CORS, and the Host check on loopback). */
   cors: CorsPolicy;
   /** Called for requests no catalogue route matches; return true when it answered. */
@@ -150,7 +162,7 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
   return (req, res) => {
     if (log) {
       const started = performance.now();
-      res.once('finish', () => log({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - started }));
+      res.once('finish', () => log(requestLine(req, res, performance.now() - started), { request: seenBodies.get(req)?.toString(), response: seenBodies.get(res)?.toString() }));
     }
     try {
       const pending = dispatch(req, res);
@@ -159,6 +171,29 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
       fail(res, err);
     }
   };
+}
+
+function errorMessage(res: ServerResponse): string | undefined {
+  if (res.statusCode < 400) return undefined;
+  const body = seenBodies.get(res);
+  if (typeof body !== 'string') return undefined;
+  try {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    return Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function requestLine(req: IncomingMessage, res: ServerResponse, ms: number): RequestLog {
+  const path = req.url ?? '';
+  const line: RequestLog = { method: req.method ?? '', path, status: res.statusCode, ms };
+  const ua = req.headers['user-agent'];
+  if (ua) line.userAgent = ua;
+  const message = errorMessage(res);
+  if (message) line.message = message;
+  if (req.headers['x-voice-inspector'] !== undefined || path.startsWith('/__voice/inspector')) line.inspector = true;
+  return line;
 }
 
 /** Throws a 401 unless the header carries a bearer token (exactly `apiKey` when one is set). */

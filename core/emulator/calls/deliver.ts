@@ -108,13 +108,13 @@ export function turn(): Promise<void> {
   });
 }
 
-/** Posts one message and records the delivery; never throws. When `signal` aborts (a reset), the delivery is dropped and not recorded. */
-export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal): Promise<Delivered> {
+/** Posts one message and records the delivery; never throws. When `signal` aborts (a reset), the delivery is dropped and not recorded; `replayOf` names the delivery a replay repeats. */
+export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal, replayOf?: string): Promise<Delivered> {
   const body = { message };
   const raw = JSON.stringify(body);
   const started = performance.now();
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
-  const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0 };
+  const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0, ...(replayOf ? { replayOf } : {}) };
   let answer: Json | undefined;
   try {
     const ms = target.timeoutSeconds * 1000;

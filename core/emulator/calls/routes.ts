@@ -1,9 +1,14 @@
 // The emulator's own endpoints, under `/__voice/` (a path the platform never uses): ring a
-// number, read a call's deliveries, follow the record live, fetch a call's recording.
+// number, read a call's deliveries, follow the record live, fetch a call's recording, and what
+// the inspector page adds: re-send a delivery, end a running call, a request's bodies, its files.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors.js';
 import { parseJson, parseQuery, readBody, sendJson } from '../http.js';
-import type { EmulatorRecord, RecordEvent } from '../record.js';
+import { INSPECTOR_PATH, serveInspector } from '../inspector.js';
+import { maskBody } from '../mask.js';
+import type { Delivery, EmulatorRecord, RecordEvent } from '../record.js';
+import { DEFAULT_TIMEOUT_SECONDS, deliver } from './deliver.js';
+import type { ServerMessage } from '../../messages/index.js';
 import type { Store } from '../store.js';
 import type { CallRunner } from './runner.js';
 import { recordingWav } from './wav.js';
@@ -14,6 +19,10 @@ export const VOICE_PATHS = {
   deliveries: '/__voice/deliveries',
   events: '/__voice/events',
   recording: '/__voice/recording/',
+  info: '/__voice/info',
+  requests: '/__voice/requests/',
+  calls: '/__voice/calls/',
+  inspector: INSPECTOR_PATH,
 } as const;
 
 /** What the endpoints read. */
@@ -23,6 +32,42 @@ export interface VoiceRoutesDeps {
   runner: CallRunner;
   /** Throws a 401 unless the request may act (ringing needs the key when one is set). */
   authorize: (header: string | undefined) => void;
+  /** Folder of the built inspector page; unset: no inspector. */
+  inspectorDir?: string;
+  /** Whether secured requests need a set key (the page then asks for it; it never sees it otherwise). */
+  apiKeyRequired: boolean;
+}
+
+/** `POST /__voice/deliveries/{id}/replay`: sends the recorded message again to the same URL with the same headers; answers 201 with the new delivery. */
+async function replay(req: IncomingMessage, res: ServerResponse, deps: VoiceRoutesDeps, id: string): Promise<void> {
+  deps.authorize(req.headers.authorization);
+  const original = deps.record.delivery(id);
+  if (!original) throw new HttpError(404, `No delivery ${id} in the record`);
+  const { url, request, callId } = original;
+  const done = await deliver(deps.record, { url, headers: request.headers, timeoutSeconds: DEFAULT_TIMEOUT_SECONDS }, callId, request.body.message as ServerMessage, undefined, id);
+  sendJson(res, 201, done.delivery);
+}
+
+/** `POST /__voice/calls/{id}/end` `{ by?: 'customer' }`: ends a running call now. */
+async function endCall(req: IncomingMessage, res: ServerResponse, deps: VoiceRoutesDeps, id: string): Promise<void> {
+  deps.authorize(req.headers.authorization);
+  const body = parseJson(await readBody(req));
+  if (body.by !== undefined && body.by !== 'customer' && body.by !== 'operator') throw new HttpError(400, 'by must be "customer" (the customer hangs up) or "operator" (end the call)');
+  if (!deps.store.get('call', id)) throw new HttpError(404, 'Call not found');
+  if (!deps.runner.end(id, body.by === 'customer' ? 'customer' : 'operator')) throw new HttpError(409, 'The call is not running (it has ended, or it is a web call nobody joined)');
+  sendJson(res, 200, deps.store.get('call', id));
+}
+
+function requestDetail(res: ServerResponse, deps: VoiceRoutesDeps, seq: number): void {
+  const found = Number.isInteger(seq) ? deps.record.request(seq) : undefined;
+  if (!found) throw new HttpError(404, 'No such request in the record (it keeps the last 5000)');
+  sendJson(res, 200, { ...found.event, requestBody: maskBody(found.bodies.request), responseBody: maskBody(found.bodies.response) });
+}
+
+/** A delivery without its headers and bodies (`stripped: true`). */
+function strip(d: Delivery): Delivery & { stripped: true } {
+  const { answer: _answer, request: _request, ...rest } = d;
+  return { ...rest, request: { headers: {}, body: { message: { type: d.type } } }, stripped: true };
 }
 
 function events(req: IncomingMessage, res: ServerResponse, record: EmulatorRecord, query: Record<string, string | string[]>): void {
@@ -31,9 +76,14 @@ function events(req: IncomingMessage, res: ServerResponse, record: EmulatorRecor
   const since = Number(typeof query.since === 'string' ? query.since : typeof last === 'string' ? last : NaN);
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'access-control-allow-origin': '*' });
   res.write('retry: 1000\n\n');
+  // `lite=1` (the inspector): deliveries without their bodies, except `tool-calls` (the call view
+  // shows their arguments and results); the whole delivery is one GET away. A page open during a
+  // hundred calls then costs the emulator little.
+  const lite = query.lite === '1';
   const write = (e: RecordEvent): void => {
     if (callId && (!('callId' in e) || e.callId !== callId)) return;
-    res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`);
+    const shown = lite && e.kind === 'delivery' && e.delivery.type !== 'tool-calls' ? { ...e, delivery: strip(e.delivery) } : e;
+    res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(shown)}\n\n`);
   };
   if (Number.isFinite(since)) for (const e of record.list({ since, ...(callId ? { callId } : {}) })) write(e);
   const stop = record.subscribe(write);
@@ -68,11 +118,37 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
       await ring(req, res, deps);
       return true;
     }
+    if (path.startsWith(INSPECTOR_PATH.slice(0, -1)) && deps.inspectorDir) {
+      await serveInspector(req, res, deps.inspectorDir, path);
+      return true;
+    }
+    const replayed = /^\/__voice\/deliveries\/([^/]+)\/replay$/.exec(path);
+    const ended = /^\/__voice\/calls\/([^/]+)\/end$/.exec(path);
+    if (replayed || ended) {
+      if (method !== 'POST') throw new HttpError(405, `Use POST ${path}`);
+      if (replayed) await replay(req, res, deps, decodeURIComponent(replayed[1] as string));
+      else await endCall(req, res, deps, decodeURIComponent((ended as RegExpExecArray)[1] as string));
+      return true;
+    }
     if (method !== 'GET') throw new HttpError(405, `Use GET ${path}`);
     if (path === VOICE_PATHS.deliveries) {
       const callId = typeof query.callId === 'string' ? query.callId : undefined;
       if (callId && !deps.store.get('call', callId)) throw new HttpError(404, 'Call not found');
       sendJson(res, 200, deps.record.deliveries(callId));
+      return true;
+    }
+    if (path.startsWith(`${VOICE_PATHS.deliveries}/`)) {
+      const found = deps.record.delivery(decodeURIComponent(path.slice(VOICE_PATHS.deliveries.length + 1)));
+      if (!found) throw new HttpError(404, 'No such delivery in the record');
+      sendJson(res, 200, found);
+      return true;
+    }
+    if (path === VOICE_PATHS.info) {
+      sendJson(res, 200, { speed: deps.runner.speed, apiKeyRequired: deps.apiKeyRequired, inspector: Boolean(deps.inspectorDir) });
+      return true;
+    }
+    if (path.startsWith(VOICE_PATHS.requests)) {
+      requestDetail(res, deps, Number(path.slice(VOICE_PATHS.requests.length)));
       return true;
     }
     if (path === VOICE_PATHS.events) {

@@ -155,6 +155,18 @@ export class CallRunner {
     return n;
   }
 
+  /**
+   * Ends a running call now, as its customer hanging up (`customer-ended-call`) or as an operator
+   * would (`manually-canceled`). Returns false when the call is not running.
+   */
+  end(callId: string, by: 'customer' | 'operator'): boolean {
+    const running = this.running.get(callId);
+    if (!running || running.session.ended) return false;
+    running.session.log(by === 'customer' ? 'The customer hung up (from the inspector)' : 'Call ended from the inspector');
+    running.session.finish(by === 'customer' ? 'customer-ended-call' : 'manually-canceled');
+    return true;
+  }
+
   /** Resolves when every running call has ended and its deliveries are made. */
   async idle(): Promise<void> {
     while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));

@@ -173,7 +173,9 @@ export class CallSession {
     }
     void this.send('speech-update', { status: 'started', role, turn });
     const words = text.split(/\s+/);
-    void this.send('transcript', { role, transcriptType: 'partial', transcript: words.slice(0, Math.ceil(words.length / 2)).join(' ') });
+    const partial = words.slice(0, Math.ceil(words.length / 2)).join(' ');
+    void this.send('transcript', { role, transcriptType: 'partial', transcript: partial });
+    this.deps.record.add({ kind: 'call.transcript', callId: this.call.id, role, text: partial, partial: true });
     // A browser in the call hears the assistant's line; the line lasts until it has been played.
     const heard = role === 'assistant' ? this.browser?.speak(text, speakingSeconds(text)) : undefined;
     const done = (await Promise.all([this.wait(speakingSeconds(text)), heard]))[0] && !this.ended;

@@ -1,0 +1,144 @@
+// The `voice dev` inspector: start-up of `voice dev` with it vs `--no-inspector` (launch to the
+// URL on stdout, interleaved), and Lighthouse accessibility of the calls list and a call's view
+// (a call run on `voice dev --speed 50` first), and REST p99 during 100 calls with the page open
+// in Chromium vs without it.
+import { spawn } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { developerServer } from './calls.js';
+import { CHROMIUM } from './lib/lighthouse.js';
+import { load } from './lib/load.js';
+import { checkCliBuild } from './lib/freshness.js';
+import { lighthouseAccessibility } from './lib/lighthouse.js';
+import { interleave } from './lib/sample.js';
+import { errorRow, quantile, row } from './lib/stats.js';
+import type { BenchContext, Benchmark, Row } from './lib/types.js';
+
+const bench = 'inspector';
+
+/** Starts `voice dev` on a free port; resolves with its URL, the ms to it, and a stop function. */
+function startDev(ctx: BenchContext, args: string[]): Promise<{ url: string; ms: number; stop: () => Promise<void> }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['bin/voice.js', 'dev', '--port', '0', '--quiet', ...args], { cwd: ctx.root, stdio: ['ignore', 'pipe', 'ignore'] });
+  const stop = (): Promise<void> =>
+    new Promise((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGINT');
+    });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`voice dev exited ${code}`)));
+    child.stdout.once('data', (d: Buffer) => resolve({ url: d.toString().trim(), ms: performance.now() - started, stop }));
+  });
+}
+
+async function startRows(ctx: BenchContext): Promise<Row[]> {
+  const once = (args: string[]) => async (): Promise<number> => {
+    const dev = await startDev(ctx, args);
+    await dev.stop();
+    return dev.ms;
+  };
+  const rounds = ctx.quick ? 2 : 15;
+  const samples = await interleave({ on: once([]), off: once(['--no-inspector']) }, { warmup: 1, rounds, onRound: (i) => ctx.log(`voice dev start round ${i + 1}`) });
+  return [
+    row({
+      bench,
+      metric: 'voice dev start, inspector on (launch to URL)',
+      unit: 'ms',
+      figure: samples.on as number[],
+      reference: { label: '--no-inspector', figure: samples.off as number[] },
+      budget: { op: '<=', limit: 1.05, on: 'ratio' },
+    }),
+  ];
+}
+
+async function endedCall(url: string): Promise<string> {
+  const headers = { authorization: 'Bearer bench', 'content-type': 'application/json' };
+  const post = async (path: string, body: unknown): Promise<{ id: string }> => (await (await fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
+  const assistant = await post('/assistant', { name: 'Bench', firstMessage: 'Hello from the bench.' });
+  const call = await post('/call', { assistantId: assistant.id, customer: { number: '+14155550100' } });
+  for (let i = 0; i < 600; i++) {
+    const c = (await (await fetch(`${url}/call/${call.id}`, { headers })).json()) as { status: string };
+    if (c.status === 'ended') return call.id;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the call did not end within 30 s');
+}
+
+async function accessibilityRows(ctx: BenchContext): Promise<Row[]> {
+  const dev = await startDev(ctx, ['--speed', '50']);
+  try {
+    const id = await endedCall(dev.url);
+    const pages = { 'calls list': '#/calls', "a call's view": `#/calls/${id}` };
+    const rows: Row[] = [];
+    for (const [name, hash] of Object.entries(pages)) {
+      try {
+        const run = await lighthouseAccessibility(`${dev.url}/__voice/inspector/${hash}`, ctx.tmp);
+        rows.push(row({ bench, metric: `Lighthouse accessibility, ${name}`, unit: 'score', figure: run.score, budget: { op: '>=', limit: 95, on: 'figure' }, ...(run.failed.length ? { note: `failed: ${run.failed.join(', ')}` } : {}) }));
+      } catch (error) {
+        rows.push(errorRow(bench, `Lighthouse accessibility, ${name}`, error));
+      }
+    }
+    return rows;
+  } finally {
+    await dev.stop();
+  }
+}
+
+/** REST p99 (GET /assistant/{id}, c=4) while `calls` calls run on a fresh `voice dev --speed 50`, the inspector open or not. */
+async function busyP99(ctx: BenchContext, withPage: boolean): Promise<number> {
+  const dev = await startDev(ctx, ['--speed', '50']);
+  const server = await developerServer();
+  const browser = withPage ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] }) : undefined;
+  try {
+    const headers = { authorization: 'Bearer bench', 'content-type': 'application/json' };
+    const post = async (path: string, body: unknown): Promise<{ id: string }> => (await (await fetch(dev.url + path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
+    const assistant = await post('/assistant', {
+      name: 'Bench caller',
+      firstMessage: 'Hello, how can I help?',
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+      server: { url: server.url },
+    });
+    if (browser) {
+      const page = await browser.newPage();
+      await page.goto(`${dev.url}/__voice/inspector/`);
+      await page.getByText('Live', { exact: true }).waitFor();
+    }
+    const read = async (): Promise<void> => void (await (await fetch(`${dev.url}/assistant/${assistant.id}`, { headers })).arrayBuffer());
+    const calls = ctx.quick ? 10 : 100;
+    await Promise.all(Array.from({ length: calls }, (_, i) => post('/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } })));
+    const busy = await load(read, { concurrency: 4, durationMs: ctx.quick ? 200 : 1000, maxRequests: 100_000, recordLatency: true });
+    return quantile(busy.latencies, 0.99);
+  } finally {
+    await browser?.close();
+    await server.close();
+    await dev.stop();
+  }
+}
+
+async function restRows(ctx: BenchContext): Promise<Row[]> {
+  const rounds = ctx.quick ? 1 : 3;
+  const samples = await interleave({ open: () => busyP99(ctx, true), closed: () => busyP99(ctx, false) }, { warmup: 0, rounds, onRound: (i) => ctx.log(`REST p99 with the page round ${i + 1}`) });
+  return [
+    row({
+      bench,
+      metric: `REST p99 (GET /assistant/{id}, c=4) during ${ctx.quick ? 10 : 100} calls, inspector open in Chromium`,
+      unit: 'ms',
+      figure: samples.open as number[],
+      reference: { label: 'no page open', figure: samples.closed as number[] },
+      budget: { op: '<=', limit: 1.5, on: 'ratio' },
+      note: 'p99 on a shared machine is noisy; the page also takes CPU to render',
+    }),
+  ];
+}
+
+const benchmark: Benchmark = {
+  name: bench,
+  title: '`voice dev` inspector: start-up cost and accessibility',
+  async run(ctx) {
+    const stale = checkCliBuild(ctx.root);
+    if (stale) return [errorRow(bench, 'build', new Error(stale))];
+    return [...(await startRows(ctx)), ...(await accessibilityRows(ctx)), ...(await restRows(ctx))];
+  },
+};
+
+export default benchmark;

@@ -1,0 +1,178 @@
+// The `voice dev` inspector in real Chromium, against `voice dev --speed 20` and a loopback server
+// standing in for the developer's: calls appear live, a call's view tells its story, deliveries
+// replay, a refused request shows its message, a call starts from the page; nothing leaves
+// 127.0.0.1 and the page logs no error.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ensureBuilt } from '../../cli/test/build.js';
+import { isLoopback, launch, webhookServer } from './demo-harness.js';
+
+const BIN = new URL('../../bin/voice.js', import.meta.url).pathname;
+const AUTH = { authorization: 'Bearer any-key', 'content-type': 'application/json' };
+
+let dev: ChildProcess;
+let devUrl: string;
+let devLog = '';
+let chrome: { browser: Browser; close(): Promise<void> };
+let hook: Awaited<ReturnType<typeof webhookServer>>;
+let page: Page;
+let assistantId: string;
+const requests: string[] = [];
+const problems: string[] = [];
+
+function types(): string[] {
+  return hook.hits.map((h) => (JSON.parse(h.body) as { message: { type: string } }).message.type);
+}
+
+async function rest<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${devUrl}${path}`, { method, headers: { ...AUTH, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  hook = await webhookServer((req, res) => {
+    const last = hook.hits.at(-1)?.body ?? '{}';
+    const message = (JSON.parse(last) as { message?: { type?: string; assistant?: { name?: string }; toolCallList?: { id: string; function: { arguments: string } }[] } }).message;
+    const answer =
+      message?.type === 'tool-calls'
+        ? { results: (message.toolCallList ?? []).map((c) => ({ toolCallId: c.id, name: 'bookAppointment', result: `Booked for ${(JSON.parse(c.function.arguments) as { day: string }).day}.` })) }
+        : {};
+    // The "Slow" assistant's tool server takes its time, so its call is still running when the page ends it.
+    const delay = message?.type === 'tool-calls' && message.assistant?.name === 'Slow' ? 5000 : 0;
+    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)), delay);
+  });
+  dev = spawn(process.execPath, [BIN, 'dev', '--port', '0', '--speed', '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  dev.stderr?.on('data', (d: Buffer) => (devLog += d.toString()));
+  devUrl = await new Promise<string>((resolve, reject) => {
+    dev.stdout?.on('data', (d: Buffer) => resolve(d.toString().trim()));
+    dev.on('exit', (code) => reject(new Error(`voice dev exited ${code}: ${devLog}`)));
+  });
+  const created = await rest<{ id: string }>('POST', '/assistant', {
+    name: 'Booker',
+    firstMessage: 'Hello, Booker here.',
+    server: { url: hook.url, headers: { 'x-secret': 's3cret-value' } },
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      tools: [{ type: 'function', function: { name: 'bookAppointment', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday', 'tuesday'] } } } } }],
+    },
+  });
+  assistantId = created.body.id;
+  chrome = await launch();
+  page = await chrome.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.route('**/*', (route) => (isLoopback(route.request().url()) ? route.continue() : route.abort('blockedbyclient')));
+}, 120_000);
+
+afterAll(async () => {
+  await chrome?.close();
+  await hook?.close();
+  if (dev && dev.exitCode === null) {
+    dev.kill('SIGINT');
+    await new Promise((r) => dev.once('exit', r));
+  }
+});
+
+describe('voice dev inspector', () => {
+  let callId: string;
+
+  it('is announced in the banner and served under /__voice/inspector/', async () => {
+    expect(devLog).toContain(`Inspector: ${devUrl}/__voice/inspector/`);
+    await page.goto(`${devUrl}/__voice/inspector/`);
+    await page.getByRole('heading', { name: 'Calls' }).waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
+  });
+
+  it('shows a call created by REST without a reload', async () => {
+    const created = await rest<{ id: string }>('POST', '/call', { assistantId, customer: { number: '+14155550100' } });
+    callId = created.body.id;
+    await page.getByRole('link', { name: callId.slice(0, 8) }).waitFor({ timeout: 10_000 });
+  });
+
+  it("shows the call's first message, its tool call with the result and the ended reason", async () => {
+    await page.getByRole('link', { name: callId.slice(0, 8) }).click();
+    await page.getByRole('heading', { name: /^Call / }).waitFor();
+    const transcript = page.locator('.transcript');
+    await transcript.getByText('Hello, Booker here.').waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'End-of-call report' }).waitFor({ timeout: 20_000 });
+    const tool = page.locator('.tool').first();
+    await expect(tool.textContent()).resolves.toContain('bookAppointment');
+    await tool.getByText('Booked for monday.').waitFor();
+    await expect(tool.textContent()).resolves.toContain(hook.url);
+    const report = page.locator('section', { has: page.getByRole('heading', { name: 'End-of-call report' }) });
+    await report.getByText('customer-ended-call').waitFor();
+    await report.getByText(/^Summary:/).waitFor();
+    await report.locator('audio').waitFor({ state: 'attached' });
+    // Final lines replaced their partial ones.
+    expect(await page.locator('.transcript .partial').count()).toBe(0);
+    expect(await page.content()).not.toContain('s3cret-value');
+  });
+
+  it('lists the deliveries, and Replay reaches the server again', async () => {
+    await page.goto(`${devUrl}/__voice/inspector/#/deliveries?call=${callId}`);
+    const rows = page.locator('.rows > li');
+    await rows.filter({ hasText: 'status-update' }).first().waitFor();
+    const report = rows.filter({ hasText: 'end-of-call-report' }).first();
+    await report.waitFor();
+    const before = types().filter((t) => t === 'end-of-call-report').length;
+    await report.getByRole('button').first().click();
+    // The open row's details (the list re-orders when the replay arrives, newest first).
+    const detail = page.locator('.detail');
+    await detail.getByRole('button', { name: 'Replay' }).click();
+    await detail.getByText(/Replayed as d\d+: 200/).waitFor();
+    expect(types().filter((t) => t === 'end-of-call-report').length).toBe(before + 1);
+    await page.locator('.rows > li', { hasText: 'replay' }).first().waitFor();
+    expect(await page.content()).not.toContain('s3cret-value');
+  });
+
+  it('shows a bad-body request as 400 with its message and its body', async () => {
+    const bad = await rest('POST', '/assistant', { name: 'x', colour: 'red' }, { 'user-agent': 'inspector-e2e/1.0' });
+    expect(bad.status).toBe(400);
+    await page.goto(`${devUrl}/__voice/inspector/#/requests`);
+    const row = page.locator('.rows > li', { hasText: 'inspector-e2e/1.0' }).first();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/POST\s*\/assistant\s*400/);
+    await row.getByText('property colour should not exist').waitFor();
+    await row.getByRole('link').click();
+    await row.locator('pre', { hasText: '"colour"' }).waitFor();
+  });
+
+  it('starts a call from an assistant', async () => {
+    await page.goto(`${devUrl}/__voice/inspector/#/resources/assistant/${assistantId}`);
+    await page.getByRole('button', { name: 'Start a call' }).click();
+    await page.waitForURL(/#\/calls\/[0-9a-f-]{36}$/);
+    const id = decodeURIComponent(new URL(page.url()).hash.split('/').pop() as string);
+    expect(id).not.toBe(callId);
+    const call = await rest<{ assistantId: string; customer: { number: string } }>('GET', `/call/${id}`);
+    expect(call.body).toMatchObject({ assistantId, customer: { number: '+14155550100' } });
+    await page.locator('.transcript').getByText('Hello, Booker here.').waitFor({ timeout: 15_000 });
+  });
+
+  it('ends a running call with its button', async () => {
+    const slow = await rest<{ id: string }>('POST', '/assistant', {
+      name: 'Slow',
+      firstMessage: 'Hello, Slow here.',
+      server: { url: hook.url },
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'lookUp', parameters: { type: 'object', properties: {} } } }] },
+    });
+    const call = await rest<{ id: string }>('POST', '/call', { assistantId: slow.body.id, customer: { number: '+14155550100' } });
+    await page.goto(`${devUrl}/__voice/inspector/#/calls/${call.body.id}`);
+    // The tool call is waiting for its server: the call is in progress.
+    await page.locator('.timeline').getByText('in-progress').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'End call' }).click();
+    await page.getByText('Call ended.').waitFor();
+    const report = page.locator('section', { has: page.getByRole('heading', { name: 'End-of-call report' }) });
+    await report.getByText('manually-canceled').waitFor({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'End call' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('never left 127.0.0.1 and logged no error', () => {
+    expect(requests.length).toBeGreaterThan(3);
+    expect(requests.filter((u) => !isLoopback(u))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});

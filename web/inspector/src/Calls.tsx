@@ -1,0 +1,66 @@
+// The calls list: newest first, live.
+import { useLive } from './live';
+import { href } from './route';
+import { More, Status, Time, duration, useCap } from './ui';
+
+/** Every call the emulator holds or ran, newest first. */
+export function Calls() {
+  const live = useLive();
+  const [shown, more] = useCap(100);
+  const ids = live.order.slice(0, shown);
+  return (
+    <section aria-labelledby="calls-h">
+      <h1 id="calls-h">Calls</h1>
+      {!ids.length && <p className="muted">No calls yet. Create one (voice --local call create ..., or Resources → an assistant → Start a call) and it appears here.</p>}
+      {ids.length > 0 && (
+        <div className="table-wrap">
+          <table className="list">
+            <thead>
+              <tr>
+                <th scope="col">Call</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="opt">Type</th>
+                <th scope="col">Assistant</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Ended reason</th>
+                <th scope="col" className="opt">Cost</th>
+                <th scope="col" className="opt">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ids.map((id) => {
+                const s = live.calls.get(id);
+                const c = s?.call;
+                const status = s?.statuses.at(-1)?.status ?? c?.status;
+                const reason = c?.endedReason ?? s?.statuses.at(-1)?.endedReason;
+                return (
+                  <tr key={id} className={reason && reason !== 'customer-ended-call' && reason !== 'assistant-ended-call' ? 'warn' : undefined}>
+                    <td>
+                      <a href={href(['calls', id])} className="mono">
+                        {id.slice(0, 8)}
+                      </a>
+                    </td>
+                    <td>
+                      <Status status={status} />
+                    </td>
+                    <td className="opt">{c?.type ?? '—'}</td>
+                    <td>{c?.assistant?.name ?? live.assistantName(c?.assistantId) ?? c?.assistantId?.slice(0, 8) ?? (c?.squadId ? 'squad' : c?.workflowId ? 'workflow' : '—')}</td>
+                    <td className="mono">{c?.customer?.number ?? '—'}</td>
+                    <td>{duration(c?.startedAt, c?.endedAt)}</td>
+                    <td>{reason ?? ''}</td>
+                    <td className="opt">{typeof c?.cost === 'number' ? `$${c.cost.toFixed(4)}` : '—'}</td>
+                    <td className="opt">
+                      <Time at={c?.createdAt ?? s?.statuses[0]?.at} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <More shown={shown} total={live.order.length} more={more} />
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// Every REST request the emulator answered; one opens with its bodies (keys masked).
+import { useEffect, useState } from 'react';
+import { api } from './api';
+import { useLive } from './live';
+import type { RequestEvent } from './live';
+import { href } from './route';
+import { Json, More, Time, useCap } from './ui';
+
+interface Detail extends RequestEvent {
+  requestBody?: unknown;
+  responseBody?: unknown;
+}
+
+function Bodies({ seq }: { seq: string }) {
+  const [detail, setDetail] = useState<Detail | string | undefined>();
+  useEffect(() => {
+    let on = true;
+    api<Detail>(`/__voice/requests/${encodeURIComponent(seq)}`).then(
+      (d) => on && setDetail(d),
+      (e: Error) => on && setDetail(e.message),
+    );
+    return () => {
+      on = false;
+    };
+  }, [seq]);
+  if (detail === undefined) return <p className="muted">Loading…</p>;
+  if (typeof detail === 'string') return <p className="error">{detail}</p>;
+  return (
+    <div className="detail">
+      <h3>Request body</h3>
+      <Json value={detail.requestBody} label="request body" />
+      <h3>Response body ({detail.status})</h3>
+      <Json value={detail.responseBody} label="response body" />
+    </div>
+  );
+}
+
+/** The requests list. */
+export function Requests({ selected }: { selected: string | undefined }) {
+  const live = useLive();
+  const [own, setOwn] = useState(false);
+  const [shown, more] = useCap(100);
+  const all = live.requests.filter((r) => own || !r.inspector);
+  const rows = all.slice(-shown).reverse();
+  return (
+    <section aria-labelledby="req-h">
+      <h1 id="req-h">Requests</h1>
+      <form className="filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          <input type="checkbox" checked={own} onChange={(e) => setOwn(e.target.checked)} /> Show this page's own requests
+        </label>
+        <span className="muted">{all.length} requests</span>
+      </form>
+      <ul className="rows">
+        {rows.map((r) => {
+          const seq = String(r.seq);
+          const isOpen = selected === seq;
+          return (
+            <li key={seq} className={r.status >= 400 ? 'fail' : undefined}>
+              <a className="row" href={isOpen ? href(['requests']) : href(['requests', seq])} aria-expanded={isOpen}>
+                <Time at={r.at} />
+                <span className="type">{r.method}</span>
+                <span className="url">{r.path}</span>
+                <span className="code">{r.status}</span>
+                <span>{r.ms.toFixed(1)} ms</span>
+                <span className="ua">{r.userAgent ?? 'no user agent'}</span>
+              </a>
+              {r.message && <p className="error msg">{r.message}</p>}
+              {isOpen && <Bodies seq={seq} />}
+            </li>
+          );
+        })}
+      </ul>
+      {!rows.length && <p className="muted">No requests yet.</p>}
+      <More shown={shown} total={all.length} more={more} />
+    </section>
+  );
+}

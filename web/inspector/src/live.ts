@@ -1,0 +1,206 @@
+// The page's one view of the emulator's record: one EventSource on /__voice/events (replaying
+// the record first), folded into calls, deliveries and requests. Call objects (assistant,
+// customer, cost...) come from the REST API when a call first appears and when it ends.
+import { useSyncExternalStore } from 'react';
+import type { Delivery, RecordEvent } from '../../../core/emulator/record';
+import { api } from './api';
+
+/** A call as the REST API returns it (the fields the page reads). */
+export interface ApiCall {
+  id: string;
+  type?: string;
+  status?: string;
+  createdAt?: string;
+  startedAt?: string;
+  endedAt?: string;
+  endedReason?: string;
+  cost?: number;
+  costBreakdown?: Record<string, unknown>;
+  assistantId?: string;
+  assistant?: { name?: string };
+  squadId?: string;
+  workflowId?: string;
+  phoneNumberId?: string;
+  customer?: { number?: string; name?: string };
+  messages?: Record<string, unknown>[];
+  analysis?: { summary?: string };
+  artifact?: { recordingUrl?: string };
+}
+
+/** A spoken line; a partial one is replaced by the final line of the same speaker. */
+export interface Line {
+  role: 'assistant' | 'user';
+  text: string;
+  partial: boolean;
+  at: string;
+}
+
+/** Everything the page knows about one call. */
+export interface CallState {
+  id: string;
+  statuses: { status: string; endedReason?: string; at: string }[];
+  lines: Line[];
+  logs: { level?: string; text: string; at: string }[];
+  deliveries: Delivery[];
+  call?: ApiCall;
+  /** When the page first heard of it (for ordering). */
+  seen: number;
+}
+
+/** A REST request the emulator answered. */
+export type RequestEvent = Extract<RecordEvent, { kind: 'request' }>;
+
+class Live {
+  readonly calls = new Map<string, CallState>();
+  /** Newest first. */
+  order: string[] = [];
+  deliveries: Delivery[] = [];
+  requests: RequestEvent[] = [];
+  connected = false;
+  info: { speed: number; apiKeyRequired: boolean } | undefined;
+  /** Assistant names by id (for the calls list). */
+  readonly names = new Map<string, string>();
+  private namesAsked = 0;
+  version = 0;
+  private listeners = new Set<() => void>();
+  private pending = false;
+  private readonly stale = new Set<string>();
+  private flushing: ReturnType<typeof setTimeout> | undefined;
+  private counter = 0;
+  private source: EventSource | undefined;
+
+  subscribe = (cb: () => void): (() => void) => {
+    this.listeners.add(cb);
+    this.start();
+    return () => this.listeners.delete(cb);
+  };
+
+  /** Tells the views, at most once a frame (a replay of the record is thousands of events). */
+  changed(): void {
+    if (this.pending) return;
+    this.pending = true;
+    // A busy emulator (a hundred calls) sends thousands of events a second: redraw a few times a second.
+    setTimeout(() => {
+      this.pending = false;
+      this.version++;
+      for (const l of this.listeners) l();
+    }, 200);
+  }
+
+  private start(): void {
+    if (this.source) return;
+    this.source = new EventSource('/__voice/events?since=0&lite=1');
+    this.source.onopen = () => {
+      this.connected = true;
+      this.changed();
+    };
+    this.source.onerror = () => {
+      this.connected = false;
+      this.changed();
+    };
+    const on = (e: MessageEvent<string>): void => this.take(JSON.parse(e.data) as RecordEvent);
+    for (const kind of ['call.status', 'call.transcript', 'call.log', 'delivery', 'request']) this.source.addEventListener(kind, on);
+    void api<{ speed: number; apiKeyRequired: boolean }>('/__voice/info').then((info) => {
+      this.info = info;
+      this.changed();
+    }, () => undefined);
+    void this.loadCalls();
+  }
+
+  /** Loads the newest stored calls (seeded or created before the page opened). */
+  async loadCalls(): Promise<void> {
+    try {
+      const list = await api<ApiCall[]>('/call?limit=100');
+      for (const c of list) this.callState(c.id, c.createdAt ? Date.parse(c.createdAt) : 0).call = c;
+      this.sort();
+      this.changed();
+    } catch {
+      // Shown by the key prompt when the key was refused; the live stream still works.
+    }
+  }
+
+  /** An assistant's name, loading the assistants (at most every few seconds) when it is unknown. */
+  assistantName(id: string | undefined): string | undefined {
+    if (!id) return undefined;
+    const name = this.names.get(id);
+    if (name === undefined && Date.now() - this.namesAsked > 3000) {
+      this.namesAsked = Date.now();
+      api<{ id: string; name?: string }[]>('/assistant?limit=1000').then((list) => {
+        for (const a of list) this.names.set(a.id, a.name ?? a.id.slice(0, 8));
+        this.changed();
+      }, () => undefined);
+    }
+    return name;
+  }
+
+  private sort(): void {
+    this.order = [...this.calls.values()].sort((a, b) => b.seen - a.seen).map((c) => c.id);
+  }
+
+  callState(id: string, seen = Date.now() + ++this.counter / 1000): CallState {
+    let s = this.calls.get(id);
+    if (!s) {
+      s = { id, statuses: [], lines: [], logs: [], deliveries: [], seen };
+      this.calls.set(id, s);
+      this.order.unshift(id);
+      this.refresh(id);
+    }
+    return s;
+  }
+
+  /** Fetches call objects soon, batched: a few by id, a burst (many calls at once) as one list. */
+  refresh(id: string): void {
+    this.stale.add(id);
+    this.flushing ??= setTimeout(() => {
+      this.flushing = undefined;
+      const ids = [...this.stale];
+      this.stale.clear();
+      const got = (list: ApiCall[]): void => {
+        for (const c of list) if (this.calls.has(c.id)) (this.calls.get(c.id) as CallState).call = c;
+        this.changed();
+      };
+      const each = (list: string[]): void => {
+        for (const one of list) void api<ApiCall>(`/call/${encodeURIComponent(one)}`).then((c) => got([c]), () => undefined);
+      };
+      if (ids.length <= 3) return each(ids);
+      // A burst is of new calls: the newest hundred hold them; any other is fetched by id.
+      api<ApiCall[]>('/call?limit=100').then((list) => {
+        got(list);
+        const have = new Set(list.map((c) => c.id));
+        each(ids.filter((one) => !have.has(one)));
+      }, () => undefined);
+    }, 400);
+  }
+
+  private take(e: RecordEvent): void {
+    if (e.kind === 'request') {
+      this.requests.push(e);
+    } else if (e.kind === 'delivery') {
+      this.deliveries.push(e.delivery);
+      this.callState(e.callId).deliveries.push(e.delivery);
+    } else if (e.kind === 'call.status') {
+      const s = this.callState(e.callId);
+      s.statuses.push({ status: e.status, ...(e.endedReason ? { endedReason: e.endedReason } : {}), at: e.at });
+      if (s.call) s.call.status = e.status;
+      if (e.status === 'ended' || s.statuses.length === 1) this.refresh(e.callId);
+    } else if (e.kind === 'call.transcript') {
+      const s = this.callState(e.callId);
+      const line: Line = { role: e.role, text: e.text, partial: Boolean(e.partial), at: e.at };
+      const last = s.lines.findLastIndex((l) => l.role === e.role);
+      if (!line.partial && last >= 0 && s.lines[last]?.partial) s.lines[last] = line;
+      else s.lines.push(line);
+    } else if (e.kind === 'call.log') {
+      this.callState(e.callId).logs.push({ ...(e.level ? { level: e.level } : {}), text: e.text, at: e.at });
+    }
+    this.changed();
+  }
+}
+
+/** The page's one live store. */
+export const live = new Live();
+
+/** Re-renders on every change of the live store; returns it. */
+export function useLive(): Live {
+  useSyncExternalStore(live.subscribe, () => live.version);
+  return live;
+}
