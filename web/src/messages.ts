@@ -27,6 +27,10 @@ export const text = {
   notFoundTitle: 'Page Not Found',
   notFoundText: 'The requested page does not exist.',
   goBack: 'Go back to main page',
+  /** Captions of a live call (not in the spec: labels of its lines). */
+  captionsLabel: 'Captions',
+  captionAssistant: 'Assistant:',
+  captionYou: 'You:',
 } as const;
 
 /** Hosts a developer previews on (`voice demo`); anywhere else the reader is a prospect. */

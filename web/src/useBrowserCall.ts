@@ -2,11 +2,12 @@
 // useWebCall(). The web-call client is imported only when a call starts, or prefetched when the
 // pointer or focus reaches the button (with daily-js only for hosted calls: a local emulator's
 // calls never load it).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { addCaption, type Caption } from './captions.js';
 import type { DemoConfig } from './config.js';
 import { notConfiguredText, text } from './messages.js';
 import { demoOverrides } from '../../core/visitors/overrides.js';
-import { useWebCall } from '../../core/react/useWebCall.js';
+import { useWebCall, type UseWebCallOptions } from '../../core/react/useWebCall.js';
 import type { Visitor } from './visitor.js';
 
 /** What the button shows. */
@@ -44,32 +45,26 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
   const [checking, setChecking] = useState(false);
   // Bumped on every press so a start that is cancelled mid-way never resurrects itself.
   const attemptRef = useRef(0);
-  const stopRef = useRef<() => Promise<void>>(async () => undefined);
 
   const fail = useCallback((err: unknown) => {
     if (isPermissionError(err)) setMessage(text.microphone);
     console.error('Browser call failed:', err);
   }, []);
 
+  const [captions, setCaptions] = useState<Caption[]>([]);
   // avoidEval: Daily loads its call bundle as a script from its CDN instead of eval-ing it, so the page's CSP needs no 'unsafe-eval'.
-  const options = { ...(config.apiBaseUrl ? { baseUrl: config.apiBaseUrl } : {}), callConfig: { avoidEval: true } };
+  const options: UseWebCallOptions = { ...(config.apiBaseUrl ? { baseUrl: config.apiBaseUrl } : {}), callConfig: { avoidEval: true } };
+  // Fatal errors go to Sentry (loaded only when a DSN is configured); the client removes name, data and token fields.
+  if (config.sentryDsn) options.reportError = (report) => void import('./sentry.js').then((m) => m.reportFatal(report)).catch(() => undefined);
+  // useWebCall stops the call itself on a fatal error and on call-end (spec 4: idle means over);
+  // a non-fatal error leaves the call running and is only logged (spec 8), by the hook.
   const call = useWebCall(config.publicKey, options, {
-    // The page returns to idle on any error (spec 4): a call that would go on after it is stopped.
-    error: (err) => {
-      fail(err);
-      void stopRef.current();
-    },
-    // A refused microphone during the join arrives as a media error; the call cannot go on.
-    'camera-error': (err) => {
-      if (!isPermissionError(err)) return;
-      fail(err);
-      void stopRef.current();
-    },
+    error: (err) => err.fatal && fail(err),
+    'camera-error': (err) => err.fatal && fail(err),
+    message: (m) => config.captions && setCaptions((lines) => addCaption(lines, m)),
   });
-  const { stop } = call;
-  useEffect(() => {
-    stopRef.current = stop;
-  }, [stop]);
+  // Captions clear when the call ends.
+  if (call.state === 'idle' && captions.length > 0) setCaptions([]);
 
   const busy = checking || call.state === 'starting' || call.state === 'active';
   const state: CallState = call.listening && call.state === 'active' ? 'active' : busy ? 'connecting' : 'idle';
@@ -105,5 +100,5 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
     }
   }, [config, visitor, fail, state, call]);
 
-  return { state, message, toggle };
+  return { state, message, toggle, captions };
 }
