@@ -2,13 +2,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { text } from './messages.js';
-import { prefetchWebCall, useBrowserCall } from './useBrowserCall.js';
+import { loadCaptions, prefetchWebCall, useBrowserCall } from './useBrowserCall.js';
 import { loadVisitor, type Visitor } from './visitor.js';
 
 const loadPhoneForm = () => import('./PhoneForm.js');
 const PhoneForm = lazy(loadPhoneForm);
 // The captions' lines load with the first call: nothing of them in the first load.
-const Captions = lazy(() => import('./Captions.js'));
+const Captions = lazy(loadCaptions);
 
 // One lookup per slug for the page's lifetime: StrictMode's second effect run reuses it.
 const lookups = new Map<string, ReturnType<typeof loadVisitor>>();
@@ -88,9 +88,9 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
           // Always in the page (fixed height) so lines appear without moving anything, and
           // screen readers announce each new line of the live region.
           <div className="captions" role="log" aria-live="polite" aria-label={text.captionsLabel}>
-            {call.captions.length > 0 && (
+            {call.client && (
               <Suspense fallback={null}>
-                <Captions lines={call.captions} />
+                <Captions client={call.client} />
               </Suspense>
             )}
           </div>

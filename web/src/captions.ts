@@ -1,7 +1,6 @@
 // Captions of a live call: one line per turn from the call's `transcript` messages, a final line
-// replacing the partial one of the same speaker, the last few lines kept. Tiny on purpose: it is
-// in the page's first load (the lines are collected from the first message on); the component
-// that shows them is loaded lazily (Captions.tsx).
+// replacing the partial one of the same speaker, the last few lines kept. Loaded lazily with
+// Captions.tsx.
 
 /** One caption line. */
 export interface Caption {
@@ -9,6 +8,9 @@ export interface Caption {
   text: string;
   final: boolean;
 }
+
+/** Who says a line (not in the spec), shown before it. */
+export const CAPTION_LABELS = { assistant: 'Assistant:', user: 'You:' } as const;
 
 /** How many lines are shown. */
 export const CAPTION_LINES = 3;
