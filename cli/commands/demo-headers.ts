@@ -41,6 +41,15 @@ export function connectOrigins(config: DemoConfig): string[] {
   return [...new Set([...found, sentry].filter((o): o is string => o !== undefined))];
 }
 
+/**
+ * The WebSocket origin of a configured API (the emulator's web calls are joined over a socket on
+ * its host: ws for http, wss for https); CSP's http source does not cover ws.
+ */
+export function apiSocketOrigin(config: DemoConfig): string | undefined {
+  const origin = config.apiBaseUrl ? originOf(config.apiBaseUrl) : undefined;
+  return origin?.replace(/^http/, 'ws');
+}
+
 /** The sha256 CSP source of an inline script's text. */
 export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -62,7 +71,7 @@ export function contentSecurityPolicy(config: DemoConfig, inline: InlineScripts)
     'script-src': ["'self'", ...allowInline, ...DAILY.script, 'blob:'],
     // Vite adds the page's CSS as <style> elements while developing (they carry the nonce).
     'style-src': ["'self'", ...('nonce' in inline ? [`'nonce-${inline.nonce}'`] : [])],
-    'connect-src': ["'self'", ...connectOrigins(config), ...DAILY.connect],
+    'connect-src': ["'self'", ...connectOrigins(config), ...[apiSocketOrigin(config)].filter((o) => o !== undefined), ...DAILY.connect],
     'img-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],

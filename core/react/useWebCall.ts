@@ -121,9 +121,11 @@ export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, l
       latest.current.listeners['call-start']?.();
     });
     // Idle means over: whatever ends the call (call-end, a fatal error) also stops the client, so
-    // no call, timer or microphone track outlives it. stop() is idempotent and waits for a stop
-    // the client already started on its own.
-    const end = () => void client.stop().catch((failure: unknown) => console.error('[voice/react] stopping the call failed:', failure));
+    // no call, timer or microphone track outlives it (a client already ending or idle is left be).
+    const end = () => {
+      if (client.state !== 'starting' && client.state !== 'active') return;
+      void client.stop().catch((failure: unknown) => console.error('[voice/react] stopping the call failed:', failure));
+    };
     client.on('call-end', () => {
       if (!mine()) return;
       setListening(false);
