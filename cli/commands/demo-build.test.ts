@@ -36,7 +36,7 @@ describe('the build configuration', () => {
 
 it('bakes only what is set, so the page keeps its defaults for the rest', () => {
   const baked = bakedConfig({ ...defaultConfig, supabaseUrl: 'https://abc.supabase.co', webhookUrl: '', links: { ...defaultConfig.links, website: 'https://x.example' } });
-  expect(baked).toEqual({ supabaseUrl: 'https://abc.supabase.co', strict: false, links: { website: 'https://x.example' } });
+  expect(baked).toEqual({ supabaseUrl: 'https://abc.supabase.co', captions: true, strict: false, links: { website: 'https://x.example' } });
 });
 
 describe('the output directory', () => {
@@ -75,6 +75,9 @@ it('reads page flags that `voice demo` itself consumed, and its own --out', asyn
   const program = new Command('voice').option('--json').addCommand(demo);
   await program.parseAsync(['demo', 'build', '--supabase-url', 'https://abc.supabase.co', '--strict', '--out', 'site', '--json'], { from: 'user' });
   expect(seen).toMatchObject({ out: 'site', supabaseUrl: 'https://abc.supabase.co', strict: true });
+  expect(seen?.captions).toBe(true);
+  await program.parseAsync(['demo', 'build', '--no-captions'], { from: 'user' });
+  expect(seen?.captions).toBe(false);
   await program.parseAsync(['demo', 'build'], { from: 'user' });
   expect(seen?.out).toBe('dist/demo');
 });

@@ -7,7 +7,7 @@ import { err, out } from '../redact.js';
 import type { DemoFlags } from './demo-config.js';
 
 /** The flags of `voice demo build`: the page settings `voice demo` takes, and the output folder. */
-export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAnonKey' | 'webhookUrl' | 'publicKey' | 'assistantId' | 'apiUrl' | 'sentryDsn' | 'strict'> {
+export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAnonKey' | 'webhookUrl' | 'publicKey' | 'assistantId' | 'apiUrl' | 'sentryDsn' | 'strict' | 'captions'> {
   out: string;
 }
 
@@ -18,7 +18,9 @@ export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAno
 export function buildFlagsOf(cmd: Command): BuildFlags {
   const all = { ...cmd.optsWithGlobals<BuildFlags>(), ...cmd.opts<BuildFlags>() };
   const { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict } = all;
-  return { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict };
+  // --no-captions given to either command turns them off (a negatable flag defaults to true in both).
+  const captions = ![cmd.opts<BuildFlags>(), cmd.parent?.opts<BuildFlags>()].some((o) => o?.captions === false);
+  return { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict, captions };
 }
 
 /** The `voice demo build` command (registered under `voice demo`). */
@@ -34,6 +36,7 @@ export function demoBuildCommand(): Command {
     .option('--api-url <url>', 'platform API base URL for browser calls (env: VOICE_API_URL)')
     .option('--sentry-dsn <dsn>', 'error reporting DSN (or VOICE_SENTRY_DSN)')
     .option('--strict', 'show Not found for an unknown slug instead of greeting "Visitor"')
+    .option('--no-captions', 'no captions of the conversation during Test in Browser (or VOICE_CAPTIONS=off)')
     .option('--json', 'print the output directory and files as JSON')
     .addHelpText(
       'after',
@@ -48,7 +51,8 @@ them from files: _headers (Netlify, Cloudflare Pages), netlify.toml and vercel.j
 
 Examples:
   VOICE_SUPABASE_URL=https://abc.supabase.co VOICE_SUPABASE_ANON_KEY=... voice demo build
-  voice demo build --out public --webhook-url https://hooks.example/call-me`,
+  voice demo build --out public --webhook-url https://hooks.example/call-me
+  voice demo build --no-captions`,
     )
     .action(async (_flags: BuildFlags, cmd: Command) => {
       const ctx = contextOf(cmd);

@@ -46,6 +46,13 @@ describe('resolveDemoConfig', () => {
 
   it('defaults to the local webhook path, no strict mode and no links', () => {
     const c = resolveDemoConfig({}, { HOME: home, XDG_CONFIG_HOME: join(home, 'none') });
-    expect(c.page).toMatchObject({ webhookUrl: '', strict: false, supabaseUrl: '', links: { linkedin: '', website: '', twitter: '' } });
+    expect(c.page).toMatchObject({ webhookUrl: '', strict: false, captions: true, supabaseUrl: '', links: { linkedin: '', website: '', twitter: '' } });
+  });
+
+  it('turns the captions off with --no-captions or VOICE_CAPTIONS=off (0, false, no), and only then', () => {
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'none') };
+    expect(resolveDemoConfig({ captions: false }, env).page.captions).toBe(false);
+    for (const value of ['off', 'OFF', '0', 'false', 'no']) expect(resolveDemoConfig({}, { ...env, VOICE_CAPTIONS: value }).page.captions).toBe(false);
+    for (const value of ['on', '1', 'true', '']) expect(resolveDemoConfig({}, { ...env, VOICE_CAPTIONS: value }).page.captions).toBe(true);
   });
 });

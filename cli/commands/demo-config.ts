@@ -16,6 +16,8 @@ export interface DemoFlags {
   phoneNumberId?: string;
   sentryDsn?: string;
   strict?: boolean;
+  /** False with `--no-captions`: no captions during a browser call. */
+  captions?: boolean;
   /** The CLI's global `--api-key`, `--profile` and `--local`. */
   apiKey?: string;
   profile?: string;
@@ -65,6 +67,11 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
+/** VOICE_CAPTIONS=off (or 0, false, no) turns the captions off; anything else leaves them on. */
+export function captionsOff(value: string | undefined): boolean {
+  return /^(off|0|false|no)$/i.test((value ?? '').trim());
+}
+
 /** Merges flags over `VOICE_*` environment variables over the CLI profile. */
 export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = process.env, profile: Record<string, unknown> = readProfile(env, flags.profile)): ResolvedDemoConfig {
   const sources: ResolvedDemoConfig['sources'] = {};
@@ -87,6 +94,7 @@ export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = pro
     localCalls: false,
     sentryDsn: pick('sentryDsn', flags.sentryDsn, 'VOICE_SENTRY_DSN', 'sentryDsn'),
     strict: Boolean(flags.strict),
+    captions: flags.captions !== false && !captionsOff(env.VOICE_CAPTIONS),
     links: {
       linkedin: pick('linkedin', undefined, 'VOICE_LINK_LINKEDIN', 'linkLinkedin'),
       website: pick('website', undefined, 'VOICE_LINK_WEBSITE', 'linkWebsite'),

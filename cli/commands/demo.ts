@@ -25,6 +25,7 @@ interface DemoCliOptions {
   assistantId?: string;
   phoneNumberId?: string;
   sentryDsn?: string;
+  captions?: boolean;
 }
 
 /** The `voice demo` command. */
@@ -45,6 +46,7 @@ export function demoCommand(): Command {
     .option('--api-url <url>', 'platform API base URL for Call Me and browser calls (env: VOICE_API_URL)')
     .addOption(new Option('--phone-number-id <id>', 'platform phone number Call Me calls from').env('VOICE_PHONE_NUMBER_ID'))
     .addOption(new Option('--sentry-dsn <dsn>', 'error reporting DSN for the page').env('VOICE_SENTRY_DSN'))
+    .option('--no-captions', 'no captions of the conversation during Test in Browser (or VOICE_CAPTIONS=off)')
     .addHelpText(
       'after',
       `
@@ -58,6 +60,7 @@ call in the browser, the assistant heard, the microphone as the customer, no int
 Examples:
   voice demo --slug acme --open
   voice demo --visitors prospects.json --strict --port 8080
+  voice demo --slug acme --no-captions
   VOICE_PUBLIC_KEY=... VOICE_ASSISTANT_ID=... voice demo --slug acme`,
     )
     .addCommand(demoBuildCommand())

@@ -74,4 +74,74 @@ describe('useWebCall', () => {
     await settle();
     expect(t.transports.live()).toHaveLength(0);
   });
+
+  it('a non-fatal error keeps the call and is only logged; a fatal one ends it: idle, no call left', async () => {
+    const t = setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: Array<{ type: string; fatal: boolean }> = [];
+    function Probe() {
+      t.keep(useWebCall('public-key', t.options, { error: (e) => void seen.push({ type: e.type, fatal: e.fatal }) }));
+      return null;
+    }
+    const view = render(<Probe />);
+    await t.read().start('assistant-1');
+    await settle();
+    const transport = t.transports.last;
+    transport.message('listening');
+    // The assistant's audio cannot start (autoplay refused): the call goes on.
+    (t.options.environment as FakeEnvironment).playFailure = new DOMException('play() failed', 'NotAllowedError');
+    transport.track('audio');
+    await settle();
+    expect(t.read().state).toBe('active');
+    expect(t.read().listening).toBe(true);
+    expect(t.read().error).toBeNull();
+    expect(t.transports.live()).toHaveLength(1);
+    // A refused camera-in-use error is not fatal either; a refused microphone is.
+    transport.emit({ type: 'camera-error', error: { type: 'cam-in-use' } });
+    await settle();
+    expect(t.read().state).toBe('active');
+    expect(warn).toHaveBeenCalled();
+    transport.emit({ type: 'fatal-error', error: { type: 'ejected', errorMsg: 'Meeting has ended' } });
+    await settle();
+    expect(seen).toEqual([{ type: 'audio-start-failed', fatal: false }, { type: 'daily-error', fatal: true }]);
+    expect(t.read()).toMatchObject({ state: 'idle', listening: false, transcript: null, error: { type: 'daily-error', fatal: true } });
+    expect(t.transports.live()).toHaveLength(0);
+    expect(transport.destroyed).toBe(true);
+    view.unmount();
+  });
+
+  it('a refused microphone (camera-error permissions) ends the call from the hook', async () => {
+    const t = setup();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    function Probe() {
+      t.keep(useWebCall('public-key', t.options));
+      return null;
+    }
+    const view = render(<Probe />);
+    await t.read().start('assistant-1');
+    await settle();
+    t.transports.last.emit({ type: 'camera-error', error: { type: 'permissions', errorMsg: 'denied' } });
+    await settle();
+    expect(t.read().state).toBe('idle');
+    expect(t.transports.live()).toHaveLength(0);
+    view.unmount();
+  });
+
+  it('call-end leaves nothing behind', async () => {
+    const t = setup();
+    function Probe() {
+      t.keep(useWebCall('public-key', t.options));
+      return null;
+    }
+    const view = render(<Probe />);
+    await t.read().start('assistant-1');
+    await settle();
+    t.transports.last.emit({ type: 'left' });
+    await settle();
+    expect(t.read().state).toBe('idle');
+    expect(t.transports.live()).toHaveLength(0);
+    expect(t.transports.last.destroyed).toBe(true);
+    view.unmount();
+  });
 });

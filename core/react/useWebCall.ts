@@ -45,8 +45,13 @@ export interface UseWebCall {
   muted: boolean;
   /** The assistant's volume, 0 to 1, every 100 ms while the call runs. */
   volume: number;
+  /** The latest transcript line of the current call (null when idle). */
   transcript: WebCallTranscript | null;
-  /** The latest `error` or `camera-error` of the current call. */
+  /**
+   * The latest fatal `error` or `camera-error` of the current call: the call is over (the hook has
+   * stopped it). Non-fatal errors (`error.fatal === false`) leave the call running; they reach the
+   * `error` listener and the console only.
+   */
   error: WebCallError | null;
   /** Starts a call: the same arguments as WebCall's start(); resolves with the call, or null. */
   start(
@@ -107,6 +112,7 @@ export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, l
         setListening(false);
         setVolume(0);
         setMutedState(false);
+        setTranscript(null);
       }
     });
     client.on('call-start', () => {
@@ -114,22 +120,31 @@ export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, l
       setListening(true);
       latest.current.listeners['call-start']?.();
     });
+    // Idle means over: whatever ends the call (call-end, a fatal error) also stops the client, so
+    // no call, timer or microphone track outlives it (a client already ending or idle is left be).
+    const end = () => {
+      if (client.state !== 'starting' && client.state !== 'active') return;
+      void client.stop().catch((failure: unknown) => console.error('[voice/react] stopping the call failed:', failure));
+    };
     client.on('call-end', () => {
       if (!mine()) return;
       setListening(false);
+      end();
       latest.current.listeners['call-end']?.();
     });
     client.on('volume-level', (level) => mine() && setVolume(level));
-    client.on('error', (e) => {
+    const onError = (name: 'error' | 'camera-error') => (e: WebCallError) => {
       if (!mine()) return;
-      setError(e);
-      latest.current.listeners.error?.(e);
-    });
-    client.on('camera-error', (e) => {
-      if (!mine()) return;
-      setError(e);
-      latest.current.listeners['camera-error']?.(e);
-    });
+      if (e.fatal) {
+        setError(e);
+        end();
+      } else {
+        console.warn(`[voice/react] ${e.type} (the call goes on):`, e.error?.message);
+      }
+      latest.current.listeners[name]?.(e);
+    };
+    client.on('error', onError('error'));
+    client.on('camera-error', onError('camera-error'));
     client.on('message', (message: InCallMessage) => {
       if (!mine()) return;
       if (message?.type === 'transcript' && typeof message.transcript === 'string') {

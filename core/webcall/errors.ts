@@ -1,6 +1,6 @@
 // Error helpers: one place for the messages users see, for flattening errors into events and
 // for scrubbing what goes to the error reporter.
-import type { SerializedError } from './types.js';
+import type { SerializedError, StartStage, WebCallError, WebCallErrorType } from './types.js';
 
 /** Thrown by start() when none of assistant, squad or workflow is given. */
 export const MISSING_TARGET = 'Assistant or Squad or Workflow must be provided.';
@@ -56,4 +56,44 @@ export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()):
     if (!isSecretKey(key)) out[key] = redact(item, depth + 1, seen);
   }
   return out;
+}
+
+/**
+ * The one place that decides which `error` events end the call (spec 8's catalogue): the start
+ * errors (validation, each stage's error, start-method-error) and the media layer's fatal errors
+ * (`daily-error`: connection, ejected, end of life, expired or not-yet-valid room or token, meeting
+ * full, not allowed, no room). Everything else (`audio-start-failed`,
+ * `audio-processor-recovery-error`, unknown types) leaves the call running and is only logged.
+ */
+const FATAL_TYPES: ReadonlySet<string> = new Set<WebCallErrorType>([
+  'validation-error', 'daily-call-object-creation-error', 'daily-call-join-error', 'video-recording-setup-error',
+  'audio-observer-setup-error', 'audio-processing-setup-error', 'start-method-error', 'daily-error',
+]);
+
+/** True when an error of this type ends the call (see FATAL_TYPES). */
+export function isFatalErrorType(type: string): boolean {
+  return FATAL_TYPES.has(type);
+}
+
+/** A `camera-error` is fatal only when the microphone was refused: a voice call cannot go on without it. */
+export function isFatalCameraError(error: SerializedError): boolean {
+  const inner = error.error as { type?: unknown } | undefined;
+  const type = error.type ?? inner?.type;
+  return type === 'permissions' || error.name === 'NotAllowedError';
+}
+
+/** An `error` event payload with its `fatal` flag set from the catalogue. */
+export function webCallError(fields: Omit<WebCallError, 'fatal'>): WebCallError {
+  return { ...fields, fatal: isFatalErrorType(fields.type) };
+}
+
+/** A stage failed; carries the stage name and the original error. */
+export class StageFailure extends Error {
+  constructor(
+    readonly stage: StartStage,
+    override readonly cause: unknown,
+  ) {
+    super(serializeError(cause).message);
+    this.name = 'StageFailure';
+  }
 }

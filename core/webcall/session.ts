@@ -1,7 +1,7 @@
 // One call attempt, from start to cleanup: owns the transport, timers, audio players and the
 // boosted microphone, turns transport events into WebCall events, and releases everything once.
 import type { Emitter } from './emitter.js';
-import { serializeError } from './errors.js';
+import { isFatalCameraError, serializeError, StageFailure, webCallError } from './errors.js';
 import { AudioPlayers } from './players.js';
 import { LevelObserver, SpeechDetector, volumeLevel } from './speech.js';
 import type {
@@ -39,6 +39,8 @@ export class Session {
   receiveVideo = false;
   userMuted = false;
   recordingRequestedAt = 0;
+  /** True once the start pipeline has succeeded (the call is active). */
+  started = false;
   readonly abort = new AbortController();
   private readonly interruption: Promise<never>;
   private interruptWith: (reason: unknown) => void = noop;
@@ -102,8 +104,8 @@ export class Session {
     this.host.events.emit('call-start-progress', event);
   }
 
-  emitError(error: Omit<WebCallError, 'timestamp'>): void {
-    this.host.events.emit('error', { ...error, timestamp: this.timestamp() });
+  emitError(error: Omit<WebCallError, 'timestamp' | 'fatal'>): void {
+    this.host.events.emit('error', webCallError({ ...error, timestamp: this.timestamp() }));
   }
 
   timestamp(): string {
@@ -213,9 +215,11 @@ export class Session {
         if (event.error.type === 'audio-processor-error') this.recoverAudioProcessor();
         if (event.error.type === 'local-audio-level-observer-error') emit('local-audio-level-observer-error', serializeError(event.error));
         return;
-      case 'camera-error':
-        emit('camera-error', { type: 'camera-error', error: serializeError(event.error), timestamp: this.timestamp() });
+      case 'camera-error': {
+        const error = serializeError(event.error);
+        emit('camera-error', { type: 'camera-error', error, timestamp: this.timestamp(), fatal: isFatalCameraError(error) });
         return;
+      }
       case 'local-audio-level':
         emit('local-volume-level', event.level);
         return;
@@ -227,6 +231,11 @@ export class Session {
         if (event.name === 'recording-error' && this.recordingWatchStart !== null) {
           this.progress('video-recording-started', 'failed', this.host.clock.now() - this.recordingWatchStart, { error: serializeError(event.payload).message });
           this.recordingWatchStart = null;
+          // While the start runs, the stage fails the start like any other (spec 4: call-start-failed,
+          // start-method-error, cleanup). Once the call is active it goes on, as in the platform SDK,
+          // which documents retrying with startRecording() after a recording-error: ending a live
+          // conversation because its recording did not start would lose the call, not the recording.
+          if (!this.started) this.interrupt(new StageFailure('video-recording-started', event.payload));
         }
         if (event.payload) emit(event.name, event.payload as never);
     }

@@ -140,6 +140,8 @@ describe('a failing stage', () => {
     expect(result).toBeNull();
     expect(h.stages()).toContain(`${stage}:failed`);
     expect(h.stages().at(-1)).toBe(`${stage}:failed`);
+    const failedStage = (h.named('call-start-progress') as CallStartProgressEvent[]).find((event) => event.stage === stage && event.status === 'failed');
+    expect(failedStage?.duration).toBeTypeOf('number');
     const failed = h.named('call-start-failed') as CallStartFailedEvent[];
     expect(failed).toHaveLength(1);
     expect(failed[0]?.stage).toBe(stage);
@@ -155,6 +157,16 @@ describe('a failing stage', () => {
     expect(h.reports[0]).toMatchObject({ type: 'start-method-error', stage });
     // The instance is usable again after the failure.
     expect(h.call.state).toBe('idle');
+  });
+
+  it('the failed stage event carries how long the stage ran', async () => {
+    const h = harness({ script: { join: () => wait(250).then(() => Promise.reject(new Error('join failed'))) } });
+    const started = h.call.start('assistant-1');
+    await vi.advanceTimersByTimeAsync(250);
+    expect(await started).toBeNull();
+    const failed = (h.named('call-start-progress') as CallStartProgressEvent[]).find((event) => event.status === 'failed');
+    expect(failed).toMatchObject({ stage: 'daily-call-join', status: 'failed', duration: 250, metadata: { error: 'join failed' } });
+    expect((h.named('call-start-failed')[0] as CallStartFailedEvent).totalDuration).toBe(250);
   });
 
   it('reports the HTTP status and the body message of a refused creation', async () => {

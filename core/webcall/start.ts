@@ -3,7 +3,7 @@
 import { createWebCall, webCallEndpoint } from './create-call.js';
 import type { WebCallPayload } from './create-call.js';
 import { isMobileDevice } from './env.js';
-import { serializeError } from './errors.js';
+import { serializeError, StageFailure } from './errors.js';
 import type { Session } from './session.js';
 import { LEVEL_INTERVAL_MS } from './speech.js';
 import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-transport.js';
@@ -21,16 +21,7 @@ const STAGE_ERROR: Partial<Record<StartStage, WebCallErrorType>> = {
   'audio-processing-setup': 'audio-processing-setup-error',
 };
 
-/** A stage failed; carries the stage name and the original error. */
-export class StageFailure extends Error {
-  constructor(
-    readonly stage: StartStage,
-    override readonly cause: unknown,
-  ) {
-    super(serializeError(cause).message);
-    this.name = 'StageFailure';
-  }
-}
+export { StageFailure };
 
 /** Everything one start needs, fixed when start() is called. */
 export interface StartPlan {
@@ -64,7 +55,8 @@ async function stage<T>(
   try {
     result = await session.guard(Promise.resolve().then(work));
   } catch (error) {
-    if (session.closed) throw error;
+    // Closed, or failed by a later stage (video-recording-started) while this one ran.
+    if (session.closed || error instanceof StageFailure) throw error;
     const duration = clock.now() - began;
     const serialized = serializeError(error);
     session.progress(name, 'failed', duration, { error: serialized.message });

@@ -88,6 +88,11 @@ export interface WebCallError {
   duration?: number;
   totalDuration?: number;
   context?: Record<string, unknown>;
+  /**
+   * True when the error ends the call (the client has stopped it, or is stopping it); false when
+   * the call goes on and the error is only worth logging. Decided in one place: `isFatalErrorType`.
+   */
+  fatal: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions } from './dail
 import { Emitter } from './emitter.js';
 import { isLocalWebCallUrl } from './local-protocol.js';
 import { browserEnvironment, isMobileDevice, systemClock } from './env.js';
-import { MISSING_TARGET, NO_CALL, redact, serializeError } from './errors.js';
+import { MISSING_TARGET, NO_CALL, redact, serializeError, webCallError } from './errors.js';
 import { Session, STOPPED } from './session.js';
 import type { SessionHost } from './session.js';
 import { RECORDING, runStart, StageFailure } from './start.js';
@@ -81,7 +81,7 @@ export class WebCall extends Emitter<WebCallEvents> {
     this.checkNotDisposed();
     if (!assistant && !squad && !workflow) {
       const error = new Error(MISSING_TARGET);
-      this.emit('error', { type: 'validation-error', stage: 'input-validation', error: serializeError(error), timestamp: this.timestamp() });
+      this.emit('error', webCallError({ type: 'validation-error', stage: 'input-validation', error: serializeError(error), timestamp: this.timestamp() }));
       throw error;
     }
     const payload = webCallPayload(assistant, assistantOverrides, squad, workflow, workflowOverrides, options?.roomDeleteOnUserLeaveEnabled);
@@ -246,6 +246,7 @@ export class WebCall extends Emitter<WebCallEvents> {
     };
     try {
       const call = await runStart(session, plan);
+      session.started = true;
       this.setPhase('active');
       this.emit('call-start-success', { totalDuration: this.host.clock.now() - began, callId: call.id || 'unknown', timestamp: this.timestamp() });
       if (this.listenerCount('local-volume-level') > 0) {
@@ -262,11 +263,11 @@ export class WebCall extends Emitter<WebCallEvents> {
       const serialized = serializeError(cause);
       const totalDuration = this.host.clock.now() - began;
       const context = { ...source.flags, isMobile: isMobileDevice(this.host.env), callId: session.call?.id || 'unknown' };
-      const done = this.teardown(session);
+      // Spec 4 and the platform SDK: call-start-failed, then error start-method-error, then cleanup.
       this.emit('call-start-failed', { stage, totalDuration, error: serialized.message, errorStack: serialized.stack || 'No stack trace available', timestamp: this.timestamp(), context });
-      this.emit('error', { type: 'start-method-error', stage, error: serialized, totalDuration, timestamp: this.timestamp(), context });
+      this.emit('error', webCallError({ type: 'start-method-error', stage, error: serialized, totalDuration, timestamp: this.timestamp(), context }));
       this.report('start-method-error', stage, cause, context);
-      await done;
+      await this.teardown(session);
       return null;
     }
   }

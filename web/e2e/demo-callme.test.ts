@@ -126,8 +126,12 @@ describe('Call Me', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/__voice/call-me', async (route) => (await held, route.fulfill({ status: 200, body: '{}' })));
     await page.locator('input[type="tel"]').pressSequentially('2133734253');
+    const field = page.locator('.phone-form .PhoneInput');
+    const before = await field.boundingBox();
     await page.getByRole('button', { name: 'Call Now' }).click();
     await expect.poll(() => page.locator('.phone-form button').innerText()).toBe('Initiating Call...');
+    // The phone field keeps its size while the longer label shows.
+    expect(await field.boundingBox()).toEqual(before);
     release();
     await expect.poll(() => message(page)).toEqual([SUCCESS]);
     expect(await page.locator('.phone-form button').innerText()).toBe('Call Now');
@@ -141,8 +145,14 @@ describe('Call Me', () => {
     await page.getByRole('button', { name: 'Call Now' }).click();
     await expect.poll(() => message(page)).toEqual([FAILED]);
     await input.pressSequentially('9');
-    await page.getByRole('button', { name: 'Call Me' }).click();
+    // Call Me shows that its form is open: aria-expanded and a visual state of its own.
+    const callMe = page.getByRole('button', { name: 'Call Me' });
+    expect(await callMe.getAttribute('aria-expanded')).toBe('true');
+    const openLook = await callMe.evaluate((b) => getComputedStyle(b).backgroundColor + getComputedStyle(b).boxShadow);
+    await callMe.click();
     expect(await page.locator('.phone-form').count()).toBe(0);
+    expect(await callMe.getAttribute('aria-expanded')).toBe('false');
+    expect(await callMe.evaluate((b) => getComputedStyle(b).backgroundColor + getComputedStyle(b).boxShadow)).not.toBe(openLook);
     await page.getByRole('button', { name: 'Call Me' }).click();
     expect(await page.locator('input[type="tel"]').inputValue()).toBe('+1');
     expect(await message(page)).toEqual([]);

@@ -2,11 +2,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { text } from './messages.js';
-import { prefetchWebCall, useBrowserCall } from './useBrowserCall.js';
+import { loadCaptions, prefetchWebCall, useBrowserCall } from './useBrowserCall.js';
 import { loadVisitor, type Visitor } from './visitor.js';
 
 const loadPhoneForm = () => import('./PhoneForm.js');
 const PhoneForm = lazy(loadPhoneForm);
+// The captions' lines load with the first call: nothing of them in the first load.
+const Captions = lazy(loadCaptions);
 
 // One lookup per slug for the page's lifetime: StrictMode's second effect run reuses it.
 const lookups = new Map<string, ReturnType<typeof loadVisitor>>();
@@ -68,7 +70,7 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
         <p>{text.description}</p>
         <p className="choose">{text.choose}</p>
         <div className="actions">
-          <button type="button" aria-expanded={formOpen} onClick={() => setFormOpen((open) => !open)} onPointerEnter={prefetchForm} onFocus={prefetchForm}>
+          <button type="button" className={formOpen ? 'open' : undefined} aria-expanded={formOpen} onClick={() => setFormOpen((open) => !open)} onPointerEnter={prefetchForm} onFocus={prefetchForm}>
             {text.callMe}
           </button>
           <button
@@ -82,6 +84,17 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
             {callLabel}
           </button>
         </div>
+        {config.captions && (
+          // Always in the page (fixed height) so lines appear without moving anything, and
+          // screen readers announce each new line of the live region.
+          <div className="captions" role="log" aria-live="polite" aria-label={text.captionsLabel}>
+            {call.client && (
+              <Suspense fallback={null}>
+                <Captions client={call.client} />
+              </Suspense>
+            )}
+          </div>
+        )}
         {formOpen && (
           <Suspense fallback={<p className="loading">{text.loading}</p>}>
             <PhoneForm webhookUrl={config.webhookUrl} slug={visitor.slug} />

@@ -20,6 +20,8 @@ export interface DemoConfig {
   localCalls: boolean;
   /** Error-reporting DSN; empty = error reporting off (and never loaded). */
   sentryDsn: string;
+  /** Captions of the conversation during a browser call (on by default; `--no-captions` or VOICE_CAPTIONS=off). */
+  captions: boolean;
   /** When true an unknown slug shows the Not found screen instead of the 'Visitor' fallback. */
   strict: boolean;
   /** Footer links; empty ones are not shown. */
@@ -36,6 +38,7 @@ export const defaultConfig: DemoConfig = {
   apiBaseUrl: '',
   localCalls: false,
   sentryDsn: '',
+  captions: true,
   strict: false,
   links: { linkedin: '', website: '', twitter: '' },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notConfiguredText, text } from './messages.js';
+import { callText as text, notConfiguredText } from './call-help.js';
 
 describe('notConfiguredText', () => {
   it('gives the developer previewing on loopback the setup instructions', () => {
