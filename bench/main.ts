@@ -2,7 +2,7 @@
 // Runs the chosen benchmarks one after another, prints each row as it lands and a summary table
 // at the end, writes every result to a JSON file on request, and exits 1 when a budget is missed.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorRow } from './lib/stats.js';
@@ -31,7 +31,8 @@ Benchmarks: ${Object.keys(registry).join(', ')}
   --list        print the benchmark names and exit
   -h, --help    this help
 
-Exit codes: 0 every budget held, 1 a budget missed or a benchmark failed, 2 usage error.`;
+Exit codes: 0 every budget held, 1 a budget missed or a benchmark failed, 2 usage error,
+3 no budget missed but one or more unsteady (the median holds, the interquartile range crosses).`;
 
 function fail(message: string): never {
   process.stderr.write(`bench: ${message}\n\n${usage}\n`);
@@ -129,9 +130,10 @@ export async function main(argv: string[], root: string, hooks: MainHooks = {}):
   };
   const started = performance.now();
   const startedAt = new Date().toISOString();
+  const loadBefore = loadAverage();
   process.stdout.write(
     `voice bench: ${options.names.join(', ')}${options.quick ? ' (quick)' : ''} on node ${process.version}, ` +
-      `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'})\n`,
+      `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'}), load average ${loadBefore}\n`,
   );
   const rows: Row[] = [];
   try {
@@ -144,15 +146,33 @@ export async function main(argv: string[], root: string, hooks: MainHooks = {}):
   const extra = notes(rows);
   if (extra.length) process.stdout.write(`\nNotes:\n${extra.join('\n')}\n`);
   const failed = rows.filter((row) => row.verdict === 'FAIL');
+  const unsteady = rows.filter((row) => row.verdict === 'UNSTEADY');
+  const loadAfter = loadAverage();
   process.stdout.write(
     `\nTotal ${seconds.toFixed(1)} s; ${rows.filter((r) => r.verdict === 'PASS').length} PASS, ${failed.length} FAIL, ` +
-      `${rows.filter((r) => r.verdict === 'INFO').length} INFO.\n`,
+      `${unsteady.length} UNSTEADY, ${rows.filter((r) => r.verdict === 'INFO').length} INFO. ` +
+      `Load average ${loadBefore} at the start, ${loadAfter} at the end.\n`,
   );
   if (options.json) {
     mkdirSync(dirname(options.json), { recursive: true });
-    const facts = { startedAt, seconds, quick: options.quick, node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model };
+    const facts = {
+      startedAt,
+      seconds,
+      quick: options.quick,
+      node: process.version,
+      cores: availableParallelism(),
+      cpu: cpus()[0]?.model,
+      loadAverage: { start: loadBefore, end: loadAfter },
+    };
     writeFileSync(options.json, `${JSON.stringify({ ...facts, rows }, null, 2)}\n`);
     process.stdout.write(`Results written to ${options.json}\n`);
   }
-  return failed.length ? 1 : 0;
+  return failed.length ? 1 : unsteady.length ? 3 : 0;
+}
+
+/** The 1, 5 and 15 minute load averages, e.g. `2.10 1.95 1.80`. */
+function loadAverage(): string {
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 }
