@@ -18,7 +18,7 @@ const informational = new Set(['emulator']);
 
 describe('npm run bench', () => {
   it('lists every benchmark', () => {
-    expect(names).toEqual(expect.arrayContaining(['cli-start', 'client-throughput', 'emulator', 'calls', 'webcall-size', 'demo-page', 'demo-start']));
+    expect(names).toEqual(expect.arrayContaining(['cli-start', 'client-throughput', 'emulator', 'calls', 'apply', 'webcall-size', 'demo-page', 'demo-start']));
   });
 
   it('refuses an unknown benchmark with a usage error naming it', async () => {

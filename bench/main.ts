@@ -17,6 +17,7 @@ const registry: Record<string, Loader> = {
   'client-throughput': () => import('./client-throughput.js'),
   emulator: () => import('./emulator.js'),
   calls: () => import('./calls.js'),
+  apply: () => import('./apply.js'),
   'webcall-size': () => import('./webcall-size.js'),
   'demo-page': () => import('./demo-page.js'),
   'demo-start': () => import('./demo-start.js'),
@@ -106,7 +107,7 @@ export interface MainHooks {
 }
 
 // Benchmarks that launch bin/voice.js, which runs dist/.
-const NEEDS_BUILD = new Set(['cli-start', 'demo-start']);
+const NEEDS_BUILD = new Set(['cli-start', 'demo-start', 'apply']);
 
 /** Runs the harness with the given arguments; resolves to the process exit code. */
 export async function main(argv: string[], root: string, hooks: MainHooks = {}): Promise<number> {
