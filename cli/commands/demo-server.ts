@@ -155,7 +155,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         // the page load it (that changes the cache key, so it costs one cold start when toggled).
         // daily-js is one self-contained ES module, served as is.
         noDiscovery: true,
-        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', '@supabase/postgrest-js', 'react-phone-number-input', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
+        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-phone-number-input', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
         exclude: ['@daily-co/daily-js'],
       },
     });
