@@ -21,11 +21,16 @@ const registry: Record<string, Loader> = {
   'webcall-size': () => import('./webcall-size.js'),
   'demo-page': () => import('./demo-page.js'),
   'demo-start': () => import('./demo-start.js'),
+  'cli-instructions': () => import('./cli-instructions.js'),
 };
+
+// Run only when named: slow, and informational (see bench/cli-instructions.ts).
+const ON_REQUEST = new Set(['cli-instructions']);
 
 const usage = `Usage: npm run bench [-- <name>...] [--json FILE] [--quick]
 
 Benchmarks: ${Object.keys(registry).join(', ')}
+(cli-instructions runs only when named: it counts instructions under valgrind, slowly)
 
   --json FILE   write every result row (and run facts) to FILE as JSON
   --quick       tiny iteration counts (smoke test; the figures mean little)
@@ -66,7 +71,7 @@ function parse(argv: string[]): { names: string[]; json?: string; quick: boolean
   }
   const unknown = parsed.positionals.filter((name) => !(name in registry));
   if (unknown.length) fail(`unknown benchmark ${unknown.map((n) => `"${n}"`).join(', ')}`);
-  const names = parsed.positionals.length ? [...new Set(parsed.positionals)] : Object.keys(registry);
+  const names = parsed.positionals.length ? [...new Set(parsed.positionals)] : Object.keys(registry).filter((name) => !ON_REQUEST.has(name));
   const out: { names: string[]; json?: string; quick: boolean } = { names, quick: parsed.values.quick };
   if (parsed.values.json !== undefined) out.json = resolve(parsed.values.json);
   return out;
