@@ -83,7 +83,7 @@ async function measure(ctx: BenchContext, emulator: EmulatorProcess, local: bool
       unit: 'ms',
       figure: t('json'),
       reference: { label: 'node -e 0', figure: t('node') },
-      budget: { op: '<=', limit: 1.6, on: 'ratio' },
+      budget: { op: '<=', limit: 1.35, on: 'ratio' },
     }),
     row({
       bench,
@@ -91,7 +91,7 @@ async function measure(ctx: BenchContext, emulator: EmulatorProcess, local: bool
       unit: 'ms',
       figure: t('ptyTable'),
       reference: { label: 'node -e 0 on a TTY', figure: t('ptyNode') },
-      budget: { op: '<=', limit: 4, on: 'ratio' },
+      budget: { op: '<=', limit: 2.5, on: 'ratio' },
       note: tableNote,
     }),
     row({ bench, metric: '`voice --version` peak RSS', unit: 'MiB', figure: m('version'), reference: { label: 'node -e 0', figure: m('node') }, note: `peak RSS by ${MEMORY_METHOD}` }),

@@ -68,7 +68,7 @@ async function measureOne(ctx: BenchContext, all: Record<string, Record<Op, Send
       unit: 'req/s',
       figure: ours,
       reference: { label: 'undici.request', figure: samples.undici as number[] },
-      budget: { op: '>=', limit: 0.85, on: 'ratio' },
+      budget: { op: '>=', limit: 0.95, on: 'ratio' },
     }),
     row({
       bench,

@@ -2,7 +2,7 @@
 // Runs the chosen benchmarks one after another, prints each row as it lands and a summary table
 // at the end, writes every result to a JSON file on request, and exits 1 when a budget is missed.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorRow } from './lib/stats.js';
@@ -17,23 +17,30 @@ const registry: Record<string, Loader> = {
   'client-throughput': () => import('./client-throughput.js'),
   emulator: () => import('./emulator.js'),
   calls: () => import('./calls.js'),
+  apply: () => import('./apply.js'),
   'webcall-size': () => import('./webcall-size.js'),
   'demo-page': () => import('./demo-page.js'),
   'demo-start': () => import('./demo-start.js'),
   reset: () => import('./reset.js'),
   inspector: () => import('./inspector.js'),
+  'cli-instructions': () => import('./cli-instructions.js'),
 };
+
+// Run only when named: slow, and informational (see bench/cli-instructions.ts).
+const ON_REQUEST = new Set(['cli-instructions']);
 
 const usage = `Usage: npm run bench [-- <name>...] [--json FILE] [--quick]
 
 Benchmarks: ${Object.keys(registry).join(', ')}
+(cli-instructions runs only when named: it counts instructions under valgrind, slowly)
 
   --json FILE   write every result row (and run facts) to FILE as JSON
   --quick       tiny iteration counts (smoke test; the figures mean little)
   --list        print the benchmark names and exit
   -h, --help    this help
 
-Exit codes: 0 every budget held, 1 a budget missed or a benchmark failed, 2 usage error.`;
+Exit codes: 0 every budget held, 1 a budget missed or a benchmark failed, 2 usage error,
+3 no budget missed but one or more unsteady (the median holds, the interquartile range crosses).`;
 
 function fail(message: string): never {
   process.stderr.write(`bench: ${message}\n\n${usage}\n`);
@@ -66,7 +73,7 @@ function parse(argv: string[]): { names: string[]; json?: string; quick: boolean
   }
   const unknown = parsed.positionals.filter((name) => !(name in registry));
   if (unknown.length) fail(`unknown benchmark ${unknown.map((n) => `"${n}"`).join(', ')}`);
-  const names = parsed.positionals.length ? [...new Set(parsed.positionals)] : Object.keys(registry);
+  const names = parsed.positionals.length ? [...new Set(parsed.positionals)] : Object.keys(registry).filter((name) => !ON_REQUEST.has(name));
   const out: { names: string[]; json?: string; quick: boolean } = { names, quick: parsed.values.quick };
   if (parsed.values.json !== undefined) out.json = resolve(parsed.values.json);
   return out;
@@ -107,7 +114,7 @@ export interface MainHooks {
 }
 
 // Benchmarks that launch bin/voice.js, which runs dist/.
-const NEEDS_BUILD = new Set(['cli-start', 'demo-start']);
+const NEEDS_BUILD = new Set(['cli-start', 'demo-start', 'apply']);
 
 /** Runs the harness with the given arguments; resolves to the process exit code. */
 export async function main(argv: string[], root: string, hooks: MainHooks = {}): Promise<number> {
@@ -131,9 +138,10 @@ export async function main(argv: string[], root: string, hooks: MainHooks = {}):
   };
   const started = performance.now();
   const startedAt = new Date().toISOString();
+  const loadBefore = loadAverage();
   process.stdout.write(
     `voice bench: ${options.names.join(', ')}${options.quick ? ' (quick)' : ''} on node ${process.version}, ` +
-      `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'})\n`,
+      `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'}), load average ${loadBefore}\n`,
   );
   const rows: Row[] = [];
   try {
@@ -146,15 +154,33 @@ export async function main(argv: string[], root: string, hooks: MainHooks = {}):
   const extra = notes(rows);
   if (extra.length) process.stdout.write(`\nNotes:\n${extra.join('\n')}\n`);
   const failed = rows.filter((row) => row.verdict === 'FAIL');
+  const unsteady = rows.filter((row) => row.verdict === 'UNSTEADY');
+  const loadAfter = loadAverage();
   process.stdout.write(
     `\nTotal ${seconds.toFixed(1)} s; ${rows.filter((r) => r.verdict === 'PASS').length} PASS, ${failed.length} FAIL, ` +
-      `${rows.filter((r) => r.verdict === 'INFO').length} INFO.\n`,
+      `${unsteady.length} UNSTEADY, ${rows.filter((r) => r.verdict === 'INFO').length} INFO. ` +
+      `Load average ${loadBefore} at the start, ${loadAfter} at the end.\n`,
   );
   if (options.json) {
     mkdirSync(dirname(options.json), { recursive: true });
-    const facts = { startedAt, seconds, quick: options.quick, node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model };
+    const facts = {
+      startedAt,
+      seconds,
+      quick: options.quick,
+      node: process.version,
+      cores: availableParallelism(),
+      cpu: cpus()[0]?.model,
+      loadAverage: { start: loadBefore, end: loadAfter },
+    };
     writeFileSync(options.json, `${JSON.stringify({ ...facts, rows }, null, 2)}\n`);
     process.stdout.write(`Results written to ${options.json}\n`);
   }
-  return failed.length ? 1 : 0;
+  return failed.length ? 1 : unsteady.length ? 3 : 0;
+}
+
+/** The 1, 5 and 15 minute load averages, e.g. `2.10 1.95 1.80`. */
+function loadAverage(): string {
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 }

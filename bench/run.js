@@ -11,6 +11,14 @@ import { emulatorBuild } from '../scripts/build-config.js';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'voice-bench', 'build');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const corePkg = JSON.parse(readFileSync(join(root, 'core', 'package.json'), 'utf8'));
+// Installed packages stay external, as in the product; core's own helpers (ajv, yaml, ...) are
+// bundled in, as scripts/build.js bundles them into core/dist (loaded unbundled, their CommonJS
+// default exports do not reach the emulator's schema checker, which then fails every request).
+const external = [
+  ...new Set([pkg, corePkg].flatMap((p) => [...Object.keys(p.dependencies ?? {}), ...Object.keys(p.devDependencies ?? {}), ...Object.keys(p.peerDependencies ?? {})])),
+].filter((name) => !Object.keys(corePkg.devDependencies ?? {}).includes(name) || Object.keys(pkg.dependencies ?? {}).includes(name) || Object.keys(pkg.devDependencies ?? {}).includes(name));
+const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
 
 // A source file another part of the project has not written yet becomes a module that throws
 // when loaded, so the other benchmarks still run and the missing one reports why it cannot.
@@ -58,7 +66,8 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external,
+    banner: { js: requireShim },
     sourcemap: 'inline',
     chunkNames: 'chunks/[name]-[hash]',
     define: { __VOICE_VERSION__: JSON.stringify(pkg.version) },

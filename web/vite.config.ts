@@ -2,8 +2,9 @@
 // an inline configuration of its own; see cli/commands/demo.ts.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { flagFiles } from './flag-files.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), flagFiles()],
   build: { target: 'es2022', modulePreload: { polyfill: false } },
 });

@@ -44,6 +44,22 @@ export async function analyseBuild(outDir: string): Promise<BuiltPage> {
   };
 }
 
+/**
+ * What loading one lazy chunk fetches: the chunk whose file name starts with `name-` and its
+ * static imports, less what the page loaded initially. Undefined when no such chunk was built.
+ */
+export async function lazyLoad(outDir: string, page: BuiltPage, name: string): Promise<BuiltFile[] | undefined> {
+  const entry = page.lazyJs.find((f) => f.file.split('/').pop()?.startsWith(`${name}-`));
+  if (!entry) return undefined;
+  const toFile = (url: string): string => join(outDir, decodeURIComponent(new URL(url).pathname));
+  const graph = await walkGraph([new URL(entry.file, ORIGIN).href], async (url) => readFileSync(toFile(url), 'utf8'));
+  const initial = new Set(page.initialJs.map((f) => f.file));
+  return graph
+    .map((url) => relative(outDir, toFile(url)))
+    .filter((file) => !initial.has(file))
+    .map((file) => ({ file, gzip: gzipBytes(readFileSync(join(outDir, file))) }));
+}
+
 /** Sum of gzip sizes in bytes. */
 export function total(files: readonly BuiltFile[]): number {
   return files.reduce((sum, file) => sum + file.gzip, 0);

@@ -21,6 +21,11 @@ export function formatFigure(figure: Figure, unit: string): string {
   return `${num(figure.value)}${unit ? ` ${unit}` : ''}${spread(figure)}`;
 }
 
+/** A row's own figure, with the interquartile range when its budget is on the figure. */
+function ownFigure(row: Row): string {
+  return `${formatFigure(row.figure, row.unit)}${formatSpread(row, 'figure')}`;
+}
+
 /** The budget as text, e.g. `ratio <= 1.6x` or `<= 80 KiB`. */
 export function formatBudget(row: Row): string {
   if (!row.budget) return '-';
@@ -28,13 +33,20 @@ export function formatBudget(row: Row): string {
   return on === 'ratio' ? `ratio ${op} ${limit}x` : `${op} ${limit}${row.unit ? ` ${row.unit}` : ''}`;
 }
 
+/** The interquartile range of the per-round ratios (or of a budgeted figure), e.g. ` (IQR 1.21–1.30x)`. */
+function formatSpread(row: Row, of: 'ratio' | 'figure'): string {
+  const s = row.spread;
+  if (!s || (s.of ?? 'ratio') !== of) return '';
+  return ` (IQR ${num(s.low)}–${num(s.high)}${of === 'ratio' ? 'x' : row.unit ? ` ${row.unit}` : ''})`;
+}
+
 function formatRatio(row: Row): string {
-  return row.ratio === undefined || !Number.isFinite(row.ratio) ? '-' : `${num(row.ratio)}x`;
+  return row.ratio === undefined || !Number.isFinite(row.ratio) ? '-' : `${num(row.ratio)}x${formatSpread(row, 'ratio')}`;
 }
 
 /** One progress line for a row. */
 export function formatLine(row: Row): string {
-  const parts = [`  ${row.metric}: ${formatFigure(row.figure, row.unit)}`];
+  const parts = [`  ${row.metric}: ${ownFigure(row)}`];
   if (row.reference) parts.push(`ref ${row.reference.label} ${formatFigure(row.reference, row.unit)}`);
   parts.push(`ratio ${formatRatio(row)}`, `budget ${formatBudget(row)}`, row.verdict);
   const line = parts.join(' | ');
@@ -47,11 +59,11 @@ function cell(text: string): string {
 
 /** The summary as a markdown table. */
 export function summaryTable(rows: readonly Row[]): string {
-  const header = '| benchmark | metric | figure (median [min–max, n]) | reference | ratio | budget | verdict |';
+  const header = '| benchmark | metric | figure (median [min–max, n]) | reference | ratio (median of rounds, IQR) | budget | verdict |';
   const rule = '|---|---|---|---|---|---|---|';
   const lines = rows.map((row) => {
     const reference = row.reference ? `${row.reference.label}: ${formatFigure(row.reference, row.unit)}` : '-';
-    return `| ${[row.bench, row.metric, formatFigure(row.figure, row.unit), reference, formatRatio(row), formatBudget(row), row.verdict]
+    return `| ${[row.bench, row.metric, ownFigure(row), reference, formatRatio(row), formatBudget(row), row.verdict]
       .map(cell)
       .join(' | ')} |`;
   });

@@ -1,7 +1,18 @@
 // Shapes shared by every benchmark and the harness that prints them.
 
-/** A verdict: a budget held, missed, or a figure reported without a budget. */
-export type Verdict = 'PASS' | 'FAIL' | 'INFO';
+/**
+ * A verdict: a budget held (its whole spread inside), missed (the median outside), unsteady (the
+ * median holds but the spread crosses the budget), or a figure reported without a budget.
+ */
+export type Verdict = 'PASS' | 'FAIL' | 'UNSTEADY' | 'INFO';
+
+/** The interquartile range of what a budget is checked on (per-round ratios, or the samples). */
+export interface Spread {
+  low: number;
+  high: number;
+  /** What it is the spread of: the per-round ratios, or the figure's samples. */
+  of?: 'ratio' | 'figure';
+}
 
 /** A budget on one row: the ratio (figure / reference) or the figure itself against a limit. */
 export interface Budget {
@@ -26,6 +37,8 @@ export interface Row {
   figure: Figure;
   reference?: Figure & { label: string };
   ratio?: number;
+  /** The interquartile range of the per-round ratios (or of the samples for a figure budget). */
+  spread?: Spread;
   budget?: Budget;
   verdict: Verdict;
   note?: string;

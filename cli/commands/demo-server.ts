@@ -9,6 +9,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from '../../core/emulator/callme.js';
 import { VisitorsFileError, VisitorsStore, visitorsMiddleware, type VisitorRecord } from '../../core/emulator/visitors.js';
 import { slugProblem } from '../../core/visitors/model.js';
+import { flagFiles } from '../../web/flag-files.js';
 import { configScript } from '../../web/src/config.js';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
@@ -139,7 +140,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       html: { cspNonce: NONCE_PLACEHOLDER },
       // Benchmarks measure a cold start with an empty cache of their own.
       cacheDir: (options.env ?? process.env).VOICE_DEMO_CACHE_DIR || undefined,
-      plugins: [react(), plugin],
+      plugins: [react(), plugin, flagFiles()],
       server: {
         host,
         port,
@@ -158,7 +159,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         // the page load it (that changes the cache key, so it costs one cold start when toggled).
         // daily-js is one self-contained ES module, served as is.
         noDiscovery: true,
-        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', '@supabase/postgrest-js', 'react-phone-number-input', 'react-phone-number-input/flags', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
+        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-phone-number-input', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
         exclude: ['@daily-co/daily-js'],
       },
     });

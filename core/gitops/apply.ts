@@ -25,6 +25,9 @@ export interface ApplyOptions {
   concurrency?: number;
 }
 
+/** Changes made but not yet in the state file, at most, before a worker waits for the disk. */
+const MAX_UNRECORDED = 16;
+
 /** What an apply did. */
 export interface ApplyResult {
   done: Done[];
@@ -62,6 +65,22 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     done.push(d);
     options.onChange?.(d);
   };
+  // A worker sends its next request while its last change is still being written (each state
+  // write is an fsync, slower than a request to the emulator); no more than MAX_UNRECORDED
+  // changes wait for the disk at once, so a run that dies part-way loses track of few.
+  const unrecorded = new Set<Promise<void>>();
+  const recordThen = async (item: PlanItem, change: (s: State) => void, d: Done): Promise<void> => {
+    const written: Promise<void> = commit(change)
+      .then(
+        () => note(d),
+        (error: unknown) => {
+          failure ??= { item, error };
+        },
+      )
+      .finally(() => unrecorded.delete(written));
+    unrecorded.add(written);
+    while (unrecorded.size > MAX_UNRECORDED) await Promise.race(unrecorded);
+  };
   const byFile = new Map(plan.resources.map((r) => [`${r.kind.name}/${r.id}`, r]));
   const deferred: { r: LocalResource; keys: Set<string> }[] = [];
 
@@ -73,14 +92,12 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
       if (item.action === 'create') {
         for (const key of later) delete body[key];
         const created = (await client.invoke(opOf(r.kind, 'create'), [], body)) as { id: string };
-        await commit((s) => record(s, r, created.id));
-        note({ action: 'create', kind: r.kind.name, id: r.id, uuid: created.id });
+        await recordThen(item, (s) => record(s, r, created.id), { action: 'create', kind: r.kind.name, id: r.id, uuid: created.id });
       } else {
         const patch = updateBody(body, item.changes ?? []);
         for (const key of [...later, ...(r.kind.createOnly ?? [])]) delete patch[key];
         if (Object.keys(patch).length) await client.invoke(opOf(r.kind, 'update'), [item.uuid as string], patch);
-        await commit((s) => record(s, r, item.uuid as string));
-        note({ action: 'update', kind: r.kind.name, id: r.id, uuid: item.uuid as string });
+        await recordThen(item, (s) => record(s, r, item.uuid as string), { action: 'update', kind: r.kind.name, id: r.id, uuid: item.uuid as string });
       }
       if (later.size) deferred.push({ r, keys: later });
     } catch (error) {
@@ -92,6 +109,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   for (const kind of KINDS) {
     const mine = plan.items.filter((i) => i.kind === kind.name && (i.action === 'create' || i.action === 'update'));
     await pool(mine, options.concurrency ?? 8, createOrUpdate, stopped);
+    await Promise.all(unrecorded);
     if (failure) break;
   }
   if (!failure) {

@@ -71,6 +71,18 @@ describe('Call Me', () => {
     await close();
   });
 
+  it("shows the chosen country's flag as an image of the page's own origin", async () => {
+    const { page, close } = await openForm(local);
+    const flag = page.locator('.phone-form .PhoneInputCountryIcon img');
+    const loaded = async (): Promise<{ src: string; width: number }> => flag.evaluate((img: HTMLImageElement) => ({ src: img.src, width: img.complete ? img.naturalWidth : 0 }));
+    await expect.poll(loaded).toEqual({ src: `${local.origin}/flags/US.svg`, width: expect.any(Number) });
+    await expect.poll(async () => (await loaded()).width).toBeGreaterThan(0);
+    await page.locator('select').selectOption('GB');
+    await expect.poll(async () => (await loaded()).src).toBe(`${local.origin}/flags/GB.svg`);
+    await expect.poll(async () => (await loaded()).width).toBeGreaterThan(0);
+    await close();
+  });
+
   it('refuses an empty phone and sends nothing', async () => {
     const { page, close } = await openForm(failing);
     const before = hook.hits.length;

@@ -1,13 +1,16 @@
 // The inline "Call Me" form. Loaded only when the form first opens: it carries the phone
-// library, its metadata and every flag as inline SVG (no image is fetched from anywhere).
+// library and its metadata; the flag of the chosen country is an image of the page's own origin
+// (flags/XX.svg, see web/flag-files.ts), never fetched from a third-party host.
 import { useState, type FormEvent } from 'react';
 import PhoneInput from 'react-phone-number-input';
-import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';
 import { text } from './messages.js';
 
 /** US, GB, CA, AU first, then every other country of the library alphabetically by name. */
 export const COUNTRY_ORDER = ['US', 'GB', 'CA', 'AU', '...'] as const;
+
+/** The flag images, served by the page's own origin (web/flag-files.ts). */
+const FLAG_URL = `${import.meta.env.BASE_URL}flags/{XX}.svg`;
 
 /** How long the webhook may take before the page reports a failure. */
 const WEBHOOK_TIMEOUT_MS = 15000;
@@ -59,7 +62,7 @@ export default function PhoneForm({ webhookUrl, slug }: { webhookUrl: string; sl
         id="phone"
         value={phone}
         onChange={setPhone}
-        flags={flags}
+        flagUrl={FLAG_URL}
         defaultCountry="US"
         international
         countryCallingCodeEditable={false}
