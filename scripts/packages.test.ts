@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emulatorBuild } from './build-config.js';
+import { emulatorBuild, OPTIONAL_NATIVE } from './build-config.js';
 import { startLocalRegistry, type LocalRegistry } from './local-registry.js';
 import { PROJECTS, type ProjectFiles } from './packages.fixtures.js';
 
@@ -183,7 +183,7 @@ describe('packages', () => {
     const output = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('emulator.js'))?.[1];
     const specifiers = (output?.imports ?? []).filter((i) => i.external).map((i) => i.path);
     expect(specifiers).toContain('node:http');
-    const allowed = new Set([...Object.keys(corePkg.dependencies), ...Object.keys(corePkg.peerDependencies)]);
+    const allowed = new Set([...Object.keys(corePkg.dependencies), ...Object.keys(corePkg.peerDependencies), ...OPTIONAL_NATIVE]);
     const unexpected = specifiers.filter((s) => !isBuiltin(s) && !allowed.has(packageOf(s)));
     expect(unexpected).toEqual([]);
     // The bundle on disk is this build's (the freshness check rebuilt it), with the same imports kept.

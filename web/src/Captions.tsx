@@ -4,7 +4,7 @@
 // is in App.tsx, so it exists before any line and screen readers announce each one.
 import { useEffect, useState } from 'react';
 import type { WebCall } from '../../core/webcall/webcall.js';
-import { addCaption, CAPTION_LABELS, type Caption } from './captions.js';
+import { addCaption, CAPTION_LABELS, type Caption } from './caption-lines.js';
 
 /** The last few lines of the conversation on `client`. */
 export default function Captions({ client }: { client: WebCall }) {

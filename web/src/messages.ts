@@ -23,6 +23,6 @@ export const text = {
   notFoundTitle: 'Page Not Found',
   notFoundText: 'The requested page does not exist.',
   goBack: 'Go back to main page',
-  /** The live region of the captions (not in the spec; its lines' labels are in captions.ts). */
+  /** The live region of the captions (not in the spec; its lines' labels are in caption-lines.ts). */
   captionsLabel: 'Captions',
 } as const;

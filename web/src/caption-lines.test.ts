@@ -1,6 +1,6 @@
 // Captions: final lines replace partial ones of the same speaker; the last few lines are kept.
 import { describe, expect, it } from 'vitest';
-import { addCaption, CAPTION_LINES, type Caption } from './captions.js';
+import { addCaption, CAPTION_LINES, type Caption } from './caption-lines.js';
 
 const t = (role: string, transcript: string, transcriptType = 'final') => ({ type: 'transcript', role, transcript, transcriptType });
 
