@@ -1,15 +1,9 @@
 // `voice demo`: serves the personalised demo page locally. Thin: parse flags, start the
 // server (loaded lazily, with Vite), print the URL, stop cleanly on Ctrl-C.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { err, out } from '../redact.js';
 import { demoBuildCommand } from './demo-build.js';
-
-/** Parses a TCP port flag (0 = any free port). */
-function portFlag(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
-  return n;
-}
+import { portFlag } from '../webhook/flags.js';
 
 interface DemoCliOptions {
   slug: string;

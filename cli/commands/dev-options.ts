@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 // Small and dependency-free: the flag is checked with the emulator's own rule before it loads.
 import { normaliseOrigin } from '../../core/emulator/cors.js';
+import { portFlag } from '../webhook/flags.js';
 
 /** Default port of `voice dev` (the one `voice --local` talks to). */
 export const DEV_PORT = 4010;
@@ -30,12 +31,6 @@ export interface DevOptions {
 export interface DevIo {
   out(text: string): void;
   err(text: string): void;
-}
-
-function portFlag(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
-  return n;
 }
 
 /** Parses a `--cors-origin` value (repeatable) into a normalised origin. */

@@ -1,4 +1,5 @@
-// Flag parsers shared by the webhook commands (listen, trigger, call watch).
+// Flag parsers shared by the webhook commands (listen, trigger, call watch); `voice dev` and
+// `voice demo` take their --port parser from here too.
 import { InvalidArgumentError } from 'commander';
 
 /** A TCP port (0 = any free port). */

@@ -58,11 +58,16 @@ export function recordingWav(kind: RecordingKind, seconds: number): Buffer {
   return encodeWav({ sampleRate: RATE, channels });
 }
 
+/** The WAV of one kind of recording of an ended call: the one source of a call's audio. */
+export function callRecordingWav(kind: RecordingKind, call: Rec): Buffer {
+  return recordingWav(kind, secondsOf(call));
+}
+
 /** `GET /call/{id}/*-recording`: the WAV of an ended call; 404 before it ends. */
 export function recording(kind: RecordingKind): Handler {
   return (ctx) => {
     const call = ended(ctx, 'recording');
-    return { status: 200, body: recordingWav(kind, secondsOf(call)), contentType: 'audio/wav' };
+    return { status: 200, body: callRecordingWav(kind, call), contentType: 'audio/wav' };
   };
 }
 

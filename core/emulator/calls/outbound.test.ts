@@ -92,6 +92,10 @@ describe('an outbound call with a function tool', () => {
     const bytes = Buffer.from(await wav.arrayBuffer());
     expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
     expect(bytes.subarray(8, 12).toString()).toBe('WAVE');
+    // The recording URL and the API's mono recording are one conversation's audio.
+    const mono = await fetch(`${emu.url}/call/${call.id}/mono-recording`, { headers });
+    expect(mono.status).toBe(200);
+    expect(Buffer.from(await mono.arrayBuffer()).equals(bytes)).toBe(true);
 
     const logs = (await get(`/log?callId=${call.id}`)) as { results: { log: string }[] };
     expect(logs.results.map((l) => l.log)).toEqual(expect.arrayContaining(['Call status: in-progress', 'Call ended: customer-ended-call']));

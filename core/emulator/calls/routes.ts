@@ -11,7 +11,8 @@ import { DEFAULT_TIMEOUT_SECONDS, deliver } from './deliver.js';
 import type { ServerMessage } from '../../messages/index.js';
 import type { Store } from '../store.js';
 import type { CallRunner } from './runner.js';
-import { recordingWav } from './wav.js';
+// The same audio as `GET /call/{id}/mono-recording`, so the inspector plays what the API serves.
+import { callRecordingWav } from '../actions/recordings.js';
 
 /** Paths of the emulator's own endpoints. */
 export const VOICE_PATHS = {
@@ -158,7 +159,7 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
     if (path.startsWith(VOICE_PATHS.recording) && path.endsWith('.wav')) {
       const call = deps.store.get('call', decodeURIComponent(path.slice(VOICE_PATHS.recording.length, -4)));
       if (!call || typeof call.startedAt !== 'string' || typeof call.endedAt !== 'string') throw new HttpError(404, 'No recording: the call is unknown, was never answered or has not ended');
-      const wav = recordingWav((Date.parse(call.endedAt) - Date.parse(call.startedAt)) / 1000);
+      const wav = callRecordingWav('mono', call);
       res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length, 'access-control-allow-origin': '*' });
       res.end(wav);
       return true;
