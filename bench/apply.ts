@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from '../core/gitops/index.js';
 import { checkCliBuild } from './lib/freshness.js';
-import { BENCH_KEY, assistantBody, startEmulatorProcess } from './lib/emulator.js';
+import { BENCH_KEY, assistantBody, withEmulatorProcess } from './lib/emulator.js';
 import { runOk } from './lib/proc.js';
 import type { Command } from './lib/proc.js';
 import { interleave } from './lib/sample.js';
@@ -88,12 +88,7 @@ const benchmark: Benchmark = {
   async run(ctx): Promise<Row[]> {
     const stale = checkCliBuild(ctx.root);
     if (stale) ctx.log(stale);
-    const emulator = await startEmulatorProcess(ctx);
-    try {
-      return await measure(ctx, emulator.url);
-    } finally {
-      await emulator.close();
-    }
+    return withEmulatorProcess(ctx, (url) => measure(ctx, url));
   },
 };
 

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
-import { BENCH_KEY, startEmulatorProcess } from './lib/emulator.js';
+import { BENCH_KEY, withEmulatorProcess } from './lib/emulator.js';
 import { load } from './lib/load.js';
 import { quantile, row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
@@ -130,12 +130,7 @@ const benchmark: Benchmark = {
   name: bench,
   title: `100 simulated calls at once at --speed ${SPEED}: every delivery made, REST p99 <= 3x idle`,
   async run(ctx): Promise<Row[]> {
-    const emulator = await startEmulatorProcess(ctx, 0, ['--speed', String(SPEED)]);
-    try {
-      return await measure(ctx, emulator.url);
-    } finally {
-      await emulator.close();
-    }
+    return withEmulatorProcess(ctx, (url) => measure(ctx, url), ['--speed', String(SPEED)]);
   },
 };
 

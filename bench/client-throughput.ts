@@ -5,7 +5,7 @@ import { VapiClient } from '@vapi-ai/server-sdk';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { Agent, request } from 'undici';
 import { createClient } from '../core/client/node.js';
-import { BENCH_KEY, assistantBody, seedAssistants, startEmulatorProcess } from './lib/emulator.js';
+import { BENCH_KEY, assistantBody, seedAssistants, withEmulatorProcess } from './lib/emulator.js';
 import { load } from './lib/load.js';
 import type { Send } from './lib/load.js';
 import { interleave } from './lib/sample.js';
@@ -99,12 +99,7 @@ const benchmark: Benchmark = {
   name: bench,
   title: 'REST client requests/s on loopback against the emulator (own process), ratios are medians of per-round ratios',
   async run(ctx): Promise<Row[]> {
-    const emulator = await startEmulatorProcess(ctx);
-    try {
-      return await measure(ctx, emulator.url);
-    } finally {
-      await emulator.close();
-    }
+    return withEmulatorProcess(ctx, (url) => measure(ctx, url));
   },
 };
 

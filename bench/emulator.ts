@@ -2,7 +2,7 @@
 // (GET /assistant/{id}) and a write (POST /assistant), driven by raw undici from this process
 // while the emulator runs in its own. Informational: design.md sets no budget for it.
 import { Agent, request } from 'undici';
-import { BENCH_KEY, assistantBody, seedAssistants, startEmulatorProcess } from './lib/emulator.js';
+import { BENCH_KEY, assistantBody, seedAssistants, withEmulatorProcess } from './lib/emulator.js';
 import { load } from './lib/load.js';
 import type { LoadResult, Send } from './lib/load.js';
 import { median, quantile, row } from './lib/stats.js';
@@ -55,12 +55,7 @@ const benchmark: Benchmark = {
   name: bench,
   title: `emulator req/s and latency at concurrency ${CONCURRENCY} (informational; medians of 5 one-second runs)`,
   async run(ctx): Promise<Row[]> {
-    const emulator = await startEmulatorProcess(ctx);
-    try {
-      return await measure(ctx, emulator.url);
-    } finally {
-      await emulator.close();
-    }
+    return withEmulatorProcess(ctx, (url) => measure(ctx, url));
   },
 };
 

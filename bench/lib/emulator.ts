@@ -59,6 +59,16 @@ export function startEmulatorProcess(ctx: BenchContext, port = 0, args: readonly
   });
 }
 
+/** Runs `fn` against a fresh emulator process (see startEmulatorProcess) and stops it afterwards. */
+export async function withEmulatorProcess<T>(ctx: BenchContext, fn: (url: string) => Promise<T>, args: readonly string[] = []): Promise<T> {
+  const emulator = await startEmulatorProcess(ctx, 0, args);
+  try {
+    return await fn(emulator.url);
+  } finally {
+    await emulator.close();
+  }
+}
+
 /** Creates assistants through the API and returns their ids. */
 export async function seedAssistants(url: string, count: number): Promise<string[]> {
   const ids: string[] = [];

@@ -27,8 +27,19 @@ function useFetch<T>(path: string): { data?: T; error?: string } {
   return state.path === path ? state : {};
 }
 
-function StartCall({ assistantId }: { assistantId: string }) {
-  const [number, setNumber] = useState('+14155550100');
+interface CallFormProps {
+  /** The input's id and its label. */
+  field: string;
+  label: string;
+  initial: string;
+  submit: string;
+  /** Places the call for the number typed. */
+  place: (number: string) => Promise<ApiCall>;
+}
+
+/** A one-number form that places a call and opens it (or shows why it could not). */
+function CallForm({ field, label, initial, submit, place }: CallFormProps) {
+  const [number, setNumber] = useState(initial);
   const [note, setNote] = useState('');
   return (
     <form
@@ -36,15 +47,15 @@ function StartCall({ assistantId }: { assistantId: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         setNote('');
-        api<ApiCall>('/call', { method: 'POST', body: { assistantId, customer: { number } } }).then(
+        place(number).then(
           (c) => (location.hash = href(['calls', c.id])),
           (err: Error) => setNote(err.message),
         );
       }}
     >
-      <label htmlFor="customer">Customer number</label>
-      <input id="customer" value={number} onChange={(e) => setNumber(e.target.value)} inputMode="tel" />
-      <button type="submit">Start a call</button>
+      <label htmlFor={field}>{label}</label>
+      <input id={field} value={number} onChange={(e) => setNumber(e.target.value)} inputMode="tel" />
+      <button type="submit">{submit}</button>
       <span role="status" className="error">
         {note}
       </span>
@@ -52,29 +63,14 @@ function StartCall({ assistantId }: { assistantId: string }) {
   );
 }
 
+function StartCall({ assistantId }: { assistantId: string }) {
+  const place = (number: string) => api<ApiCall>('/call', { method: 'POST', body: { assistantId, customer: { number } } });
+  return <CallForm field="customer" label="Customer number" initial="+14155550100" submit="Start a call" place={place} />;
+}
+
 function Ring({ phoneNumberId }: { phoneNumberId: string }) {
-  const [from, setFrom] = useState('+14155550123');
-  const [note, setNote] = useState('');
-  return (
-    <form
-      className="inline"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setNote('');
-        api<ApiCall>('/__voice/ring', { method: 'POST', body: { phoneNumberId, from } }).then(
-          (c) => (location.hash = href(['calls', c.id])),
-          (err: Error) => setNote(err.message),
-        );
-      }}
-    >
-      <label htmlFor="from">Caller number</label>
-      <input id="from" value={from} onChange={(e) => setFrom(e.target.value)} inputMode="tel" />
-      <button type="submit">Ring this number</button>
-      <span role="status" className="error">
-        {note}
-      </span>
-    </form>
-  );
+  const place = (from: string) => api<ApiCall>('/__voice/ring', { method: 'POST', body: { phoneNumberId, from } });
+  return <CallForm field="from" label="Caller number" initial="+14155550123" submit="Ring this number" place={place} />;
 }
 
 /** The calls this assistant or phone number took part in (from the page's live list). */
