@@ -22,8 +22,9 @@ const processIo: DevIo = {
 function usage(url: string, port: number, apiKey: string | undefined): string {
   // The key itself is never printed (not even the one just typed): the lines name where it goes.
   const shown = apiKey ? '$VOICE_API_KEY' : 'any-key';
-  const key = apiKey ? ' VOICE_API_KEY=<your --api-key>' : '';
-  const cli = port === DEV_PORT && !apiKey ? `voice --local assistant list     (or: VOICE_API_URL=${url} voice assistant list)` : `VOICE_API_URL=${url}${key} voice assistant list`;
+  // The CLI needs some key for a URL that is not --local's; any works when none is required.
+  const key = apiKey ? ' VOICE_API_KEY=<your --api-key>' : ' VOICE_API_KEY=any-key';
+  const cli = port === DEV_PORT && !apiKey ? `voice --local assistant list     (or: VOICE_API_URL=${url}${key} voice assistant list)` : `VOICE_API_URL=${url}${key} voice assistant list`;
   return [
     `Local platform emulator on ${url} (Ctrl-C to stop)`,
     `  CLI:     ${cli}`,
@@ -76,7 +77,7 @@ Examples:
   voice dev snapshot save before-booking
   voice dev ring <phoneNumberId> --from +14155550100
   voice --local assistant list
-  VOICE_API_URL=http://127.0.0.1:4010 voice call list`,
+  VOICE_API_URL=http://127.0.0.1:4010 VOICE_API_KEY=any-key voice call list`,
     )
     .action(async (opts: DevOptions, cmd: Command) => {
       // --api-key is also a global option; whichever parser saw it, it means "require this key" here.
