@@ -66,7 +66,7 @@ export function App() {
           ))}
         </nav>
         <span className={`conn ${state.connected ? 'on' : 'off'}`} role="status">
-          {state.connected ? 'Live' : 'Reconnecting…'}
+          {state.connected ? 'Live' : state.everConnected ? 'Reconnecting…' : 'Connecting…'}
         </span>
       </header>
       <p className="clock">

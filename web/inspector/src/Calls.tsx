@@ -11,7 +11,8 @@ export function Calls() {
   return (
     <section aria-labelledby="calls-h">
       <h1 id="calls-h">Calls</h1>
-      {!ids.length && <p className="muted">No calls yet. Create one (voice --local call create ..., or Resources → an assistant → Start a call) and it appears here.</p>}
+      {!ids.length && !live.callsLoaded && <p className="muted">Loading…</p>}
+      {!ids.length && live.callsLoaded && <p className="muted">No calls yet. Create one (voice --local call create ..., or Resources → an assistant → Start a call) and it appears here.</p>}
       {ids.length > 0 && (
         <div className="table-wrap">
           <table className="list">

@@ -57,6 +57,10 @@ class Live {
   deliveries: Delivery[] = [];
   requests: RequestEvent[] = [];
   connected = false;
+  /** True once the stream has been open at least once (before that the page is connecting, not reconnecting). */
+  everConnected = false;
+  /** True once the stored calls have been asked for (before that an empty list means "not loaded yet"). */
+  callsLoaded = false;
   info: { speed: number; apiKeyRequired: boolean } | undefined;
   /** Assistant names by id (for the calls list). */
   readonly names = new Map<string, string>();
@@ -92,6 +96,7 @@ class Live {
     this.source = new EventSource('/__voice/events?since=0&lite=1');
     this.source.onopen = () => {
       this.connected = true;
+      this.everConnected = true;
       this.changed();
     };
     this.source.onerror = () => {
@@ -117,6 +122,8 @@ class Live {
     } catch {
       // Shown by the key prompt when the key was refused; the live stream still works.
     }
+    this.callsLoaded = true;
+    this.changed();
   }
 
   /** An assistant's name, loading the assistants (at most every few seconds) when it is unknown. */
