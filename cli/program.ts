@@ -49,8 +49,8 @@ Exit status:
 const GLOBAL_OPTIONS: readonly (readonly [string, string])[] = [
   ['--json', "print the API's JSON (pretty on a terminal, compact when piped)"],
   ['--profile <name>', 'use this saved profile'],
-  ['--local', 'talk to the local emulator (`voice dev`) at http://127.0.0.1:4010'],
-  ['--api-url <url>', 'API base URL (overrides VOICE_API_URL and the profile)'],
+  ['--local', 'talk to the local emulator (`voice dev`) at http://127.0.0.1:4010, or at --api-url when given; a placeholder key is used when none is set'],
+  ['--api-url <url>', 'API base URL (overrides --local, VOICE_API_URL and the profile)'],
   ['--api-key <key>', 'API key (prefer VOICE_API_KEY or `voice login`: flags show in process lists)'],
   ['--dry-run', 'print the request as a curl command (JSON with --json) instead of sending it'],
   ['-y, --yes', 'do not ask before destructive actions'],

@@ -78,8 +78,10 @@ export function resolveSettings(opts: GlobalOptions, env: NodeJS.ProcessEnv = pr
 
   let baseUrl = DEFAULT_BASE_URL;
   let urlSource = 'default';
-  if (opts.local) [baseUrl, urlSource] = [LOCAL_BASE_URL, '--local'];
-  else if (opts.apiUrl) [baseUrl, urlSource] = [opts.apiUrl, '--api-url'];
+  // An explicit --api-url names the URL even with --local (`voice dev --port N`); --local still
+  // beats the environment and the profile, and still supplies its placeholder key below.
+  if (opts.apiUrl) [baseUrl, urlSource] = [opts.apiUrl, '--api-url'];
+  else if (opts.local) [baseUrl, urlSource] = [LOCAL_BASE_URL, '--local'];
   else if (explicitProfile && stored.baseUrl) [baseUrl, urlSource] = [stored.baseUrl, label];
   else if (env.VOICE_API_URL?.trim()) [baseUrl, urlSource] = [env.VOICE_API_URL.trim(), 'VOICE_API_URL'];
   else if (stored.baseUrl) [baseUrl, urlSource] = [stored.baseUrl, label];

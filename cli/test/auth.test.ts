@@ -78,6 +78,21 @@ describe('login and the config file', () => {
     const local = json<{ url: string; headers: Record<string, string> }>(await h.voice(['assistant', 'list', '--dry-run', '--json', '--local'], { env: { ...NO_ENV, XDG_CONFIG_HOME: join(h.home, 'empty') } }));
     expect(local.url).toBe('http://127.0.0.1:4010/assistant');
     expect(local.headers.authorization).toMatch(/^Bearer \*{4}/);
+    // --local beats VOICE_API_URL (a flag beats the environment)...
+    const empty = { ...NO_ENV, XDG_CONFIG_HOME: join(h.home, 'empty') };
+    const overEnv = json<{ url: string }>(await h.voice(['assistant', 'list', '--dry-run', '--json', '--local'], { env: { ...empty, VOICE_API_URL: 'http://127.0.0.1:9' } }));
+    expect(overEnv.url).toBe('http://127.0.0.1:4010/assistant');
+  });
+
+  it('lets an explicit --api-url name the URL with --local, which still supplies its placeholder key', async () => {
+    const empty = { ...NO_ENV, XDG_CONFIG_HOME: join(h.home, 'empty') };
+    for (const args of [['--local', '--api-url', h.emu.url], ['--api-url', h.emu.url, '--local']]) {
+      const run = await h.voice(['assistant', 'list', '--json', ...args], { env: empty });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(Array.isArray(JSON.parse(run.stdout))).toBe(true);
+    }
+    const status = json<Status & { baseUrlSource: string }>(await h.voice(['auth', 'status', '--json', '--local', '--api-url', h.emu.url], { env: { ...empty, VOICE_API_URL: 'http://127.0.0.1:9' } }));
+    expect(status).toMatchObject({ baseUrl: h.emu.url, baseUrlSource: '--api-url', keySource: '--local (placeholder key)', keyWorks: true });
   });
 
   it('logs out', async () => {
