@@ -1,7 +1,8 @@
 // `voice dev ring <phoneNumberId>`: an inbound caller for a running `voice dev`. Posts to the
 // emulator's own ring endpoint and prints the new call's id (stdout) and how to follow it (stderr).
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { ClientCommand, refuseServerOptions } from './dev-client.js';
 
 /** Where `ring` writes; tests pass their own. */
 export interface RingIo {
@@ -18,7 +19,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** The `voice dev ring` command. */
 export function ringCommand(io: RingIo, defaultUrl: string): Command {
-  return new Command('ring')
+  return new ClientCommand('ring')
     .description('Ring a phone number of a running `voice dev` as an inbound caller would (its assistant, squad or workflow answers, or assistant-request goes to its server)')
     .argument('<phoneNumberId>', 'id of the phone number to ring (see: voice --local phone-number list)')
     .option('--from <number>', "the caller's number (E.164)", '+15555550123')
@@ -31,6 +32,7 @@ Examples:
   voice dev ring 6f1d2c3a-0000-4000-8000-000000000001 --from +14155550100 --api-url http://127.0.0.1:4011`,
     )
     .action(async (phoneNumberId: string, opts: RingOptions, cmd: Command) => {
+      refuseServerOptions(cmd);
       if (!E164.test(opts.from)) throw usageError(`--from must be an international number like +14155550100, got "${opts.from}"`);
       const base = (opts.apiUrl ?? process.env.VOICE_API_URL?.trim() ?? defaultUrl).replace(/\/+$/, '');
       if (!/^https?:\/\//.test(base)) throw usageError(`--api-url must be an http(s) URL, got "${base}"`);

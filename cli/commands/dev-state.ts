@@ -1,7 +1,8 @@
 // `voice dev reset` and `voice dev snapshot save|restore|list`: a running emulator's state from
 // another terminal or a test script. Thin: one request to the emulator's own endpoint each.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { ClientCommand, refuseServerOptions } from './dev-client.js';
 import type { DevIo } from './dev-options.js';
 
 interface UrlOptions {
@@ -9,6 +10,7 @@ interface UrlOptions {
 }
 
 async function call(cmd: Command, defaultUrl: string, method: 'GET' | 'POST', path: string): Promise<{ base: string; body: Record<string, unknown> }> {
+  refuseServerOptions(cmd);
   const opts = cmd.optsWithGlobals<UrlOptions>();
   const base = (opts.apiUrl ?? process.env.VOICE_API_URL?.trim() ?? defaultUrl).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(base)) throw usageError(`--api-url must be an http(s) URL, got "${base}"`);
@@ -27,12 +29,14 @@ async function call(cmd: Command, defaultUrl: string, method: 'GET' | 'POST', pa
 }
 
 function withUrl(cmd: Command, defaultUrl: string): Command {
-  return cmd.option('--api-url <url>', `the running emulator (default: VOICE_API_URL, else ${defaultUrl})`);
+  return cmd
+    .option('--api-url <url>', `the running emulator (default: VOICE_API_URL, else ${defaultUrl})`)
+    .addHelpText('after', '\nAn emulator started with --api-key needs that key: --api-key KEY or VOICE_API_KEY.\n`voice dev --port N` serves at --api-url http://127.0.0.1:N.');
 }
 
 /** `voice dev reset` and `voice dev snapshot`. */
 export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
-  const reset = withUrl(new Command('reset'), defaultUrl)
+  const reset = withUrl(new ClientCommand('reset'), defaultUrl)
     .description('Return a running emulator to its starting state (imported, seeded, applied); calls in flight are cancelled, nothing is delivered after it')
     .addHelpText('after', `\nExamples:\n  voice dev reset\n  voice dev reset --api-url http://127.0.0.1:4011\n  curl -X POST http://127.0.0.1:4010/__voice/reset`)
     .action(async (_o: unknown, cmd: Command) => {
@@ -40,9 +44,9 @@ export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
       io.out(`${JSON.stringify(body)}\n`);
       io.err(`Reset ${base}: ${String(body.objects)} objects, ${String(body.cancelledCalls)} calls cancelled, ${String(body.ms)} ms\n`);
     });
-  const snapshot = new Command('snapshot').description('Save and restore named snapshots of a running emulator (kept in its memory)');
+  const snapshot = new ClientCommand('snapshot').description('Save and restore named snapshots of a running emulator (kept in its memory)');
   snapshot.addCommand(
-    withUrl(new Command('save'), defaultUrl)
+    withUrl(new ClientCommand('save'), defaultUrl)
       .description('Save everything now under a name')
       .argument('<name>', 'letters, digits, dots, dashes, underscores')
       .addHelpText('after', '\nExample:\n  voice dev snapshot save before-booking')
@@ -52,7 +56,7 @@ export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
       }),
   );
   snapshot.addCommand(
-    withUrl(new Command('restore'), defaultUrl)
+    withUrl(new ClientCommand('restore'), defaultUrl)
       .description('Return to a saved snapshot (calls in flight are cancelled)')
       .argument('<name>', 'a saved snapshot')
       .addHelpText('after', '\nExample:\n  voice dev snapshot restore before-booking')
@@ -62,7 +66,7 @@ export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
       }),
   );
   snapshot.addCommand(
-    withUrl(new Command('list'), defaultUrl)
+    withUrl(new ClientCommand('list'), defaultUrl)
       .description('List the saved snapshots')
       .addHelpText('after', '\nExample:\n  voice dev snapshot list')
       .action(async (_o: unknown, cmd: Command) => {

@@ -140,6 +140,23 @@ describe('reset, snapshots and readiness of a running voice dev', () => {
     }
   });
 
+  it("refuses voice dev's server options (exit 2, naming --api-url) and keeps them out of the help", async () => {
+    const port = await voice(['dev', 'reset', '--port', '4710']);
+    expect(port.exitCode).toBe(2);
+    expect(String(port.stderr)).toContain('--api-url http://127.0.0.1:4710');
+    for (const args of [['dev', '--seed', 'snapshot', 'save', 'x'], ['dev', 'snapshot', 'list', '--speed', '5'], ['dev', 'ring', 'pn-1', '--no-inspector']]) {
+      const run = await voice(args);
+      expect(run.exitCode, args.join(' ')).toBe(2);
+      expect(String(run.stderr)).toMatch(/is an option of `voice dev`.*\n.*--api-url http:\/\/127\.0\.0\.1:PORT/);
+    }
+    for (const args of [['dev', 'reset', '--help'], ['dev', 'snapshot', 'restore', '--help'], ['dev', 'ring', '--help']]) {
+      const help = String((await voice(args)).stdout);
+      expect(help).toContain('--api-url <url>');
+      // No option line for a server option (the text may still mention `voice dev --port N`).
+      for (const flag of ['--port', '--speed', '--seed', '--data', '--scenario', '--no-inspector']) expect(help, args.join(' ')).not.toMatch(new RegExp(`^\\s+${flag}\\b`, 'm'));
+    }
+  });
+
   it('saves and restores named snapshots; Ctrl-C writes --export-on-exit', async () => {
     const out = join(home, 'on-exit.json');
     const { url, proc } = await background(['--export-on-exit', out]);
