@@ -2,8 +2,8 @@
 // `voice dev`'s server options (--port, --speed, --seed...) start an emulator, so they mean
 // nothing here. The root parses them wherever they appear, so they are refused here instead of
 // being silently ignored, and kept out of these commands' help.
-import { Command, Help } from 'commander';
-import type { Option } from 'commander';
+import { Command } from 'commander';
+import type { Help, Option } from 'commander';
 import { usageError } from '../errors.js';
 import { addDevOptions } from './dev-options.js';
 
