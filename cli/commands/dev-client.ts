@@ -1,13 +1,13 @@
 // Subcommands of `voice dev` that talk to an emulator already running (reset, snapshot, ring):
 // `voice dev`'s server options (--port, --speed, --seed...) start an emulator, so they mean
-// nothing here. The root parses them wherever they appear, so they are refused here instead of
+// nothing here. `voice dev` parses them wherever they appear, so they are refused here instead of
 // being silently ignored, and kept out of these commands' help.
 import { Command } from 'commander';
 import type { Help, Option } from 'commander';
 import { usageError } from '../errors.js';
 import { addDevOptions } from './dev-options.js';
 
-/** `voice dev`'s options that configure the server (--api-key is kept: it is the key to send). */
+/** `voice dev`'s options that configure the server (--api-key is not refused: here it is the key to send). */
 const SERVER_FLAGS: ReadonlySet<string> = new Set(
   addDevOptions(new Command(), 0)
     .options.map((o) => o.long)
