@@ -26,7 +26,8 @@ export function execCommand(io: DevIo): Command {
       `
 The command inherits stdin, stdout and stderr; the emulator's request log stays off and its URL
 goes to stderr. Ctrl-C stops both. Takes every option of \`voice dev\` (see voice dev --help);
---port defaults to 0 here (a free port).
+--port defaults to 0 here (a free port). --apply leaves no state file in the folder (the emulator
+is thrown away at the end, so its state file lives in a temporary folder removed with it).
 The platform's server SDK has no base-URL variable: point it with
   new VapiClient({ token: process.env.VOICE_API_KEY, baseUrl: process.env.VOICE_API_URL })
 
@@ -45,7 +46,7 @@ Examples:
       const globals = cmd.optsWithGlobals<{ apiKey?: string; profile?: string }>();
       const apiKey = opts.apiKey ?? globals.apiKey;
       // The command's own output is what matters: the emulator's request lines stay off.
-      const running = await startDev({ ...opts, quiet: true }, apiKey, io, profileName(globals));
+      const running = await startDev({ ...opts, quiet: true }, apiKey, io, profileName(globals), { throwaway: true });
       io.err(`voice dev exec: emulator on ${running.emu.url}; running ${command.join(' ')}\n`);
       const env = { ...process.env, VOICE_API_URL: running.emu.url, VOICE_API_KEY: running.key };
       const code = await new Promise<number>((resolve) => {

@@ -2,6 +2,8 @@
 // (loaded only now), the imported snapshot, the applied folder, the ready file, and the export
 // written when it stops.
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emulator } from '../../core/emulator/index.js';
@@ -40,12 +42,12 @@ function listenError(error: unknown, opts: DevOptions): never {
   throw error;
 }
 
-async function applyFolder(emu: Emulator, dir: string, key: string, profile: string, io: DevIo): Promise<void> {
+async function applyFolder(emu: Emulator, dir: string, stateDir: string, key: string, profile: string, io: DevIo): Promise<void> {
   const { plan, apply, readState, stateFileName, GitopsInputError, ApplyError } = await import('../../core/gitops/index.js');
   const { createClient } = await import('../../core/client/node.js');
   const client = createClient({ baseUrl: emu.url, apiKey: key });
   // The state file `voice plan`/`voice apply` would use against this URL, so they find the same UUIDs.
-  const statePath = join(dir, stateFileName(accountLabel(profile, emu.url)));
+  const statePath = join(stateDir, stateFileName(accountLabel(profile, emu.url)));
   try {
     const p = await plan({ client, dir, statePath });
     for (const w of p.warnings) io.err(`note: ${w}\n`);
@@ -63,8 +65,17 @@ async function applyFolder(emu: Emulator, dir: string, key: string, profile: str
   for (const [kind, ids] of Object.entries(applied)) for (const [id, uuid] of Object.entries(ids)) io.err(`    ${kind}/${id} -> ${uuid}\n`);
 }
 
+/** How a start differs for `voice dev exec`. */
+export interface StartDevMode {
+  /**
+   * The emulator is thrown away at the end (exec): `--apply`'s state file, named after its random
+   * port, goes to a temporary folder removed on stop instead of the user's folder.
+   */
+  throwaway?: boolean;
+}
+
 /** Starts the emulator as the options say; the caller prints the banner and waits. */
-export async function startDev(opts: DevOptions, apiKey: string | undefined, io: DevIo, profile: string): Promise<RunningDev> {
+export async function startDev(opts: DevOptions, apiKey: string | undefined, io: DevIo, profile: string, mode: StartDevMode = {}): Promise<RunningDev> {
   const { startEmulator, DataFileError, DataFileInUseError, loadScenario, ScenarioError, loadDataFile } = await import('../../core/emulator/index.js');
   if (opts.import && opts.data) throw usageError('--import and --data both say where the data starts from; pass one.', 'Use --import FILE --export-on-exit FILE to start from and save to a file.');
   const log = opts.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) => io.err(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)} ms\n`);
@@ -97,6 +108,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
     listenError(error, opts);
   }
   const key = apiKey ?? 'any-key';
+  let tempState: string | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
@@ -110,9 +122,13 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
           (e: unknown) => io.err(`Could not write --export-on-exit ${opts.exportOnExit}: ${(e as Error).message}\n`),
         );
       }
+      if (tempState) await rm(tempState, { recursive: true, force: true }).catch(() => undefined);
     })());
   try {
-    if (opts.apply) await applyFolder(emu, opts.apply, key, profile, io);
+    if (opts.apply) {
+      if (mode.throwaway) tempState = await mkdtemp(join(tmpdir(), 'voice-dev-exec-'));
+      await applyFolder(emu, opts.apply, tempState ?? opts.apply, key, profile, io);
+    }
     // The starting state a reset returns to: imported, seeded and applied.
     emu.states.markStart();
     await answers(emu.url);

@@ -1,7 +1,7 @@
 // `voice dev` as a test fixture, through the real bin/voice.js: exec passes the command's exit
 // code through, export/import round-trips, reset during running calls delivers nothing after it,
 // --apply gives the UUIDs `voice plan` finds unchanged, readiness, snapshots, Ctrl-C.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -207,9 +207,16 @@ describe('voice dev --apply', () => {
       expect(plan.exitCode, String(plan.stderr)).toBe(0);
       expect(String(plan.stdout) + String(plan.stderr)).toMatch(/Plan: 0 to create, 0 to update, 0 to delete|No changes/);
       // voice dev prints the map too (exec: the same start, on its own free port).
-      const printed = await voice(['dev', 'exec', '--apply', dir, '--', process.execPath, '-e', '0']);
+      // exec's throwaway emulator leaves no state file in the folder, and its temporary one is removed.
+      const states = (): string[] => readdirSync(dir).filter((f) => f.startsWith('.voice-state.'));
+      const before = states();
+      expect(before).toHaveLength(1);
+      const tmp = mkdtempSync(join(home, 'tmp-'));
+      const printed = await voice(['dev', 'exec', '--apply', dir, '--', process.execPath, '-e', 'process.exit(require("fs").readdirSync(process.env.TMPDIR).length ? 0 : 7)'], { TMPDIR: tmp });
       expect(printed.exitCode, String(printed.stderr)).toBe(0);
       expect(String(printed.stderr)).toMatch(/assistants\/[\w-]+ -> [0-9a-f-]{36}/);
+      expect(states()).toEqual(before);
+      expect(readdirSync(tmp)).toEqual([]);
     } finally {
       proc.kill('SIGINT');
       await proc;
