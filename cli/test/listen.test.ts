@@ -196,5 +196,9 @@ describe('voice listen', () => {
     const bad = await h.current.voice(['listen', '--events', 'tool-call']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('Did you mean tool-calls?');
+    const far = await h.current.voice(['listen', '--events', 'foo']);
+    expect(far.exitCode).toBe(2);
+    expect(far.stderr).not.toContain('Did you mean');
+    expect(far.stderr).toMatch(/Unknown type in --events "foo"\.\nKnown types: /);
   });
 });

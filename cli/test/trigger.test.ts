@@ -141,6 +141,12 @@ describe('voice trigger', () => {
     expect(noType.exitCode).toBe(2);
     expect(noType.stderr).toContain('Name a message type');
     expect((await h.current.voice(['trigger', 'tool-call'])).stderr).toContain('Did you mean tool-calls?');
+    // Nothing close: no suggestion, just the known types.
+    const far = await h.current.voice(['trigger', 'nonsense', '--forward-to', server.url]);
+    expect(far.exitCode).toBe(2);
+    expect(far.stderr).toContain('Unknown message type "nonsense".');
+    expect(far.stderr).not.toContain('Did you mean');
+    expect(far.stderr).toMatch(/Known types: .*tool-calls/);
     const noUrl = await h.current.voice(['trigger', 'hang']);
     expect(noUrl.exitCode).toBe(2);
     expect(noUrl.stderr).toContain('--forward-to');

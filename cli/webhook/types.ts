@@ -5,15 +5,17 @@ import type { ServerMessageType } from '../../core/messages/index.js';
 import { messageProblems as builtMessageProblems } from '../../core/messages/testing.js';
 import { messagesOf, validateServerMessageResponse } from '../../core/schemas/validate.js';
 import { usageError } from '../errors.js';
-import { closestFirst } from './closest.js';
+import { closestFirst, suggestion } from './closest.js';
 
 type Obj = Record<string, unknown>;
 
-/** A known type, or a usage error listing the known ones, closest first. */
+/** A known type, or a usage error listing the known ones (closest first when one is close enough to suggest). */
 export function checkType(typed: string, what = 'message type'): ServerMessageType {
   if (isServerMessageType(typed)) return typed;
-  const ranked = closestFirst(typed, serverMessageTypes);
-  throw usageError(`Unknown ${what} "${typed}". Did you mean ${ranked[0]}?\nKnown types, closest first: ${ranked.join(', ')}`, 'voice trigger --list shows them, and which ones expect an answer.');
+  const hint = 'voice trigger --list shows them, and which ones expect an answer.';
+  const best = suggestion(typed, serverMessageTypes);
+  if (!best) throw usageError(`Unknown ${what} "${typed}".\nKnown types: ${serverMessageTypes.join(', ')}`, hint);
+  throw usageError(`Unknown ${what} "${typed}". Did you mean ${best}?\nKnown types, closest first: ${closestFirst(typed, serverMessageTypes).join(', ')}`, hint);
 }
 
 /** Checks every name of a `--events` list (the final-transcripts subscription name is accepted too). */

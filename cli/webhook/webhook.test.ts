@@ -5,7 +5,7 @@ import { ApiError } from '../../core/client/index.js';
 import { answeredMessageTypes, sampleServerMessage, serverMessageTypes } from '../../core/messages/index.js';
 import { messagesOf, validateServerMessageResponse } from '../../core/schemas/validate.js';
 import { CliError } from '../errors.js';
-import { closestFirst } from './closest.js';
+import { closestFirst, suggestion } from './closest.js';
 import { formatLine } from './lines.js';
 import { noopAnswer } from './noop.js';
 import { scrub } from './scrub.js';
@@ -50,6 +50,17 @@ describe('closest names', () => {
     expect(closestFirst('end-of-call', serverMessageTypes)[0]).toBe('end-of-call-report');
     expect(closestFirst('assistant-req', serverMessageTypes)[0]).toBe('assistant-request');
     expect(closestFirst('x', serverMessageTypes)).toHaveLength(serverMessageTypes.length);
+  });
+
+  it('suggests a name only when it is close (contained, or within a third of the length in edits)', () => {
+    expect(suggestion('tool-call', serverMessageTypes)).toBe('tool-calls');
+    expect(suggestion('statusupdate', serverMessageTypes)).toBe('status-update');
+    expect(suggestion('end-of-call', serverMessageTypes)).toBe('end-of-call-report');
+    expect(suggestion('hnag', serverMessageTypes)).toBe('hang');
+    expect(suggestion('hxyz', serverMessageTypes)).toBeUndefined();
+    expect(suggestion('hng', serverMessageTypes)).toBe('hang');
+    for (const far of ['foo', 'nonsense', 'x', '']) expect(suggestion(far, serverMessageTypes), far).toBeUndefined();
+    expect(suggestion('abc', [])).toBeUndefined();
   });
 });
 
