@@ -5,8 +5,8 @@ import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } fr
 import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { configScript } from '../../web/src/config.js';
-import type { DemoConfig } from '../../web/src/config.js';
+import { configScript } from '../../core/visitors/page-config.js';
+import type { DemoConfig } from '../../core/visitors/page-config.js';
 import { usageError } from '../errors.js';
 import { hostHeaderFiles, inlineScriptHashes, pageHeaders } from './demo-headers.js';
 import { packageRoot } from './demo-server.js';

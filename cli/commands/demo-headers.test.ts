@@ -2,7 +2,7 @@
 // (a WebSocket to it), on a hosted platform through Daily (no socket to any emulator), and in a
 // static build (never the demo's emulator).
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, type DemoConfig } from '../../web/src/config.js';
+import { defaultConfig, type DemoConfig } from '../../core/visitors/page-config.js';
 import { contentSecurityPolicy } from './demo-headers.js';
 import { securityHostFiles } from './demo-build-run.js';
 

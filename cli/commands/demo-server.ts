@@ -10,11 +10,11 @@ import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from '../../core/emul
 import { VisitorsFileError, VisitorsStore, visitorsMiddleware, type VisitorRecord } from '../../core/emulator/visitors.js';
 import { slugProblem } from '../../core/visitors/model.js';
 import { flagFiles } from '../../web/flag-files.js';
-import { configScript } from '../../web/src/config.js';
+import { configScript } from '../../core/visitors/page-config.js';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './demo-headers.js';
-import type { DemoConfig } from '../../web/src/config.js';
+import type { DemoConfig } from '../../core/visitors/page-config.js';
 import { ensureLocalAssistant, LOCAL_KEY, startCallTarget } from './demo-platform.js';
 
 /** What `startDemo` takes; everything is optional. */

@@ -1,0 +1,66 @@
+// The demo page's runtime configuration: one shape, read from one place, shared by the page and
+// the CLI that serves or builds it. `voice demo` injects it as `window.__VOICE_CONFIG__` before the entry
+// script runs; a static build bakes in the same script, so the page has a single code path for both.
+
+/** Everything the demo page can be configured with. */
+export interface DemoConfig {
+  /** Hosted database URL (PostgREST lives at `<url>/rest/v1`); empty = this page's origin. */
+  supabaseUrl: string;
+  /** Anonymous key sent as `apikey` and bearer token to the database. */
+  supabaseAnonKey: string;
+  /** Where "Call Me" posts `{ phone, slug }`. */
+  webhookUrl: string;
+  /** Public key for browser calls. */
+  publicKey: string;
+  /** Assistant the browser call talks to. */
+  assistantId: string;
+  /** Platform API base URL for browser calls; empty = the web-call client's default. */
+  apiBaseUrl: string;
+  /** True when browser calls run on a local emulator (`voice demo` without keys): daily-js is never loaded. */
+  localCalls: boolean;
+  /** Error-reporting DSN; empty = error reporting off (and never loaded). */
+  sentryDsn: string;
+  /** Captions of the conversation during a browser call (on by default; `--no-captions` or VOICE_CAPTIONS=off). */
+  captions: boolean;
+  /** When true an unknown slug shows the Not found screen instead of the 'Visitor' fallback. */
+  strict: boolean;
+  /** Footer links; empty ones are not shown. */
+  links: { linkedin: string; website: string; twitter: string };
+}
+
+/** The values used for anything not configured. */
+export const defaultConfig: DemoConfig = {
+  supabaseUrl: '',
+  supabaseAnonKey: '',
+  webhookUrl: '/__voice/call-me',
+  publicKey: '',
+  assistantId: '',
+  apiBaseUrl: '',
+  localCalls: false,
+  sentryDsn: '',
+  captions: true,
+  strict: false,
+  links: { linkedin: '', website: '', twitter: '' },
+};
+
+declare global {
+  interface Window {
+    __VOICE_CONFIG__?: Partial<DemoConfig>;
+  }
+}
+
+/** Merges the injected configuration over the defaults. */
+export function readConfig(injected: Partial<DemoConfig> | undefined = globalThis.window?.__VOICE_CONFIG__): DemoConfig {
+  const c = injected ?? {};
+  return { ...defaultConfig, ...c, links: { ...defaultConfig.links, ...c.links } };
+}
+
+/** The name of the global the server sets; keep in sync with `configScript`. */
+export const CONFIG_GLOBAL = '__VOICE_CONFIG__';
+
+/** An inline `<script>` body that sets the configuration, safe to embed in HTML. */
+export function configScript(config: Partial<DemoConfig>): string {
+  // `<` escaped so a value can never close the script element.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `window.${CONFIG_GLOBAL}=${json};`;
+}
