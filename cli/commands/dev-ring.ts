@@ -1,5 +1,5 @@
 // `voice dev ring <phoneNumberId>`: an inbound caller for a running `voice dev`. Posts to the
-// emulator's own ring endpoint and prints the new call's id (stdout) and how to follow it (stderr).
+// emulator's own ring endpoint and prints the new call's id (stdout) and how to follow it (stderr): `voice call watch`.
 import type { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { ClientCommand, refuseServerOptions } from './dev-client.js';
@@ -53,6 +53,6 @@ Examples:
       if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
       if (!res.ok || !body.id) throw new CliError(`Ringing failed: HTTP ${res.status} ${JSON.stringify(body.message ?? body)}`);
       io.out(`${body.id}\n`);
-      io.err(`Ringing ${phoneNumberId} from ${opts.from}: call ${body.id}\n  Follow it:  curl -N '${base}/__voice/events?callId=${body.id}&since=0'\n  Deliveries: curl '${base}/__voice/deliveries?callId=${body.id}'\n`);
+      io.err(`Ringing ${phoneNumberId} from ${opts.from}: call ${body.id}\n  Follow it:  voice call watch ${body.id} --local${base === defaultUrl ? '' : ` --api-url ${base}`}\n  Deliveries: curl '${base}/__voice/deliveries?callId=${body.id}'\n`);
     });
 }
