@@ -1,7 +1,7 @@
 // `voice trigger <type>`: sends one realistic server message to your server and judges the
 // answer. Thin: parse flags, build the message (webhook/trigger-message), send, print, exit code.
 import { Command } from 'commander';
-import { expectsAnswer, serverMessageTypes } from '../../core/messages/index.js';
+import { ABOUT, expectsAnswer, serverMessageTypes } from '../../core/messages/index.js';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { printJson } from '../output/print.js';
@@ -36,10 +36,15 @@ interface TriggerOptions {
 
 const TONE = { ok: 32, bad: 31 } as const;
 
-function listTypes(json: boolean, pretty: boolean): void {
-  const rows = serverMessageTypes.map((type) => ({ type, expectsAnswer: expectsAnswer(type) }));
+/** Every type with whether it waits for an answer and when it is sent: aligned on a terminal, tab-separated when piped. */
+function listTypes(json: boolean, pretty: boolean, terminal: boolean): void {
+  const rows = serverMessageTypes.map((type) => ({ type, expectsAnswer: expectsAnswer(type), about: ABOUT[type] }));
   if (json) return printJson(rows, { pretty });
-  out(rows.map((r) => `${r.type}${r.expectsAnswer ? '\texpects an answer' : ''}\n`).join(''));
+  const answer = (r: { expectsAnswer: boolean }): string => (r.expectsAnswer ? 'expects an answer' : '');
+  if (!terminal) return out(rows.map((r) => `${r.type}\t${answer(r)}\t${r.about}\n`).join(''));
+  const width = Math.max(...rows.map((r) => r.type.length));
+  const answerWidth = 'expects an answer'.length;
+  out(rows.map((r) => `${r.type.padEnd(width)}  ${yellow(answer(r).padEnd(answerWidth))}  ${dim(r.about)}\n`).join(''));
 }
 
 /** The `voice trigger` command. */
@@ -84,7 +89,7 @@ Examples:
       const ctx = contextOf(cmd);
       const opts = ctx.opts as TriggerOptions & typeof ctx.opts;
       const json = ctx.output.mode === 'json';
-      if (opts.list) return listTypes(json, ctx.output.pretty);
+      if (opts.list) return listTypes(json, ctx.output.pretty, ctx.output.mode === 'ink');
       const plan = opts.credential === undefined ? undefined : await signingPlan(ctx, opts.credential);
       const sign = async (body: string, url: string): Promise<Record<string, string>> => ({ ...(opts.header ?? {}), ...(plan ? await signServerMessage(body, plan, { url, method: 'POST' }) : {}) });
       if (opts.replay !== undefined) {

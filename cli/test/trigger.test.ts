@@ -41,12 +41,14 @@ describe('voice trigger', () => {
   it('--list names every message type and which ones expect an answer', async () => {
     const r = await h.current.voice(['trigger', '--list', '--json']);
     expect(r.exitCode).toBe(0);
-    const rows = json<{ type: string; expectsAnswer: boolean }[]>(r);
+    const rows = json<{ type: string; expectsAnswer: boolean; about: string }[]>(r);
     expect(rows.map((x) => x.type)).toEqual([...serverMessageTypes]);
+    expect(rows.find((x) => x.type === 'tool-calls')?.about).toMatch(/function tools/);
+    expect(rows.every((x) => x.about.length > 10)).toBe(true);
     expect(rows.filter((x) => x.expectsAnswer).map((x) => x.type).sort()).toEqual([...answeredMessageTypes].sort());
     const plain = await h.current.voice(['trigger', '--list']);
-    expect(plain.stdout).toContain('tool-calls\texpects an answer');
-    expect(plain.stdout).toContain('end-of-call-report\n');
+    expect(plain.stdout).toContain('tool-calls\texpects an answer\tthe assistant calls your function tools');
+    expect(plain.stdout).toContain('end-of-call-report\t\tthe call ended');
   });
 
   it('sends every message type as { message }, valid against its published schema, and passes a correct answer', async () => {

@@ -4,6 +4,7 @@ import { DEFAULT_SERVER_MESSAGES, FINAL_TRANSCRIPTS, answeredMessageTypes } from
 import type { AnsweredMessageType, ServerMessage } from './types.js';
 
 export * from './types.js';
+export { ABOUT } from './about.js';
 export { buildServerMessage, isServerMessageType, summarise } from './builders.js';
 export type { DataOf, MessageData, ToolCallData } from './builders.js';
 export { clientMessageOf, DEFAULT_CLIENT_MESSAGES } from './client.js';
