@@ -149,6 +149,22 @@ function wantsUi(argv: readonly string[]): boolean {
 
 const RESOURCES = new Set([...Object.keys(catalogue).map(kebab), 'api', 'catalogue', 'auth']);
 
+/** True when the first command word of a help request is no command of the program. */
+function namesUnknownCommand(argv: readonly string[], program: Command): boolean {
+  if (!argv.includes('--help') && !argv.includes('-h')) return false;
+  const valued = new Set(program.options.filter((o) => o.required || o.optional).map((o) => o.long));
+  let word: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (valued.has(a)) i++;
+    else if (!a.startsWith('-')) {
+      word = a;
+      break;
+    }
+  }
+  return word !== undefined && word !== 'help' && !program.commands.some((c) => c.name() === word || c.aliases().includes(word as string));
+}
+
 async function finish(code: number): Promise<never> {
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);
@@ -174,6 +190,9 @@ export async function main(argv: string[], extra: ExtraCommands = []): Promise<n
   // before the program is even built when a resource command will draw a table or view.
   if (wantsUi(argv)) void loadUi(outputSettings({ color }).color).catch(() => undefined);
   const program = await buildProgram(argv, extra);
+  // `voice foo --help` would print the top help and exit 0; without --help commander reports the
+  // unknown command (with a suggestion) and the run exits 2, as `gh foo --help` does.
+  if (argv.length > 0 && namesUnknownCommand(argv, program)) argv = argv.filter((a) => a !== '--help' && a !== '-h');
   if (argv.length === 0) {
     program.outputHelp();
     return finish(ExitCode.Ok);

@@ -27,6 +27,16 @@ describe('usage errors exit 2', () => {
     expect((await hf.current.voice(['assistant', 'list', '--limt', '3'])).stderr).toContain('--limit');
   });
 
+  it('an unknown command with --help is still an unknown command (not the top help, exit 0)', async () => {
+    const help = await hf.current.voice(['asistant', '--help']);
+    expect(help.exitCode).toBe(2);
+    expect(help.stderr).toContain("unknown command 'asistant'");
+    expect(help.stdout).not.toContain('Usage: voice');
+    const valued = await hf.current.voice(['--profile', 'work', '--help']);
+    expect(valued.exitCode).toBe(0);
+    expect(valued.stdout).toContain('Usage: voice');
+  });
+
   it('names the file, line and column of invalid JSON', async () => {
     const file = join(hf.current.home, 'bad.json');
     writeFileSync(file, '{\n  "name": "x",\n  "model": }\n');
