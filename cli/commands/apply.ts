@@ -42,7 +42,7 @@ Examples:
         else if (total === 0) err('Nothing to apply.\n');
         return;
       }
-      await confirmOrRefuse(`apply these ${total} change${total === 1 ? '' : 's'} to ${run.baseUrl}`, run.ctx.opts);
+      await confirmOrRefuse(`apply ${total === 1 ? 'this change' : `these ${total} changes`} to ${run.baseUrl}`, run.ctx.opts);
       try {
         const result = await apply({
           client: run.client,
