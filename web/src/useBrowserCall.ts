@@ -5,7 +5,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { demoOverrides } from '../../core/visitors/overrides.js';
-import { useWebCall, type UseWebCallOptions } from '../../core/react/useWebCall.js';
+import { prefetchWebCall as prefetchClient, useWebCall, type UseWebCallOptions } from '../../core/react/useWebCall.js';
 import type { Visitor } from './visitor.js';
 
 /** What the button shows. */
@@ -21,9 +21,8 @@ export const loadCaptions = () => import('./Captions.js');
 export function prefetchWebCall(local: boolean): void {
   void loadHelp().catch(() => undefined);
   void loadCaptions().catch(() => undefined);
-  void loadWebCall()
-    .then((m) => (local ? undefined : m.loadDaily()))
-    .catch(() => undefined);
+  prefetchClient();
+  if (!local) void loadWebCall().then((m) => m.loadDaily()).catch(() => undefined);
 }
 
 /** Runs one browser call at a time for the visitor; returns the state, a message and the toggle. */
