@@ -6,10 +6,18 @@ import { useCallback, useRef, useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { demoOverrides } from '../../core/visitors/overrides.js';
 import { prefetchWebCall as prefetchClient, useWebCall, type UseWebCallOptions } from '../../core/react/useWebCall.js';
+import type { WebCall } from '../../core/webcall/webcall.js';
 import type { Visitor } from './visitor.js';
 
 /** What the button shows. */
 export type CallState = 'idle' | 'connecting' | 'active';
+
+/** What the page shows of the call: the button's state, a message, and the client the captions follow. */
+export interface CallView {
+  state: CallState;
+  message: string;
+  client: WebCall | null;
+}
 
 const loadWebCall = () => import('../../core/webcall/index.js');
 /** What a press says and checks (lazy, see call-help.ts). */
