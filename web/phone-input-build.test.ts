@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import metadata from 'libphonenumber-js/min/metadata';
 import examples from 'libphonenumber-js/examples.mobile.json';
 import type { AsYouType, parsePhoneNumberWithError } from 'libphonenumber-js/core';
-import { removePropTypes } from './phone-input-build.js';
+import { compactMetadataModule, removePropTypes, type PhoneMetadata } from './phone-input-build.js';
 
 const require = createRequire(import.meta.url);
 const phoneLib = dirname(require.resolve('libphonenumber-js/package.json'));
@@ -86,5 +86,25 @@ describe('libphonenumber-js es6-modern', () => {
       return [steps, formatter.getCountry(), formatter.isValid(), fromCountry, parsed.country, parsed.isValid(), parsed.formatInternational(), parsed.getType()];
     };
     for (const country of countries) expect(run(modern, country), country).toEqual(run(es6, country));
+  });
+});
+
+describe('compactMetadataModule', () => {
+  it("gives back libphonenumber-js's min metadata exactly, with country_calling_codes derived in the page", async () => {
+    const published = JSON.parse(readFileSync(join(phoneLib, 'metadata.min.json'), 'utf8')) as PhoneMetadata;
+    const code = compactMetadataModule(published);
+    expect(code).toBeDefined();
+    expect(code).not.toContain('country_calling_codes:{');
+    const emitted = (await import(`data:text/javascript;base64,${Buffer.from(code as string).toString('base64')}`)) as { default: PhoneMetadata };
+    expect(emitted.default).toEqual(published);
+    expect(JSON.stringify(emitted.default)).toBe(JSON.stringify(published));
+    expect(emitted.default).toEqual(metadata);
+  });
+
+  it('ships the metadata as published when the derivation would not give it back', () => {
+    const published = JSON.parse(readFileSync(join(phoneLib, 'metadata.min.json'), 'utf8')) as PhoneMetadata;
+    const odd = { ...published, country_calling_codes: { ...published.country_calling_codes, 44: ['GB'] } };
+    expect(compactMetadataModule(odd)).toBeUndefined();
+    expect(compactMetadataModule({ ...published, extra: 1 } as PhoneMetadata)).toBeUndefined();
   });
 });

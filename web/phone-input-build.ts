@@ -5,12 +5,15 @@
 // - `X.propTypes = {...}` assignments are removed from react-phone-number-input and input-format:
 //   React 19 never reads propTypes (prop-types' production build is a no-op shim), so they are
 //   dead weight; the library's own PropTypes.js (shapes for them) is then unused and dropped.
+// - The metadata's `country_calling_codes` (which countries share each calling code, the main one
+//   first) is derived from its `countries` when the page loads instead of shipped: the build checks
+//   that the derivation gives the very same object, and ships the file as published otherwise.
 // The dev server (`voice demo`) uses the libraries as published: the page behaves the same.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseAst, type Plugin } from 'vite';
 
 const ES6 = '/libphonenumber-js/es6/';
-const PROP_TYPES_USERS = /\/node_modules\/(?:react-phone-number-input|input-format)\/modules\/.*\.js$/;
+const PROP_TYPES_USERS = /[\\/]node_modules[\\/](?:react-phone-number-input|input-format)[\\/]modules[\\/].*\.js$/;
 /** The library's propTypes shapes: without side effects, the module drops out once unused. */
 const PROP_TYPES_ONLY = /\/node_modules\/react-phone-number-input\/modules\/PropTypes\.js$/;
 
@@ -55,27 +58,85 @@ export function removePropTypes(code: string): string {
   return out;
 }
 
+/** The parts of libphonenumber-js's metadata this file reads. */
+export interface PhoneMetadata {
+  version: number;
+  country_calling_codes: Record<string, string[]>;
+  countries: Record<string, [string, ...unknown[]]>;
+  nonGeographic?: Record<string, unknown>;
+}
+
+/** deriveCallingCodes() as the page runs it (the tests import the emitted module and compare). */
+const DERIVE_IN_PAGE = `function deriveCallingCodes(countries, main) {
+  const codes = {};
+  for (const [country, data] of Object.entries(countries)) (codes[data[0]] ??= []).push(country);
+  for (const [code, first] of Object.entries(main)) codes[code] = [first, ...(codes[code] ?? []).filter((c) => c !== first)];
+  return codes;
+}`;
+
+/** Which countries share each calling code, from `countries` (in their order), `main[code]` first. */
+export function deriveCallingCodes(countries: PhoneMetadata['countries'], main: Record<string, string>): Record<string, string[]> {
+  const codes: Record<string, string[]> = {};
+  for (const [country, data] of Object.entries(countries)) (codes[data[0]] ??= []).push(country);
+  for (const [code, first] of Object.entries(main)) codes[code] = [first, ...(codes[code] ?? []).filter((c) => c !== first)];
+  return codes;
+}
+
+/**
+ * The metadata module without `country_calling_codes` (derived in the page), or undefined when
+ * the derivation would not give back exactly the published object.
+ */
+export function compactMetadataModule(metadata: PhoneMetadata): string | undefined {
+  const { version, country_calling_codes: published, countries, nonGeographic, ...other } = metadata;
+  if (Object.keys(other).length > 0) return undefined;
+  const plain = deriveCallingCodes(countries, {});
+  const main = Object.fromEntries(Object.entries(published).filter(([code, list]) => plain[code]?.[0] !== list[0]).map(([code, list]) => [code, list[0] as string]));
+  const derived = deriveCallingCodes(countries, main);
+  if (JSON.stringify(derived) !== JSON.stringify(published) || JSON.stringify(Object.keys(metadata)) !== JSON.stringify(['version', 'country_calling_codes', 'countries', 'nonGeographic'])) return undefined;
+  return [
+    `const countries = ${JSON.stringify(countries)};`,
+    `const nonGeographic = ${JSON.stringify(nonGeographic)};`,
+    DERIVE_IN_PAGE,
+    `export default { version: ${JSON.stringify(version)}, country_calling_codes: deriveCallingCodes(countries, ${JSON.stringify(main)}), countries, nonGeographic };`,
+  ].join('\n');
+}
+
+const METADATA_MODULE = /[\\/]libphonenumber-js[\\/]metadata\.min\.json\.js$/;
+
 /** The build-only plugin (see the file's head). */
 export function phoneInputBuild(): Plugin {
   return {
     name: 'voice-phone-input-build',
     apply: 'build',
     enforce: 'pre',
-    async resolveId(source, importer, options) {
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || resolved.external) return resolved;
-      const id = resolved.id.replaceAll('\\', '/');
-      if (id.includes(ES6)) {
-        const modern = resolved.id.replace(/([\\/]libphonenumber-js[\\/])es6([\\/])/, '$1es6-modern$2');
-        if (existsSync(modern.split('?')[0] as string)) return { ...resolved, id: modern };
-      }
-      if (PROP_TYPES_ONLY.test(id)) return { ...resolved, moduleSideEffects: false };
-      return resolved;
+    // Hook filters: only the imports that can lead to es6/ or PropTypes.js reach the handlers.
+    resolveId: {
+      filter: { id: /(?:^|\/)es6\/|\/PropTypes\.js$/ },
+      async handler(source, importer, options) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved || resolved.external) return resolved;
+        const id = resolved.id.replaceAll('\\', '/');
+        if (id.includes(ES6)) {
+          const modern = resolved.id.replace(/([\\/]libphonenumber-js[\\/])es6([\\/])/, '$1es6-modern$2');
+          if (existsSync(modern.split('?')[0] as string)) return { ...resolved, id: modern };
+        }
+        if (PROP_TYPES_ONLY.test(id)) return { ...resolved, moduleSideEffects: false };
+        return resolved;
+      },
     },
-    transform(code, id) {
-      if (!PROP_TYPES_USERS.test(id.replaceAll('\\', '/'))) return undefined;
-      const out = removePropTypes(code);
-      return out === code ? undefined : { code: out, map: null };
+    load: {
+      filter: { id: METADATA_MODULE },
+      handler(id) {
+        const metadata = JSON.parse(readFileSync(id.replace(/\.js$/, ''), 'utf8')) as PhoneMetadata;
+        return compactMetadataModule(metadata);
+      },
+    },
+    transform: {
+      filter: { id: PROP_TYPES_USERS },
+      handler(code) {
+        const out = removePropTypes(code);
+        return out === code ? undefined : { code: out, map: null };
+      },
     },
   };
 }
