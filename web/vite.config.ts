@@ -3,8 +3,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flagFiles } from './flag-files.js';
+import { phoneInputBuild } from './phone-input-build.js';
 
 export default defineConfig({
-  plugins: [react(), flagFiles()],
+  plugins: [react(), flagFiles(), phoneInputBuild()],
   build: { target: 'es2022', modulePreload: { polyfill: false } },
 });

@@ -1,14 +1,15 @@
-// useWebCall(): a web call as React state. The web-call client is imported only when the first
-// call starts (or when prefetchWebCall() asks), so a page pays for it when it is used.
+// useWebCall(): a web call as React state. The web-call client, and the code that binds its events
+// to the hook's state (bind-client.ts), are imported only when the first call starts (or when
+// prefetchWebCall() asks), so a page pays for them when they are used.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WebCall } from '../webcall/webcall.js';
 import type {
-  InlineAssistant, InlineSquad, InlineWorkflow, InCallMessage, StartAssistantOverrides, StartWorkflowOverrides, WebCallError, WebCallEvents,
+  InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallError, WebCallEvents,
   WebCallOptions, WebCallResponse, WebCallState,
 } from '../webcall/types.js';
 import type { DailyAdvancedConfig, DailyFactoryOptions } from '../webcall/daily-transport.js';
 
-const loadWebCall = () => import('../webcall/index.js');
+const loadWebCall = () => Promise.all([import('../webcall/index.js'), import('./bind-client.js')]);
 
 /** Starts loading the web-call client ahead of a call (e.g. on hover); safe to call repeatedly. */
 export function prefetchWebCall(): void {
@@ -100,69 +101,14 @@ export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, l
     };
   }, []);
 
-  const create = useCallback((WebCallClass: typeof WebCall): WebCall => {
-    const { publicKey: key, options: o } = latest.current;
-    const { baseUrl, callConfig, callObjectOptions, ...rest } = o;
-    const client = new WebCallClass(key, baseUrl, callConfig, callObjectOptions, rest);
-    const mine = () => callRef.current === client;
-    client.on('state', (next) => {
-      if (!mine()) return;
-      setState(next);
-      if (next === 'idle') {
-        setListening(false);
-        setVolume(0);
-        setMutedState(false);
-        setTranscript(null);
-      }
-    });
-    client.on('call-start', () => {
-      if (!mine()) return;
-      setListening(true);
-      latest.current.listeners['call-start']?.();
-    });
-    // Idle means over: whatever ends the call (call-end, a fatal error) also stops the client, so
-    // no call, timer or microphone track outlives it (a client already ending or idle is left be).
-    const end = () => {
-      if (client.state !== 'starting' && client.state !== 'active') return;
-      void client.stop().catch((failure: unknown) => console.error('[voice/react] stopping the call failed:', failure));
-    };
-    client.on('call-end', () => {
-      if (!mine()) return;
-      setListening(false);
-      end();
-      latest.current.listeners['call-end']?.();
-    });
-    client.on('volume-level', (level) => mine() && setVolume(level));
-    const onError = (name: 'error' | 'camera-error') => (e: WebCallError) => {
-      if (!mine()) return;
-      if (e.fatal) {
-        setError(e);
-        end();
-      } else {
-        console.warn(`[voice/react] ${e.type} (the call goes on):`, e.error?.message);
-      }
-      latest.current.listeners[name]?.(e);
-    };
-    client.on('error', onError('error'));
-    client.on('camera-error', onError('camera-error'));
-    client.on('message', (message: InCallMessage) => {
-      if (!mine()) return;
-      if (message?.type === 'transcript' && typeof message.transcript === 'string') {
-        setTranscript({ role: message.role, text: message.transcript, final: message.transcriptType !== 'partial' });
-      }
-      latest.current.listeners.message?.(message);
-    });
-    return client;
-  }, []);
-
   const start = useCallback<UseWebCall['start']>(async (...args) => {
     const ticket = generation.current;
     setError(null);
     setTranscript(null);
     setState((now) => (now === 'idle' ? 'starting' : now));
-    let module: Awaited<ReturnType<typeof loadWebCall>>;
+    let modules: Awaited<ReturnType<typeof loadWebCall>>;
     try {
-      module = await loadWebCall();
+      modules = await loadWebCall();
     } catch (failure) {
       if (ticket === generation.current) setState(callRef.current?.state ?? 'idle');
       throw failure;
@@ -170,7 +116,9 @@ export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, l
     if (ticket !== generation.current) return null;
     let client = callRef.current;
     if (!client) {
-      client = create(module.WebCall);
+      const [{ WebCall: WebCallClass }, { createClient }] = modules;
+      const state = { setState, setListening, setVolume, setMuted: setMutedState, setTranscript, setError };
+      client = createClient(WebCallClass, latest, (c) => callRef.current === c, state);
       callRef.current = client;
       setCall(client);
     }
@@ -179,7 +127,7 @@ export function useWebCall(publicKey: string, options: UseWebCallOptions = {}, l
     } finally {
       if (callRef.current === client) setState(client.state);
     }
-  }, [create]);
+  }, []);
 
   const stop = useCallback(async () => {
     await callRef.current?.stop();

@@ -10,6 +10,8 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AsYouType } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 import { buildDemo, HOST_FILES } from '../../cli/commands/demo-build-run.js';
 import { resolveDemoConfig } from '../../cli/commands/demo-config.js';
 import { VisitorsStore, visitorsMiddleware } from '../../core/emulator/visitors.js';
@@ -186,6 +188,31 @@ describe('voice demo build', () => {
       await close();
     }
     expect(slugHeaders).toEqual(expect.arrayContaining(['acme', 'globex']));
+  });
+
+  // The build takes the phone libraries lean (web/phone-input-build.ts): the form behaves as published.
+  it('opens the built phone form: US, GB, CA, AU first, the calling code kept, numbers formatted as the library does', async () => {
+    const host = await listen(staticHost(outDir, 'rewrite'));
+    const { page, outside, close } = await open(host, '/acme');
+    await page.getByRole('button', { name: 'Call Me' }).click();
+    const input = page.locator('input[type="tel"]');
+    await input.waitFor({ timeout: 15_000 });
+    const select = page.locator('.phone-form select');
+    expect(await select.inputValue()).toBe('US');
+    const options = await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    expect(options.slice(0, 4)).toEqual(['US', 'GB', 'CA', 'AU']);
+    expect(options.length).toBeGreaterThan(200);
+    expect(await input.inputValue()).toBe('+1');
+    await input.pressSequentially('4155550123');
+    expect(await input.inputValue()).toBe(new AsYouType(undefined, metadata).input('+14155550123'));
+    await input.fill('');
+    await select.selectOption('GB');
+    await expect.poll(() => input.inputValue()).toBe('+44');
+    await input.press('End');
+    await input.pressSequentially('7400123456');
+    expect(await input.inputValue()).toBe(new AsYouType(undefined, metadata).input('+447400123456'));
+    expect(outside).toEqual([]);
+    await close();
   });
 
   it('shows the right visitor through 404.html on a host without rewrites, and default at /', async () => {

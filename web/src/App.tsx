@@ -2,13 +2,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { text } from './messages.js';
-import { loadCaptions, prefetchWebCall, useBrowserCall } from './useBrowserCall.js';
+import { useCallShell } from './call-shell.js';
 import { loadVisitor, type Visitor } from './visitor.js';
 
 const loadPhoneForm = () => import('./PhoneForm.js');
 const PhoneForm = lazy(loadPhoneForm);
 // The captions' lines load with the first call: nothing of them in the first load.
-const Captions = lazy(loadCaptions);
+const Captions = lazy(() => import('./Captions.js'));
 
 // One lookup per slug for the page's lifetime: StrictMode's second effect run reuses it.
 const lookups = new Map<string, ReturnType<typeof loadVisitor>>();
@@ -57,10 +57,10 @@ function NotFound() {
 
 function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
   const [formOpen, setFormOpen] = useState(false);
-  const call = useBrowserCall(config, visitor);
+  const call = useCallShell(config, visitor);
   const callLabel = call.state === 'connecting' ? text.connecting : call.state === 'active' ? text.stopCall : text.testInBrowser;
   const prefetchForm = () => void loadPhoneForm().catch(() => undefined);
-  const prefetchCall = () => prefetchWebCall(config.localCalls);
+  const prefetchCall = call.prefetch;
 
   return (
     <>
@@ -77,7 +77,7 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
             type="button"
             className={call.state === 'active' ? 'stop' : undefined}
             aria-busy={call.state === 'connecting'}
-            onClick={() => void call.toggle()}
+            onClick={call.toggle}
             onPointerEnter={prefetchCall}
             onFocus={prefetchCall}
           >
@@ -107,6 +107,7 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
         )}
       </main>
       <Footer links={config.links} />
+      {call.engine}
     </>
   );
 }

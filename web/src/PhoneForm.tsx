@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import 'react-phone-number-input/style.css';
-import { text } from './messages.js';
+import { formText as text } from './form-text.js';
 
 /** US, GB, CA, AU first, then every other country of the library alphabetically by name. */
 export const COUNTRY_ORDER = ['US', 'GB', 'CA', 'AU', '...'] as const;

@@ -1,5 +1,6 @@
 // Every sentence the page shows, in one place (spec 2, 5, 8, 9); the ones a press of Test in
-// Browser may show are in call-help.ts, loaded with that press (they are not in the first load).
+// Browser may show are in call-help.ts, loaded with that press, and the Call Me form's are in
+// form-text.ts, loaded with the form (neither is in the first load).
 
 /** Screen texts quoted from the specification. */
 export const text = {
@@ -11,15 +12,9 @@ export const text = {
     'It handles routine questions, qualifies your leads and books them in, so your team can focus on the conversations that matter. Try the version we set up for you.',
   choose: "Choose how you'd like to try it:",
   callMe: 'Call Me',
-  callNow: 'Call Now',
-  initiating: 'Initiating Call...',
   testInBrowser: 'Test in Browser',
   connecting: 'Connecting...',
   stopCall: 'Stop Call',
-  phoneLabel: 'Your phone number',
-  emptyPhone: 'Please enter a valid phone number',
-  callFailed: 'Failed to initiate call. Please try again.',
-  callSuccess: "Great! You'll receive a call within the next 15 seconds.",
   notFoundTitle: 'Page Not Found',
   notFoundText: 'The requested page does not exist.',
   goBack: 'Go back to main page',

@@ -1,29 +1,37 @@
 // The "Test in Browser" state machine: idle -> connecting -> active -> idle, over voice/react's
 // useWebCall(). The web-call client is imported only when a call starts, or prefetched when the
 // pointer or focus reaches the button (with daily-js only for hosted calls: a local emulator's
-// calls never load it).
+// calls never load it). It runs in CallEngine.tsx, itself loaded on that hover, focus or press
+// (call-shell.tsx), so none of it is in the page's first load.
 import { useCallback, useRef, useState } from 'react';
 import type { DemoConfig } from './config.js';
 import { demoOverrides } from '../../core/visitors/overrides.js';
-import { useWebCall, type UseWebCallOptions } from '../../core/react/useWebCall.js';
+import { prefetchWebCall as prefetchClient, useWebCall, type UseWebCallOptions } from '../../core/react/useWebCall.js';
+import type { WebCall } from '../../core/webcall/webcall.js';
 import type { Visitor } from './visitor.js';
 
 /** What the button shows. */
 export type CallState = 'idle' | 'connecting' | 'active';
 
+/** What the page shows of the call: the button's state, a message, and the client the captions follow. */
+export interface CallView {
+  state: CallState;
+  message: string;
+  client: WebCall | null;
+}
+
 const loadWebCall = () => import('../../core/webcall/index.js');
 /** What a press says and checks (lazy, see call-help.ts). */
 const loadHelp = () => import('./call-help.js');
 /** The captions (lazy: nothing of them in the first load). */
-export const loadCaptions = () => import('./Captions.js');
+const loadCaptions = () => import('./Captions.js');
 
 /** Starts loading the web-call client (and daily-js, for hosted calls) ahead of the click; safe to call repeatedly. */
 export function prefetchWebCall(local: boolean): void {
   void loadHelp().catch(() => undefined);
   void loadCaptions().catch(() => undefined);
-  void loadWebCall()
-    .then((m) => (local ? undefined : m.loadDaily()))
-    .catch(() => undefined);
+  prefetchClient();
+  if (!local) void loadWebCall().then((m) => m.loadDaily()).catch(() => undefined);
 }
 
 /** Runs one browser call at a time for the visitor; returns the state, a message and the toggle. */
