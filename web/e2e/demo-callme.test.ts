@@ -171,6 +171,22 @@ describe('Call Me', () => {
     await close();
   });
 
+  it("a form whose code cannot be fetched says so in place; the page stays", async () => {
+    const isolated = await browser.newContext();
+    try {
+      const { page } = await openPage(isolated);
+      // Registered after openPage's catch-all, so it is asked first.
+      await page.route(/PhoneForm/, (route) => route.abort('connectionfailed'));
+      await page.goto(`${local.origin}/acme`);
+      await page.getByRole('button', { name: 'Call Me' }).click();
+      await expect.poll(() => page.getByRole('alert').allInnerTexts()).toEqual(['The form could not load. Check your connection and reload the page.']);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Acme');
+      expect(await page.getByRole('button', { name: 'Test in Browser' }).isVisible()).toBe(true);
+    } finally {
+      await isolated.close();
+    }
+  });
+
   it('never sends a request off this machine', () => {
     expect(allRequests.length).toBeGreaterThan(10);
     expect(allRequests.filter((url) => !isLoopback(url))).toEqual([]);

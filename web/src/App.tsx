@@ -6,9 +6,19 @@ import { useCallShell } from './call-shell.js';
 import { loadVisitor, type Visitor } from './visitor.js';
 
 const loadPhoneForm = () => import('./PhoneForm.js');
-const PhoneForm = lazy(loadPhoneForm);
-// The captions' lines load with the first call: nothing of them in the first load.
-const Captions = lazy(() => import('./Captions.js'));
+// A chunk that cannot be fetched (a dropped connection) says so in place instead of taking the
+// page down with it: a lazy component's rejection would unmount the whole page.
+const PhoneForm = lazy(() => loadPhoneForm().catch(() => ({ default: FormUnavailable })));
+// The captions' lines load with the first call: nothing of them in the first load (and none without them).
+const Captions = lazy(() => import('./Captions.js').catch(() => ({ default: (_props: { client: unknown }) => <></> })));
+
+function FormUnavailable(_props: { webhookUrl: string; slug: string }) {
+  return (
+    <p className="error" role="alert">
+      {text.formUnavailable}
+    </p>
+  );
+}
 
 // One lookup per slug for the page's lifetime: StrictMode's second effect run reuses it.
 const lookups = new Map<string, ReturnType<typeof loadVisitor>>();

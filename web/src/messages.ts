@@ -18,6 +18,8 @@ export const text = {
   notFoundTitle: 'Page Not Found',
   notFoundText: 'The requested page does not exist.',
   goBack: 'Go back to main page',
+  /** When the form's code cannot be fetched (a dropped connection; not in the spec). */
+  formUnavailable: 'The form could not load. Check your connection and reload the page.',
   /** The live region of the captions (not in the spec; its lines' labels are in caption-lines.ts). */
   captionsLabel: 'Captions',
 } as const;
