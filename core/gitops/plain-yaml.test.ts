@@ -112,13 +112,13 @@ describe('parsePlainYaml', () => {
   it('answers like the yaml package on random data written by render() and by yaml itself', () => {
     const next = random(18);
     let fast = 0;
-    for (let i = 0; i < 1500; i++) {
+    for (let i = 0; i < 800; i++) {
       const data: Record<string, unknown> = {};
       for (let k = 1 + Math.floor(next() * 5); k > 0; k--) data[`${['name', 'model', 'voice', 'x-key', 'a.b'][k % 5]}${i % 7}`] = randomValue(next, 0);
       const texts = [render(data, 'yml'), stringify(data), stringify(data, { lineWidth: 0, indentSeq: false }), stringify(data, { defaultStringType: 'QUOTE_SINGLE' })];
       for (const text of texts) if (agrees(text)) fast++;
     }
-    expect(fast).toBeGreaterThan(2000);
+    expect(fast).toBeGreaterThan(1000);
   });
 
   it('answers like the yaml package on random lines of mappings, sequences, block text and comments', () => {
