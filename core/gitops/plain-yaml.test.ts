@@ -107,6 +107,9 @@ describe('parsePlainYaml', () => {
       'a: @b\n', 'a: `b`\n', 'a:b\n', 'a : 1\n', '1: a\n',
     ];
     for (const text of left) expect(parsePlainYaml(text), text).toBe(UNSURE);
+    const nested = (depth: number): string => Array.from({ length: depth }, (_, i) => `${' '.repeat(i)}k:`).join('\n');
+    expect(agrees(nested(50))).toBe(true);
+    expect(parsePlainYaml(nested(20000))).toBe(UNSURE);
   });
 
   it('answers like the yaml package on random data written by render() and by yaml itself', () => {

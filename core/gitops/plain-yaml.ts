@@ -215,7 +215,8 @@ export function parsePlainYaml(source: string): unknown {
     const value = block(first.indent);
     return at >= lines.length ? value : UNSURE;
   } catch (e) {
-    if (e instanceof Unsure) return UNSURE;
+    // Nesting too deep for the stack is left to the full parser too.
+    if (e instanceof Unsure || e instanceof RangeError) return UNSURE;
     throw e;
   }
 }
