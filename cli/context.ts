@@ -1,7 +1,7 @@
 // What an action needs, worked out from the parsed options: settings, output mode and a client.
 import type { Command } from 'commander';
 import { createClient, nodeTransport } from '../core/client/node.js';
-import type { Client, Transport } from '../core/client/node.js';
+import type { Client, NodeTransportOptions, Transport } from '../core/client/node.js';
 import { VERSION } from '../core/version.js';
 import { CliError, ExitCode } from './errors.js';
 import { outputSettings } from './output/mode.js';
@@ -17,8 +17,12 @@ export interface Context {
   output: OutputSettings;
   /** Connection settings (reads the config file on first use). */
   settings(): Settings;
-  /** A client for the resolved settings. */
-  client(): Client;
+  /**
+   * A client for the resolved settings (made on the first call; later calls get the same one).
+   * `transport` pins the Node transport's path: `http` for a burst of requests in a one-shot
+   * command, where loading undici costs more than it saves.
+   */
+  client(options?: { transport?: NodeTransportOptions['mode'] }): Client;
   /** The key, or exit 4 with a message saying how to provide one. */
   requireKey(): string;
 }
@@ -48,10 +52,12 @@ export function contextOf(cmd: Command): Context {
     opts,
     output,
     settings: () => (settings ??= resolveSettings(opts)),
-    client: () => {
+    client: (options) => {
       if (!client) {
         const s = ctx.settings();
-        const transport = opts.verbose ? verboseTransport(nodeTransport(), s.apiKey) : undefined;
+        const mode = options?.transport;
+        const base = opts.verbose || mode ? nodeTransport(mode ? { mode } : {}) : undefined;
+        const transport = base && opts.verbose ? verboseTransport(base, s.apiKey) : base;
         client = createClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, userAgent: `voice-cli/${VERSION}`, ...(transport ? { transport } : {}) });
       }
       return client;

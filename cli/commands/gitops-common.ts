@@ -46,7 +46,7 @@ export function gitopsRun(cmd: Command): GitopsRun {
   const account = accountLabel(s.profile, s.baseUrl);
   const dir = opts.dir;
   const statePath = opts.state ?? join(dir, stateFileName(account));
-  return { ctx, opts, client: ctx.client(), dir, statePath, account, baseUrl: s.baseUrl };
+  return { ctx, opts, client: ctx.client({ transport: 'http' }), dir, statePath, account, baseUrl: s.baseUrl };
 }
 
 /** Runs an engine call, turning bad input into a usage error (exit 2). */

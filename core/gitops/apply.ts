@@ -148,6 +148,9 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     }
   }
   await writer.flushed();
+  // Parallel changes finish in any order; what was done is reported in the plan's order.
+  const rank = new Map(plan.items.map((i, n) => [`${i.kind}/${i.id}`, n]));
+  done.sort((a, b) => (rank.get(`${a.kind}/${a.id}`) ?? 0) - (rank.get(`${b.kind}/${b.id}`) ?? 0));
   if (failure) throw new ApplyError(done, { action: failure.item.action, kind: failure.item.kind, id: failure.item.id }, failure.error);
   const count = (a: Done['action']): number => done.filter((d) => d.action === a).length;
   return { done, counts: { create: count('create'), update: count('update'), delete: count('delete') } };

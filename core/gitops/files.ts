@@ -4,8 +4,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
 import type { Kind } from './kinds.js';
 import { availableKinds } from './kinds.js';
+import { parsePlainYaml, UNSURE } from './plain-yaml.js';
 
 /** A problem found before any request: the file (relative to the directory), where, and what. */
 export interface Problem {
@@ -73,16 +75,28 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
     lineOffset = 1;
     body = (m[2] ?? '').trim();
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // The `yaml` document: parsed at once when the fast reader cannot say, else only to locate a value.
+  let parsed: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
+  const full = (): { doc: Document.Parsed; lineCounter: LineCounter } => {
+    if (!parsed) {
+      const lineCounter = new LineCounter();
+      parsed = { doc: parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
+    }
+    return parsed;
+  };
   const at = (offset: number): { line: number; col: number } => {
-    const pos = lineCounter.linePos(offset);
+    const pos = full().lineCounter.linePos(offset);
     return { line: pos.line + lineOffset, col: pos.col };
   };
-  if (doc.errors.length) {
-    return { problems: doc.errors.map((e) => ({ file, ...at(e.pos[0]), message: e.message.split('\n')[0] as string })) };
+  let plain = parsePlainYaml(yamlText);
+  if (plain === UNSURE) {
+    const { doc } = full();
+    if (doc.errors.length) {
+      return { problems: doc.errors.map((e) => ({ file, ...at(e.pos[0]), message: e.message.split('\n')[0] as string })) };
+    }
+    plain = doc.toJS({ maxAliasCount: 100 });
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 }) ?? (ext === 'md' ? {} : undefined);
+  const value: unknown = plain ?? (ext === 'md' ? {} : undefined);
   if (!isPlain(value)) return { problems: [{ file, line: 1 + lineOffset, col: 1, message: `expected a mapping of fields (the ${kind.label}'s configuration)` }] };
   const data = value;
   for (const [old, name] of Object.entries(kind.aliases ?? {})) {
@@ -96,6 +110,7 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
     data.model = model;
   }
   const locate = (path: readonly (string | number)[]): { line: number; col: number } | undefined => {
+    const { doc } = full();
     const written = Object.entries(kind.aliases ?? {}).find(([old, name]) => name === path[0] && doc.hasIn([old]))?.[0];
     const node = doc.getIn(written ? [written, ...path.slice(1)] : path, true) as { range?: [number, number, number] } | undefined;
     return node?.range ? at(node.range[0]) : undefined;

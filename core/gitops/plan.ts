@@ -112,6 +112,7 @@ function select(dir: string, resources: LocalResource[], targets: readonly strin
 
 /** Adds the files a selection refers to that the account does not have yet (they must exist first). */
 function withMissingDependencies(picked: LocalResource[], all: LocalResource[], state: State): LocalResource[] {
+  if (picked.length === all.length) return all;
   const out = new Set(picked);
   const queue = [...picked];
   while (queue.length) {

@@ -22,26 +22,34 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+const segmentsOf = new Map<string, string[]>();
+
+/** A rule's path as segments (`members[].assistantId` is `members`, `[]`, `assistantId`), worked out once. */
 function segments(rule: string): string[] {
-  return rule.split('.').flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part])).filter(Boolean);
+  let segs = segmentsOf.get(rule);
+  if (!segs) {
+    segs = rule.split('.').flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part])).filter(Boolean);
+    segmentsOf.set(rule, segs);
+  }
+  return segs;
 }
 
 /** Every reference of a resource's data, by the kind's rules. */
 export function refSites(kind: Kind, data: unknown): RefSite[] {
   const out: RefSite[] = [];
-  const visit = (node: unknown, segs: string[], at: Path, to: string): void => {
-    if (segs.length === 0) {
+  const visit = (node: unknown, segs: readonly string[], depth: number, at: Path, to: string): void => {
+    if (depth === segs.length) {
       if (typeof node === 'string') out.push({ path: at, value: node, to });
       return;
     }
-    const [seg, ...rest] = segs as [string, ...string[]];
+    const seg = segs[depth] as string;
     if (seg === '[]') {
-      if (Array.isArray(node)) node.forEach((item, i) => visit(item, rest, [...at, i], to));
+      if (Array.isArray(node)) node.forEach((item, i) => visit(item, segs, depth + 1, [...at, i], to));
     } else if (node !== null && typeof node === 'object' && !Array.isArray(node) && seg in node) {
-      visit((node as Record<string, unknown>)[seg], rest, [...at, seg], to);
+      visit((node as Record<string, unknown>)[seg], segs, depth + 1, [...at, seg], to);
     }
   };
-  for (const rule of kind.refs) visit(data, segments(rule.path), [], rule.to);
+  for (const rule of kind.refs) visit(data, segments(rule.path), 0, [], rule.to);
   return out;
 }
 
