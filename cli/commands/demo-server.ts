@@ -102,15 +102,32 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   const browserLocal = !(config.page.publicKey && config.page.assistantId);
   // The emulator (if any) starts while Vite does: nothing here waits on the other.
   const targetPromise = localWebhook || browserLocal
-    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, log: (line) => notes.push(line) })
+    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, withAssistant: browserLocal, log: (line) => notes.push(line) })
     : undefined;
   // Awaited after Vite listens; until then a failure must not count as unhandled.
   targetPromise?.catch(() => undefined);
+  // Test in Browser on the emulator: the page's settings for it are complete once the emulator
+  // (and its assistant) is known. The HTML waits for this, so no page is served without them.
+  let localBrowserCalls: string | undefined;
+  const pageReady = targetPromise?.then(async (t) => {
+    if (!(browserLocal && (t.emulator || !config.apiKey))) return;
+    const baseUrl = t.target.baseUrl;
+    try {
+      const assistantId = t.assistantId ?? (await ensureLocalAssistant(baseUrl));
+      Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, assistantId, localCalls: true });
+      localBrowserCalls = baseUrl;
+    } catch (err) {
+      notes.push(`Test in Browser cannot use the emulator at ${baseUrl} (${(err as Error).message}).`);
+    }
+  }, () => undefined);
   const lookup = store ? (s: string) => store.get(s) : hostedLookup(config);
 
   const plugin: Plugin = {
     name: 'voice-demo',
-    transformIndexHtml: () => [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }],
+    transformIndexHtml: async () => {
+      await pageReady;
+      return [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }];
+    },
     configureServer(server) {
       server.middlewares.use(securityHeaders(config.page));
       if (store) server.middlewares.use(visitorsMiddleware(store));
@@ -185,18 +202,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     await server.close();
     throw err;
   }
-  let localBrowserCalls: string | undefined;
-  if (browserLocal && target && (target.emulator || !config.apiKey)) {
-    const baseUrl = target.target.baseUrl;
-    try {
-      const assistantId = await ensureLocalAssistant(baseUrl);
-      // Read by the page at each load (transformIndexHtml), so set before anyone is told the URL.
-      Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, assistantId, localCalls: true });
-      localBrowserCalls = baseUrl;
-    } catch (err) {
-      notes.push(`Test in Browser cannot use the emulator at ${baseUrl} (${(err as Error).message}).`);
-    }
-  }
+  // Read by the page at each load (transformIndexHtml), so complete before anyone is told the URL.
+  await pageReady;
   for (const line of notes) log(line);
   let closed: Promise<void> | undefined;
   return {
