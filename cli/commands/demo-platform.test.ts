@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../core/emulator/index.js';
-import { ensureLocalAssistant, LOCAL_ASSISTANT, LOCAL_KEY, localAssistantState, startCallTarget } from './demo-platform.js';
+import { validateRequest } from '../../core/schemas/validate.js';
+import { ensureLocalAssistant, LOCAL_ASSISTANT, LOCAL_KEY, localAssistantState, startCallTarget, warmLocalEmulator } from './demo-platform.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -42,6 +43,11 @@ describe("the demo's assistant on an emulator it starts", () => {
     closers.push(() => started.close());
     expect(started.assistantId).toBeUndefined();
     expect(await (await fetch(`${started.target.baseUrl}/assistant`, { headers: auth })).json()).toEqual([]);
+  });
+
+  it('is a body the published request schema accepts, the one the warm-up compiles', async () => {
+    expect(await validateRequest('POST', '/assistant', LOCAL_ASSISTANT)).toEqual([]);
+    await expect(warmLocalEmulator()).resolves.toBeUndefined();
   });
 
   it('gets fresh ids each time', () => {

@@ -15,7 +15,7 @@ import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './demo-headers.js';
 import type { DemoConfig } from '../../core/visitors/page-config.js';
-import { ensureLocalAssistant, LOCAL_KEY, startCallTarget } from './demo-platform.js';
+import { ensureLocalAssistant, LOCAL_KEY, startCallTarget, warmLocalEmulator } from './demo-platform.js';
 
 /** What `startDemo` takes; everything is optional. */
 export interface DemoOptions {
@@ -166,21 +166,29 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         cors: false,
         open: options.open ? `/${slug}` : false,
         fs: { allow: [root] },
-        // Transforms the page's modules while the browser is still asking for the HTML.
-        warmup: { clientFiles: ['./src/main.tsx'] },
+        // Transforms the page and its modules while the browser is still asking for the HTML (the
+        // modules the HTML itself adds are warmed once listening, below).
+        warmup: { clientFiles: ['./index.html', './src/main.tsx'] },
       },
       optimizeDeps: {
-        // Every dependency the page can load is named here, so Vite skips its discovery scan, never
-        // reloads the page when a lazy chunk arrives, and writes its cache as soon as it is built
-        // (a short run still leaves the next start warm). Sentry is bundled only when a DSN makes
-        // the page load it (that changes the cache key, so it costs one cold start when toggled).
-        // daily-js is one self-contained ES module, served as is.
-        noDiscovery: true,
+        // Every dependency the page can load is named here, so nothing is found later (no second
+        // optimization, no page reload when a lazy chunk arrives); with no entries to scan, Vite
+        // skips its discovery scan. On a cold start the bundling runs beside the server instead of
+        // before it listens (as `noDiscovery` would have it): the page and its own modules are
+        // served meanwhile, and only the dependency requests wait for the bundle, which is written
+        // to the cache as soon as it is built (holdUntilCrawlEnd: false), so a short run still
+        // leaves the next start warm. Sentry is bundled only when a DSN makes the page load it
+        // (that changes the cache key, so it costs one cold start when toggled). daily-js is one
+        // self-contained ES module, served as is.
+        entries: [],
+        holdUntilCrawlEnd: false,
         include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-phone-number-input', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
         exclude: ['@daily-co/daily-js'],
       },
     });
     await server.listen();
+    // The modules the HTML adds (Vite's client, React Refresh), beyond the warmed files' graph.
+    for (const url of ['/@vite/client', '/@react-refresh']) void server.environments.client.warmupRequest(url);
   } catch (err) {
     await server?.close().catch(() => undefined);
     await targetPromise?.then((t) => t.close()).catch(() => undefined);
@@ -206,6 +214,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   await pageReady;
   for (const line of notes) log(line);
   let closed: Promise<void> | undefined;
+  // The emulator's request schemas load once Vite has served the page's first modules (its requests
+  // are idle), not while it serves them: the first Call Me or browser call finds them ready.
+  if (target?.inProcess) void server.environments.client.waitForRequestsIdle().then(() => (closed ? undefined : warmLocalEmulator())).catch(() => undefined);
   return {
     url: `${origin}/${slug}`,
     origin,
