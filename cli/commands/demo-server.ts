@@ -214,9 +214,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   await pageReady;
   for (const line of notes) log(line);
   let closed: Promise<void> | undefined;
-  // The emulator's request schemas load once Vite has served the page's first modules (its requests
-  // are idle), not while it serves them: the first Call Me or browser call finds them ready.
-  if (target?.inProcess) void server.environments.client.waitForRequestsIdle().then(() => (closed ? undefined : warmLocalEmulator())).catch(() => undefined);
+  // The emulator's request schemas load a second after Vite has transformed the page's first modules
+  // (its requests idle), not while the browser is still loading and running them: the first Call
+  // Me or browser call, seconds later, finds them ready.
+  if (target?.inProcess) {
+    void server.environments.client.waitForRequestsIdle().then(() => {
+      setTimeout(() => void (closed ? undefined : warmLocalEmulator().catch(() => undefined)), WARM_DELAY_MS).unref();
+    });
+  }
   return {
     url: `${origin}/${slug}`,
     origin,
@@ -229,6 +234,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
 }
 
 const NONCE_PLACEHOLDER = 'voice-csp-nonce-placeholder';
+/** How long after the page's modules are ready the emulator's schemas load. */
+const WARM_DELAY_MS = 1000;
 
 /**
  * Middleware giving every response the page's security headers, and every HTML page a
