@@ -66,6 +66,16 @@ describe('startDemo', () => {
       expect([reuse.localEmulator, avoid.localEmulator]).toEqual([true, true]);
       expect(avoid.callTarget?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(avoid.callTarget?.baseUrl).not.toBe(`http://127.0.0.1:${blockedPort}`);
+      // Test in Browser runs on each emulator, with the demo's assistant there (made over HTTP on
+      // the reused one, started with the emulator it started itself), in the very first page.
+      for (const demo of [reuse, avoid]) {
+        expect(demo.localBrowserCalls).toBe(demo.callTarget?.baseUrl);
+        const html = await (await fetch(demo.url)).text();
+        const page = JSON.parse(/window\.__VOICE_CONFIG__=(.*?);<\/script>/.exec(html)?.[1] ?? 'null') as { localCalls: boolean; assistantId: string; apiBaseUrl: string };
+        expect(page).toMatchObject({ localCalls: true, apiBaseUrl: demo.callTarget?.baseUrl });
+        const assistant = await (await fetch(`${demo.callTarget?.baseUrl}/assistant/${page.assistantId}`, { headers: { authorization: 'Bearer k' } })).json();
+        expect(assistant).toMatchObject({ name: 'voice demo (local)' });
+      }
     } finally {
       await Promise.all([reuse.close(), avoid.close()]);
     }

@@ -15,7 +15,7 @@ import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './demo-headers.js';
 import type { DemoConfig } from '../../core/visitors/page-config.js';
-import { ensureLocalAssistant, LOCAL_KEY, startCallTarget } from './demo-platform.js';
+import { ensureLocalAssistant, LOCAL_KEY, startCallTarget, warmLocalEmulator } from './demo-platform.js';
 
 /** What `startDemo` takes; everything is optional. */
 export interface DemoOptions {
@@ -102,15 +102,32 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   const browserLocal = !(config.page.publicKey && config.page.assistantId);
   // The emulator (if any) starts while Vite does: nothing here waits on the other.
   const targetPromise = localWebhook || browserLocal
-    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, log: (line) => notes.push(line) })
+    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, withAssistant: browserLocal, log: (line) => notes.push(line) })
     : undefined;
   // Awaited after Vite listens; until then a failure must not count as unhandled.
   targetPromise?.catch(() => undefined);
+  // Test in Browser on the emulator: the page's settings for it are complete once the emulator
+  // (and its assistant) is known. The HTML waits for this, so no page is served without them.
+  let localBrowserCalls: string | undefined;
+  const pageReady = targetPromise?.then(async (t) => {
+    if (!(browserLocal && (t.emulator || !config.apiKey))) return;
+    const baseUrl = t.target.baseUrl;
+    try {
+      const assistantId = t.assistantId ?? (await ensureLocalAssistant(baseUrl));
+      Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, assistantId, localCalls: true });
+      localBrowserCalls = baseUrl;
+    } catch (err) {
+      notes.push(`Test in Browser cannot use the emulator at ${baseUrl} (${(err as Error).message}).`);
+    }
+  }, () => undefined);
   const lookup = store ? (s: string) => store.get(s) : hostedLookup(config);
 
   const plugin: Plugin = {
     name: 'voice-demo',
-    transformIndexHtml: () => [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }],
+    transformIndexHtml: async () => {
+      await pageReady;
+      return [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }];
+    },
     configureServer(server) {
       server.middlewares.use(securityHeaders(config.page));
       if (store) server.middlewares.use(visitorsMiddleware(store));
@@ -149,21 +166,29 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         cors: false,
         open: options.open ? `/${slug}` : false,
         fs: { allow: [root] },
-        // Transforms the page's modules while the browser is still asking for the HTML.
-        warmup: { clientFiles: ['./src/main.tsx'] },
+        // Transforms the page and its modules while the browser is still asking for the HTML (the
+        // modules the HTML itself adds are warmed once listening, below).
+        warmup: { clientFiles: ['./index.html', './src/main.tsx'] },
       },
       optimizeDeps: {
-        // Every dependency the page can load is named here, so Vite skips its discovery scan, never
-        // reloads the page when a lazy chunk arrives, and writes its cache as soon as it is built
-        // (a short run still leaves the next start warm). Sentry is bundled only when a DSN makes
-        // the page load it (that changes the cache key, so it costs one cold start when toggled).
-        // daily-js is one self-contained ES module, served as is.
-        noDiscovery: true,
+        // Every dependency the page can load is named here, so nothing is found later (no second
+        // optimization, no page reload when a lazy chunk arrives); with no entries to scan, Vite
+        // skips its discovery scan. On a cold start the bundling runs beside the server instead of
+        // before it listens (as `noDiscovery` would have it): the page and its own modules are
+        // served meanwhile, and only the dependency requests wait for the bundle, which is written
+        // to the cache as soon as it is built (holdUntilCrawlEnd: false), so a short run still
+        // leaves the next start warm. Sentry is bundled only when a DSN makes the page load it
+        // (that changes the cache key, so it costs one cold start when toggled). daily-js is one
+        // self-contained ES module, served as is.
+        entries: [],
+        holdUntilCrawlEnd: false,
         include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-phone-number-input', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
         exclude: ['@daily-co/daily-js'],
       },
     });
     await server.listen();
+    // The modules the HTML adds (Vite's client, React Refresh), beyond the warmed files' graph.
+    for (const url of ['/@vite/client', '/@react-refresh']) void server.environments.client.warmupRequest(url);
   } catch (err) {
     await server?.close().catch(() => undefined);
     await targetPromise?.then((t) => t.close()).catch(() => undefined);
@@ -185,20 +210,18 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     await server.close();
     throw err;
   }
-  let localBrowserCalls: string | undefined;
-  if (browserLocal && target && (target.emulator || !config.apiKey)) {
-    const baseUrl = target.target.baseUrl;
-    try {
-      const assistantId = await ensureLocalAssistant(baseUrl);
-      // Read by the page at each load (transformIndexHtml), so set before anyone is told the URL.
-      Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, assistantId, localCalls: true });
-      localBrowserCalls = baseUrl;
-    } catch (err) {
-      notes.push(`Test in Browser cannot use the emulator at ${baseUrl} (${(err as Error).message}).`);
-    }
-  }
+  // Read by the page at each load (transformIndexHtml), so complete before anyone is told the URL.
+  await pageReady;
   for (const line of notes) log(line);
   let closed: Promise<void> | undefined;
+  // The emulator's request schemas load a second after Vite has transformed the page's first modules
+  // (its requests idle), not while the browser is still loading and running them: the first Call
+  // Me or browser call, seconds later, finds them ready.
+  if (target?.inProcess) {
+    void server.environments.client.waitForRequestsIdle().then(() => {
+      setTimeout(() => void (closed ? undefined : warmLocalEmulator().catch(() => undefined)), WARM_DELAY_MS).unref();
+    });
+  }
   return {
     url: `${origin}/${slug}`,
     origin,
@@ -211,6 +234,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
 }
 
 const NONCE_PLACEHOLDER = 'voice-csp-nonce-placeholder';
+/** How long after the page's modules are ready the emulator's schemas load. */
+const WARM_DELAY_MS = 1000;
 
 /**
  * Middleware giving every response the page's security headers, and every HTML page a
