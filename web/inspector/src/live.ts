@@ -4,6 +4,7 @@
 // change carries a summary of its call, which is all the calls list needs. A call's whole object
 // (messages, analysis, costs) is fetched only while its view is open (`loadCall`).
 import { useSyncExternalStore } from 'react';
+import { MAX_REQUESTS } from '../../../core/emulator/record';
 import type { Delivery, RecordEvent } from '../../../core/emulator/record';
 import { api } from './api';
 
@@ -181,6 +182,8 @@ class Live {
   private take(e: LiveEvent): void {
     if (e.kind === 'request') {
       this.requests.push(e);
+      // The record keeps the last MAX_REQUESTS (older bodies are gone): so does the page, whatever an hour of traffic brings.
+      if (this.requests.length > MAX_REQUESTS + 1000) this.requests.splice(0, this.requests.length - MAX_REQUESTS);
     } else if (e.kind === 'delivery') {
       this.deliveries.push(e.delivery);
       const s = this.callState(e.callId);
