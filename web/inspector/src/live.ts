@@ -52,6 +52,9 @@ export interface CallState {
   v: number;
 }
 
+/** The views draw at most this often while events keep coming (a quiet stream draws at once). */
+const RENDER_EVERY_MS = 500;
+
 /** An event of the compact stream: a status change carries its call's summary. */
 type LiveEvent = Exclude<RecordEvent, { kind: 'call.status' }> | (Extract<RecordEvent, { kind: 'call.status' }> & { call?: ApiCall });
 
@@ -76,6 +79,8 @@ class Live {
   version = 0;
   private listeners = new Set<() => void>();
   private pending = false;
+  /** When the views last drew (performance.now()). */
+  private drawn = -Infinity;
   private counter = 0;
   private source: EventSource | undefined;
 
@@ -85,16 +90,22 @@ class Live {
     return () => this.listeners.delete(cb);
   };
 
-  /** Tells the views, at most once a frame (a replay of the record is thousands of events). */
+  /** Tells the views: at the next frame when they last drew a while ago, else once RENDER_EVERY_MS
+   * has passed since (a hundred calls bring thousands of events a second; drawing is what costs). */
   changed(): void {
     if (this.pending) return;
     this.pending = true;
-    // A busy emulator (a hundred calls) sends thousands of events a second: redraw a few times a second.
-    setTimeout(() => {
+    const draw = (): void => {
       this.pending = false;
+      this.drawn = performance.now();
       this.version++;
       for (const l of this.listeners) l();
-    }, 200);
+    };
+    // A hidden tab draws nothing (animation frames wait until it is shown again).
+    const frame = (): void => void requestAnimationFrame(draw);
+    const wait = this.drawn + RENDER_EVERY_MS - performance.now();
+    if (wait <= 0) frame();
+    else setTimeout(frame, wait);
   }
 
   private start(): void {
