@@ -88,6 +88,8 @@ async function accessibilityRows(ctx: BenchContext): Promise<Row[]> {
 /** What one busy run measured: the REST p99 and the CPU the emulator and the browser used from the first call to the last REST answer. */
 interface Busy {
   p99: number;
+  /** Seconds from the first call to the last REST answer. */
+  seconds: number;
   emulatorCpuMs: number | undefined;
   browserCpuMs: number | undefined;
 }
@@ -115,12 +117,12 @@ async function busyP99(ctx: BenchContext, withPage: boolean): Promise<Busy> {
     const calls = ctx.quick ? 10 : 100;
     // The browser: this process's other descendants (Chromium's processes), not the emulator nor the developer's server.
     const browserCpu = (): number | undefined => (browser ? treeCpuMs(process.pid, { withRoot: false, except: [dev.pid, server.pid] }) : 0);
-    const before = { emulator: treeCpuMs(dev.pid), browser: browserCpu() };
+    const before = { emulator: treeCpuMs(dev.pid), browser: browserCpu(), at: performance.now() };
     await Promise.all(Array.from({ length: calls }, (_, i) => post('/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } })));
     const busy = await load(read, { concurrency: 4, durationMs: ctx.quick ? 200 : 1000, maxRequests: 100_000, recordLatency: true });
     const after = { emulator: treeCpuMs(dev.pid), browser: browserCpu() };
     const spent = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined || b === undefined ? undefined : a - b);
-    return { p99: quantile(busy.latencies, 0.99), emulatorCpuMs: spent(after.emulator, before.emulator), browserCpuMs: spent(after.browser, before.browser) };
+    return { p99: quantile(busy.latencies, 0.99), seconds: (performance.now() - before.at) / 1000, emulatorCpuMs: spent(after.emulator, before.emulator), browserCpuMs: spent(after.browser, before.browser) };
   } finally {
     await browser?.close();
     await server.close();
@@ -164,7 +166,7 @@ async function restRows(ctx: BenchContext): Promise<Row[]> {
         unit: 'ms',
         figure: emulatorOpen.map((e, i) => e + (browser[i] as number)),
         reference: { label: 'the emulator, no page open', figure: emulatorClosed },
-        note: `of which Chromium: ${browser.map((v) => v.toFixed(0)).join(', ')} ms; the emulator: ${emulatorOpen.map((v) => v.toFixed(0)).join(', ')} ms (Linux /proc)`,
+        note: `of which Chromium: ${browser.map((v) => v.toFixed(0)).join(', ')} ms; the emulator: ${emulatorOpen.map((v) => v.toFixed(0)).join(', ')} ms (Linux /proc); windows of ${open.map((b) => b.seconds.toFixed(1)).join(', ')} s open, ${closed.map((b) => b.seconds.toFixed(1)).join(', ')} s closed (the calls run on after them)`,
       }),
     );
   }
