@@ -111,6 +111,24 @@ describe('the live stream for the inspector', () => {
     expect(stripDelivery(whole)).toEqual(tool);
   });
 
+  it('a reconnect resumes after its Last-Event-ID, even when the URL says since=0', async () => {
+    const id = await endedCall();
+    const all = emu.record.list({ callId: id });
+    const cut = all[Math.floor(all.length / 2)] as RecordEvent;
+    const rest = all.filter((e) => e.seq > cut.seq);
+    const ctrl = new AbortController();
+    const res = await fetch(`${emu.url}/__voice/events?since=0&callId=${id}&batch=100`, { signal: ctrl.signal, headers: { 'last-event-id': String(cut.seq) } });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!text.includes(`id: ${String(all.at(-1)?.seq)}\n`)) text += new TextDecoder().decode((await reader.read()).value);
+    ctrl.abort();
+    const events = text
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .flatMap((l) => JSON.parse(l.slice(6)) as RecordEvent[]);
+    expect(events.map((e) => e.seq)).toEqual(rest.map((e) => e.seq));
+  });
+
   it('stripDelivery keeps the outcome of a delivery and drops its bodies', () => {
     const d: Delivery = { id: 'd1', callId: 'c1', type: 'end-of-call-report', url: 'http://127.0.0.1:1/h', sentAt: 'now', request: { headers: { 'x-vapi-secret': 's' }, body: { message: { type: 'end-of-call-report', call: {} } } }, status: 500, answer: { a: 1 }, error: 'HTTP 500', ms: 3 };
     expect(stripDelivery(d)).toEqual({ id: 'd1', callId: 'c1', type: 'end-of-call-report', url: 'http://127.0.0.1:1/h', sentAt: 'now', request: { headers: {}, body: { message: { type: 'end-of-call-report' } } }, status: 500, error: 'HTTP 500', ms: 3, stripped: true });

@@ -49,7 +49,9 @@ const REPLAY_CHUNK = 2000;
 export function streamEvents(req: IncomingMessage, res: ServerResponse, record: EmulatorRecord, store: Store, query: Record<string, string | string[]>): void {
   const callId = typeof query.callId === 'string' ? query.callId : undefined;
   const last = req.headers['last-event-id'];
-  const since = Number(typeof query.since === 'string' ? query.since : typeof last === 'string' ? last : NaN);
+  // A reconnecting EventSource sends the last id it got: that wins over the URL's `since` (a page
+  // opened with `since=0` would otherwise be sent the whole record again, twice over).
+  const since = Number(typeof last === 'string' ? last : typeof query.since === 'string' ? query.since : NaN);
   const lite = query.lite === '1';
   const batchMs = typeof query.batch === 'string' && query.batch !== '' ? Math.min(BATCH_MAX, Math.max(BATCH_MIN, Number(query.batch) || BATCH_MIN)) : 0;
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'access-control-allow-origin': '*' });
