@@ -42,7 +42,7 @@ process.stdin.on('end', () => process.exit(0)).resume();
 `;
 
 /** The developer's server in its own process (answers tool calls, counts end-of-call reports). */
-export async function developerServer(): Promise<{ url: string; reports: () => Promise<Set<string>>; close: () => Promise<void> }> {
+export async function developerServer(): Promise<{ url: string; pid: number | undefined; reports: () => Promise<Set<string>>; close: () => Promise<void> }> {
   const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
@@ -52,6 +52,7 @@ export async function developerServer(): Promise<{ url: string; reports: () => P
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   return {
     url,
+    pid: child.pid,
     reports: async () => new Set((await (await fetch(`${url}/reports`)).json()) as string[]),
     close: async () => {
       child.stdin.end();

@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { developerServer } from './calls.js';
 import { CHROMIUM } from './lib/lighthouse.js';
 import { load } from './lib/load.js';
+import { treeCpuMs } from './lib/cpu-time.js';
 import { checkCliBuild } from './lib/freshness.js';
 import { lighthouseAccessibility } from './lib/lighthouse.js';
 import { interleave } from './lib/sample.js';
@@ -16,7 +17,7 @@ import type { BenchContext, Benchmark, Row } from './lib/types.js';
 const bench = 'inspector';
 
 /** Starts `voice dev` on a free port; resolves with its URL, the ms to it, and a stop function. */
-function startDev(ctx: BenchContext, args: string[]): Promise<{ url: string; ms: number; stop: () => Promise<void> }> {
+function startDev(ctx: BenchContext, args: string[]): Promise<{ url: string; ms: number; pid: number | undefined; stop: () => Promise<void> }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['bin/voice.js', 'dev', '--port', '0', '--quiet', ...args], { cwd: ctx.root, stdio: ['ignore', 'pipe', 'ignore'] });
   const stop = (): Promise<void> =>
@@ -27,7 +28,7 @@ function startDev(ctx: BenchContext, args: string[]): Promise<{ url: string; ms:
     });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`voice dev exited ${code}`)));
-    child.stdout.once('data', (d: Buffer) => resolve({ url: d.toString().trim(), ms: performance.now() - started, stop }));
+    child.stdout.once('data', (d: Buffer) => resolve({ url: d.toString().trim(), ms: performance.now() - started, pid: child.pid, stop }));
   });
 }
 
@@ -84,8 +85,17 @@ async function accessibilityRows(ctx: BenchContext): Promise<Row[]> {
   }
 }
 
+/** What one busy run measured: the REST p99 and the CPU the emulator and the browser used from the first call to the last REST answer. */
+interface Busy {
+  p99: number;
+  /** Seconds from the first call to the last REST answer. */
+  seconds: number;
+  emulatorCpuMs: number | undefined;
+  browserCpuMs: number | undefined;
+}
+
 /** REST p99 (GET /assistant/{id}, c=4) while `calls` calls run on a fresh `voice dev --speed 50`, the inspector open or not. */
-async function busyP99(ctx: BenchContext, withPage: boolean): Promise<number> {
+async function busyP99(ctx: BenchContext, withPage: boolean): Promise<Busy> {
   const dev = await startDev(ctx, ['--speed', '50']);
   const server = await developerServer();
   const browser = withPage ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] }) : undefined;
@@ -105,9 +115,14 @@ async function busyP99(ctx: BenchContext, withPage: boolean): Promise<number> {
     }
     const read = async (): Promise<void> => void (await (await fetch(`${dev.url}/assistant/${assistant.id}`, { headers })).arrayBuffer());
     const calls = ctx.quick ? 10 : 100;
+    // The browser: this process's other descendants (Chromium's processes), not the emulator nor the developer's server.
+    const browserCpu = (): number | undefined => (browser ? treeCpuMs(process.pid, { withRoot: false, except: [dev.pid, server.pid] }) : 0);
+    const before = { emulator: treeCpuMs(dev.pid), browser: browserCpu(), at: performance.now() };
     await Promise.all(Array.from({ length: calls }, (_, i) => post('/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } })));
     const busy = await load(read, { concurrency: 4, durationMs: ctx.quick ? 200 : 1000, maxRequests: 100_000, recordLatency: true });
-    return quantile(busy.latencies, 0.99);
+    const after = { emulator: treeCpuMs(dev.pid), browser: browserCpu() };
+    const spent = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined || b === undefined ? undefined : a - b);
+    return { p99: quantile(busy.latencies, 0.99), seconds: (performance.now() - before.at) / 1000, emulatorCpuMs: spent(after.emulator, before.emulator), browserCpuMs: spent(after.browser, before.browser) };
   } finally {
     await browser?.close();
     await server.close();
@@ -117,18 +132,45 @@ async function busyP99(ctx: BenchContext, withPage: boolean): Promise<number> {
 
 async function restRows(ctx: BenchContext): Promise<Row[]> {
   const rounds = ctx.quick ? 1 : 3;
-  const samples = await interleave({ open: () => busyP99(ctx, true), closed: () => busyP99(ctx, false) }, { warmup: 0, rounds, onRound: (i) => ctx.log(`REST p99 with the page round ${i + 1}`) });
-  return [
+  // Filled in the order interleave runs them (no warm-up rounds here, so every run is a sample).
+  const open: Busy[] = [];
+  const closed: Busy[] = [];
+  const sample = (withPage: boolean, into: Busy[]) => async (): Promise<number> => {
+    const busy = await busyP99(ctx, withPage);
+    into.push(busy);
+    return busy.p99;
+  };
+  await interleave({ open: sample(true, open), closed: sample(false, closed) }, { warmup: 0, rounds, onRound: (i) => ctx.log(`REST p99 with the page round ${i + 1}`) });
+  const calls = ctx.quick ? 10 : 100;
+  const rows = [
     row({
       bench,
-      metric: `REST p99 (GET /assistant/{id}, c=4) during ${ctx.quick ? 10 : 100} calls, inspector open in Chromium`,
+      metric: `REST p99 (GET /assistant/{id}, c=4) during ${calls} calls, inspector open in Chromium`,
       unit: 'ms',
-      figure: samples.open as number[],
-      reference: { label: 'no page open', figure: samples.closed as number[] },
+      figure: open.map((b) => b.p99),
+      reference: { label: 'no page open', figure: closed.map((b) => b.p99) },
       budget: { op: '<=', limit: 1.5, on: 'ratio' },
       note: 'p99 on a shared machine is noisy; the page also takes CPU to render',
     }),
   ];
+  // CPU time hardly depends on the machine's other load: what the open page costs, in the same window.
+  const known = (list: (number | undefined)[]): number[] | undefined => (list.every((v) => v !== undefined) ? (list as number[]) : undefined);
+  const emulatorOpen = known(open.map((b) => b.emulatorCpuMs));
+  const emulatorClosed = known(closed.map((b) => b.emulatorCpuMs));
+  const browser = known(open.map((b) => b.browserCpuMs));
+  if (emulatorOpen && emulatorClosed && browser) {
+    rows.push(
+      row({
+        bench,
+        metric: `CPU of the emulator and Chromium from the first of ${calls} calls to the last REST answer, inspector open`,
+        unit: 'ms',
+        figure: emulatorOpen.map((e, i) => e + (browser[i] as number)),
+        reference: { label: 'the emulator, no page open', figure: emulatorClosed },
+        note: `of which Chromium: ${browser.map((v) => v.toFixed(0)).join(', ')} ms; the emulator: ${emulatorOpen.map((v) => v.toFixed(0)).join(', ')} ms (Linux /proc); windows of ${open.map((b) => b.seconds.toFixed(1)).join(', ')} s open, ${closed.map((b) => b.seconds.toFixed(1)).join(', ')} s closed (the calls run on after them)`,
+      }),
+    );
+  }
+  return rows;
 }
 
 const benchmark: Benchmark = {

@@ -106,7 +106,7 @@ describe('the record, for the inspector', () => {
     expect((await req(`/__voice/deliveries/${first.id}/replay`)).status).toBe(405);
   });
 
-  it('streams deliveries without their bodies with lite=1, except tool-calls', async () => {
+  it('streams deliveries without their headers and bodies with lite=1', async () => {
     const ctrl = new AbortController();
     const res = await fetch(`${emu.url}/__voice/events?since=0&lite=1`, { signal: ctrl.signal });
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();

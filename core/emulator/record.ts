@@ -51,7 +51,7 @@ export type RecordListener = (event: RecordEvent) => void;
 /** How much the record keeps, oldest forgotten first: call events and REST requests apart, so a
  * flood of requests never pushes a call's story out. */
 const MAX_CALL_EVENTS = 50_000;
-const MAX_REQUESTS = 5_000;
+export const MAX_REQUESTS = 5_000;
 /** Longest body text kept per request. */
 export const MAX_BODY_TEXT = 64 * 1024;
 

@@ -6,11 +6,12 @@ import { HttpError } from '../errors.js';
 import { parseJson, parseQuery, readBody, sendJson } from '../http.js';
 import { INSPECTOR_PATH, serveInspector } from '../inspector.js';
 import { maskBody } from '../mask.js';
-import type { Delivery, EmulatorRecord, RecordEvent } from '../record.js';
+import type { EmulatorRecord } from '../record.js';
 import { DEFAULT_TIMEOUT_SECONDS, deliver } from './deliver.js';
 import type { ServerMessage } from '../../messages/index.js';
 import type { Store } from '../store.js';
 import type { CallRunner } from './runner.js';
+import { streamEvents } from './stream.js';
 // The same audio as `GET /call/{id}/mono-recording`, so the inspector plays what the API serves.
 import { callRecordingWav } from '../actions/recordings.js';
 
@@ -63,37 +64,6 @@ function requestDetail(res: ServerResponse, deps: VoiceRoutesDeps, seq: number):
   const found = Number.isInteger(seq) ? deps.record.request(seq) : undefined;
   if (!found) throw new HttpError(404, 'No such request in the record (it keeps the last 5000)');
   sendJson(res, 200, { ...found.event, requestBody: maskBody(found.bodies.request), responseBody: maskBody(found.bodies.response) });
-}
-
-/** A delivery without its headers and bodies (`stripped: true`). */
-function strip(d: Delivery): Delivery & { stripped: true } {
-  const { answer: _answer, request: _request, ...rest } = d;
-  return { ...rest, request: { headers: {}, body: { message: { type: d.type } } }, stripped: true };
-}
-
-function events(req: IncomingMessage, res: ServerResponse, record: EmulatorRecord, query: Record<string, string | string[]>): void {
-  const callId = typeof query.callId === 'string' ? query.callId : undefined;
-  const last = req.headers['last-event-id'];
-  const since = Number(typeof query.since === 'string' ? query.since : typeof last === 'string' ? last : NaN);
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'access-control-allow-origin': '*' });
-  res.write('retry: 1000\n\n');
-  // `lite=1` (the inspector): deliveries without their bodies, except `tool-calls` (the call view
-  // shows their arguments and results); the whole delivery is one GET away. A page open during a
-  // hundred calls then costs the emulator little.
-  const lite = query.lite === '1';
-  const write = (e: RecordEvent): void => {
-    if (callId && (!('callId' in e) || e.callId !== callId)) return;
-    const shown = lite && e.kind === 'delivery' && e.delivery.type !== 'tool-calls' ? { ...e, delivery: strip(e.delivery) } : e;
-    res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(shown)}\n\n`);
-  };
-  if (Number.isFinite(since)) for (const e of record.list({ since, ...(callId ? { callId } : {}) })) write(e);
-  const stop = record.subscribe(write);
-  const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-  ping.unref();
-  req.on('close', () => {
-    stop();
-    clearInterval(ping);
-  });
 }
 
 async function ring(req: IncomingMessage, res: ServerResponse, deps: VoiceRoutesDeps): Promise<void> {
@@ -153,7 +123,7 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
       return true;
     }
     if (path === VOICE_PATHS.events) {
-      events(req, res, deps.record, query);
+      streamEvents(req, res, deps.record, deps.store, query);
       return true;
     }
     if (path.startsWith(VOICE_PATHS.recording) && path.endsWith('.wav')) {

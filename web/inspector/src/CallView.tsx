@@ -1,6 +1,6 @@
 // One call: timeline, transcript as it happens, tool calls, the end-of-call report, the recording,
 // and buttons to end it or make the customer hang up.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Delivery } from '../../../core/emulator/record';
 import { api } from './api';
 import { useLive } from './live';
@@ -86,6 +86,11 @@ export function CallView({ id }: { id: string }) {
   const c = s.call;
   const status = s.statuses.at(-1)?.status ?? c?.status;
   const ended = status === 'ended';
+  // The whole call object (messages, analysis, cost breakdown): when the view opens, and again at
+  // each status change (the end brings the report).
+  useEffect(() => {
+    void live.loadCall(id);
+  }, [live, id, status]);
   const tools = toolRows(s);
   return (
     <article aria-labelledby="call-h">

@@ -1,7 +1,37 @@
-// The calls list: newest first, live.
+// The calls list: newest first, live. A row redraws only when its call changed.
+import { memo } from 'react';
 import { useLive } from './live';
+import type { CallState } from './live';
 import { href } from './route';
 import { More, Status, Time, duration, useCap } from './ui';
+
+/** One call's row; `v` is the call's change count (the state object itself is changed in place). */
+const Row = memo(function Row({ s, name }: { s: CallState; v: number; name: string | undefined }) {
+  const c = s.call;
+  const status = s.statuses.at(-1)?.status ?? c?.status;
+  const reason = c?.endedReason ?? s.statuses.at(-1)?.endedReason;
+  return (
+    <tr className={reason && reason !== 'customer-ended-call' && reason !== 'assistant-ended-call' ? 'warn' : undefined}>
+      <td>
+        <a href={href(['calls', s.id])} className="mono">
+          {s.id.slice(0, 8)}
+        </a>
+      </td>
+      <td>
+        <Status status={status} />
+      </td>
+      <td className="opt">{c?.type ?? '—'}</td>
+      <td>{name ?? c?.assistantId?.slice(0, 8) ?? (c?.squadId ? 'squad' : c?.workflowId ? 'workflow' : '—')}</td>
+      <td className="mono">{c?.customer?.number ?? '—'}</td>
+      <td>{duration(c?.startedAt, c?.endedAt)}</td>
+      <td>{reason ?? ''}</td>
+      <td className="opt">{typeof c?.cost === 'number' ? `$${c.cost.toFixed(4)}` : '—'}</td>
+      <td className="opt">
+        <Time at={c?.createdAt ?? s.statuses[0]?.at} />
+      </td>
+    </tr>
+  );
+});
 
 /** Every call the emulator holds or ran, newest first. */
 export function Calls() {
@@ -32,30 +62,8 @@ export function Calls() {
             <tbody>
               {ids.map((id) => {
                 const s = live.calls.get(id);
-                const c = s?.call;
-                const status = s?.statuses.at(-1)?.status ?? c?.status;
-                const reason = c?.endedReason ?? s?.statuses.at(-1)?.endedReason;
-                return (
-                  <tr key={id} className={reason && reason !== 'customer-ended-call' && reason !== 'assistant-ended-call' ? 'warn' : undefined}>
-                    <td>
-                      <a href={href(['calls', id])} className="mono">
-                        {id.slice(0, 8)}
-                      </a>
-                    </td>
-                    <td>
-                      <Status status={status} />
-                    </td>
-                    <td className="opt">{c?.type ?? '—'}</td>
-                    <td>{c?.assistant?.name ?? live.assistantName(c?.assistantId) ?? c?.assistantId?.slice(0, 8) ?? (c?.squadId ? 'squad' : c?.workflowId ? 'workflow' : '—')}</td>
-                    <td className="mono">{c?.customer?.number ?? '—'}</td>
-                    <td>{duration(c?.startedAt, c?.endedAt)}</td>
-                    <td>{reason ?? ''}</td>
-                    <td className="opt">{typeof c?.cost === 'number' ? `$${c.cost.toFixed(4)}` : '—'}</td>
-                    <td className="opt">
-                      <Time at={c?.createdAt ?? s?.statuses[0]?.at} />
-                    </td>
-                  </tr>
-                );
+                if (!s) return null;
+                return <Row key={id} s={s} v={s.v} name={s.call?.assistant?.name ?? live.assistantName(s.call?.assistantId)} />;
               })}
             </tbody>
           </table>

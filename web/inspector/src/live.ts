@@ -1,7 +1,10 @@
 // The page's one view of the emulator's record: one EventSource on /__voice/events (replaying
-// the record first), folded into calls, deliveries and requests. Call objects (assistant,
-// customer, cost...) come from the REST API when a call first appears and when it ends.
+// the record first), folded into calls, deliveries and requests. The stream is compact and
+// batched (`lite=1&batch=250`: a few messages a second however busy the emulator is); each status
+// change carries a summary of its call, which is all the calls list needs. A call's whole object
+// (messages, analysis, costs) is fetched only while its view is open (`loadCall`).
 import { useSyncExternalStore } from 'react';
+import { MAX_REQUESTS } from '../../../core/emulator/record';
 import type { Delivery, RecordEvent } from '../../../core/emulator/record';
 import { api } from './api';
 
@@ -45,7 +48,15 @@ export interface CallState {
   call?: ApiCall;
   /** When the page first heard of it (for ordering). */
   seen: number;
+  /** Grows whenever its status or call object changes (a calls list row redraws only then). */
+  v: number;
 }
+
+/** The views draw at most this often while events keep coming (a quiet stream draws at once). */
+const RENDER_EVERY_MS = 500;
+
+/** An event of the compact stream: a status change carries its call's summary. */
+type LiveEvent = Exclude<RecordEvent, { kind: 'call.status' }> | (Extract<RecordEvent, { kind: 'call.status' }> & { call?: ApiCall });
 
 /** A REST request the emulator answered. */
 export type RequestEvent = Extract<RecordEvent, { kind: 'request' }>;
@@ -68,8 +79,8 @@ class Live {
   version = 0;
   private listeners = new Set<() => void>();
   private pending = false;
-  private readonly stale = new Set<string>();
-  private flushing: ReturnType<typeof setTimeout> | undefined;
+  /** When the views last drew (performance.now()). */
+  private drawn = -Infinity;
   private counter = 0;
   private source: EventSource | undefined;
 
@@ -79,21 +90,27 @@ class Live {
     return () => this.listeners.delete(cb);
   };
 
-  /** Tells the views, at most once a frame (a replay of the record is thousands of events). */
+  /** Tells the views: at the next frame when they last drew a while ago, else once RENDER_EVERY_MS
+   * has passed since (a hundred calls bring thousands of events a second; drawing is what costs). */
   changed(): void {
     if (this.pending) return;
     this.pending = true;
-    // A busy emulator (a hundred calls) sends thousands of events a second: redraw a few times a second.
-    setTimeout(() => {
+    const draw = (): void => {
       this.pending = false;
+      this.drawn = performance.now();
       this.version++;
       for (const l of this.listeners) l();
-    }, 200);
+    };
+    // A hidden tab draws nothing (animation frames wait until it is shown again).
+    const frame = (): void => void requestAnimationFrame(draw);
+    const wait = this.drawn + RENDER_EVERY_MS - performance.now();
+    if (wait <= 0) frame();
+    else setTimeout(frame, wait);
   }
 
   private start(): void {
     if (this.source) return;
-    this.source = new EventSource('/__voice/events?since=0&lite=1');
+    this.source = new EventSource('/__voice/events?since=0&lite=1&batch=250');
     this.source.onopen = () => {
       this.connected = true;
       this.everConnected = true;
@@ -103,8 +120,10 @@ class Live {
       this.connected = false;
       this.changed();
     };
-    const on = (e: MessageEvent<string>): void => this.take(JSON.parse(e.data) as RecordEvent);
-    for (const kind of ['call.status', 'call.transcript', 'call.log', 'delivery', 'request']) this.source.addEventListener(kind, on);
+    this.source.addEventListener('batch', (e: MessageEvent<string>) => {
+      for (const one of JSON.parse(e.data) as LiveEvent[]) this.take(one);
+      this.changed();
+    });
     void api<{ speed: number; apiKeyRequired: boolean }>('/__voice/info').then((info) => {
       this.info = info;
       this.changed();
@@ -116,7 +135,11 @@ class Live {
   async loadCalls(): Promise<void> {
     try {
       const list = await api<ApiCall[]>('/call?limit=100');
-      for (const c of list) this.callState(c.id, c.createdAt ? Date.parse(c.createdAt) : 0).call = c;
+      for (const c of list) {
+        const s = this.callState(c.id, c.createdAt ? Date.parse(c.createdAt) : 0);
+        s.call = { ...s.call, ...c };
+        s.v++;
+      }
       this.sort();
       this.changed();
     } catch {
@@ -147,49 +170,42 @@ class Live {
   callState(id: string, seen = Date.now() + ++this.counter / 1000): CallState {
     let s = this.calls.get(id);
     if (!s) {
-      s = { id, statuses: [], lines: [], logs: [], deliveries: [], seen };
+      s = { id, statuses: [], lines: [], logs: [], deliveries: [], seen, v: 0 };
       this.calls.set(id, s);
       this.order.unshift(id);
-      this.refresh(id);
     }
     return s;
   }
 
-  /** Fetches call objects soon, batched: a few by id, a burst (many calls at once) as one list. */
-  refresh(id: string): void {
-    this.stale.add(id);
-    this.flushing ??= setTimeout(() => {
-      this.flushing = undefined;
-      const ids = [...this.stale];
-      this.stale.clear();
-      const got = (list: ApiCall[]): void => {
-        for (const c of list) if (this.calls.has(c.id)) (this.calls.get(c.id) as CallState).call = c;
-        this.changed();
-      };
-      const each = (list: string[]): void => {
-        for (const one of list) void api<ApiCall>(`/call/${encodeURIComponent(one)}`).then((c) => got([c]), () => undefined);
-      };
-      if (ids.length <= 3) return each(ids);
-      // A burst is of new calls: the newest hundred hold them; any other is fetched by id.
-      api<ApiCall[]>('/call?limit=100').then((list) => {
-        got(list);
-        const have = new Set(list.map((c) => c.id));
-        each(ids.filter((one) => !have.has(one)));
-      }, () => undefined);
-    }, 400);
+  /** Fetches a call's whole object (its view is open); the calls list lives on the stream's summaries. */
+  async loadCall(id: string): Promise<void> {
+    try {
+      const c = await api<ApiCall>(`/call/${encodeURIComponent(id)}`);
+      const s = this.callState(id);
+      s.call = { ...s.call, ...c };
+      s.v++;
+      this.changed();
+    } catch {
+      // Unknown, or the key was refused (the key prompt shows): the view shows what the stream gave.
+    }
   }
 
-  private take(e: RecordEvent): void {
+  private take(e: LiveEvent): void {
     if (e.kind === 'request') {
       this.requests.push(e);
+      // The record keeps the last MAX_REQUESTS (older bodies are gone): so does the page, whatever an hour of traffic brings.
+      if (this.requests.length > MAX_REQUESTS + 1000) this.requests.splice(0, this.requests.length - MAX_REQUESTS);
     } else if (e.kind === 'delivery') {
       this.deliveries.push(e.delivery);
-      this.callState(e.callId).deliveries.push(e.delivery);
+      const s = this.callState(e.callId);
+      s.deliveries.push(e.delivery);
     } else if (e.kind === 'call.status') {
       const s = this.callState(e.callId);
       s.statuses.push({ status: e.status, ...(e.endedReason ? { endedReason: e.endedReason } : {}), at: e.at });
+      // The call as it was at this change (a replayed old change carries the call as it is now).
+      if (e.call) s.call = { ...s.call, ...e.call };
       if (s.call) s.call.status = e.status;
-      if (e.status === 'ended' || s.statuses.length === 1) this.refresh(e.callId);
+      s.v++;
     } else if (e.kind === 'call.transcript') {
       const s = this.callState(e.callId);
       const line: Line = { role: e.role, text: e.text, partial: Boolean(e.partial), at: e.at };
@@ -197,9 +213,9 @@ class Live {
       if (!line.partial && last >= 0 && s.lines[last]?.partial) s.lines[last] = line;
       else s.lines.push(line);
     } else if (e.kind === 'call.log') {
-      this.callState(e.callId).logs.push({ ...(e.level ? { level: e.level } : {}), text: e.text, at: e.at });
+      const s = this.callState(e.callId);
+      s.logs.push({ ...(e.level ? { level: e.level } : {}), text: e.text, at: e.at });
     }
-    this.changed();
   }
 }
 
