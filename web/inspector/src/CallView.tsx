@@ -140,7 +140,7 @@ export function CallView({ id }: { id: string }) {
               </li>
             ))}
           </ol>
-          {!s.lines.length && <p className="muted">Nothing said yet.</p>}
+          {!s.lines.length && <p className="muted">{ended ? 'Nothing was said on this call.' : 'Nothing said yet.'}</p>}
         </section>
       </div>
       <section aria-labelledby="tools-h">
