@@ -113,6 +113,17 @@ function limit(ms: number | undefined): number {
   return ms && ms > 0 && Number.isFinite(ms) ? Math.ceil(ms) : 0;
 }
 
+/** The common undici answer (JSON or text): no closures per request. */
+class UndiciResponse extends NodeResponse {
+  constructor(status: number, raw: RawHeaders, private readonly body: UndiciNs.Dispatcher.ResponseData['body'], private readonly ms: number | undefined) {
+    super(status, '', raw, UndiciResponse.prototype.text);
+  }
+
+  override text(): Promise<string> {
+    return this.body.text().catch((error: unknown) => Promise.reject(undiciError(error, this.ms)));
+  }
+}
+
 async function viaUndici(p: Pool, req: TransportRequest): Promise<TransportResponse> {
   let body: string | ReadableStream<Uint8Array> | undefined;
   let headers = req.headers;
@@ -132,13 +143,13 @@ async function viaUndici(p: Pool, req: TransportRequest): Promise<TransportRespo
     throw undiciError(error, req.timeoutMs);
   }
   const read = res.body;
-  const failed = (error: unknown): Promise<never> => Promise.reject(undiciError(error, req.timeoutMs));
   if (req.binary) {
+    const failed = (error: unknown): Promise<never> => Promise.reject(undiciError(error, req.timeoutMs));
     const bytes = read.arrayBuffer().then((b) => new Uint8Array(b), failed);
     bytes.catch(() => undefined);
     return new NodeResponse(res.statusCode, '', res.headers, () => bytes.then((b) => Buffer.from(b).toString('utf8')), () => bytes);
   }
-  return new NodeResponse(res.statusCode, '', res.headers, () => read.text().catch(failed));
+  return new UndiciResponse(res.statusCode, res.headers, read, req.timeoutMs);
 }
 
 async function loadHttp(secure: boolean): Promise<{ mod: Pick<Http, 'request'>; agent: HttpNs.Agent }> {
