@@ -10,6 +10,8 @@ import type * as UndiciNs from 'undici';
 import { TimeoutError } from './errors.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 import { makeResponse } from './transport.js';
+import { requestText } from './undici-text.js';
+import type { TextAnswer } from './undici-text.js';
 
 type Undici = typeof UndiciNs;
 type Http = typeof HttpNs;
@@ -27,6 +29,7 @@ export function proxyConfigured(env: Record<string, string | undefined> = proces
 interface Pool {
   request: Undici['request'];
   dispatcher: UndiciNs.Dispatcher;
+  parseHeaders: (raw: Buffer[]) => RawHeaders;
 }
 
 let pool: Pool | undefined;
@@ -42,7 +45,7 @@ function loadPool(): Promise<Pool | undefined> {
       // Bundled (dist/cli), undici is a CommonJS module: its exports sit on `default`.
       const u = ('Agent' in m ? m : (m as unknown as { default: typeof m }).default);
       const dispatcher = proxyConfigured() ? new u.EnvHttpProxyAgent() : new u.Agent({ keepAliveTimeout: 4_000 });
-      pool = { request: u.request, dispatcher };
+      pool = { request: u.request, dispatcher, parseHeaders: u.util.parseHeaders as Pool['parseHeaders'] };
       return pool;
     })
     // Without undici the plain http transport carries on; a failed load must never crash a run.
@@ -124,7 +127,34 @@ class UndiciResponse extends NodeResponse {
   }
 }
 
-async function viaUndici(p: Pool, req: TransportRequest): Promise<TransportResponse> {
+/** A text answer already read whole (the common JSON case). */
+class TextResponse extends NodeResponse {
+  constructor(answer: TextAnswer) {
+    super(answer.status, '', answer.headers, TextResponse.prototype.text);
+    this.body = Promise.resolve(answer.text);
+  }
+
+  private readonly body: Promise<string>;
+
+  override text(): Promise<string> {
+    return this.body;
+  }
+}
+
+function viaUndici(p: Pool, req: TransportRequest): Promise<TransportResponse> {
+  if (!req.binary && (req.body === undefined || typeof req.body === 'string')) {
+    const ms = limit(req.timeoutMs);
+    const text = { url: req.url, method: req.method, headers: req.headers, body: req.body, signal: req.signal, timeoutMs: ms };
+    return requestText(p.dispatcher, p.parseHeaders, text).then(
+      (answer) => new TextResponse(answer),
+      (error: unknown) => Promise.reject(undiciError(error, req.timeoutMs)),
+    );
+  }
+  return viaUndiciStream(p, req);
+}
+
+/** Uploads and binary answers: undici.request and its body stream. */
+async function viaUndiciStream(p: Pool, req: TransportRequest): Promise<TransportResponse> {
   let body: string | ReadableStream<Uint8Array> | undefined;
   let headers = req.headers;
   if (typeof req.body === 'string') body = req.body;
