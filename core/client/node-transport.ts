@@ -4,6 +4,7 @@
 // HTTPS_PROXY, HTTP_PROXY and NO_PROXY); without them, requests start on node:http's keep-alive
 // agent and move to undici's pooled Agent once the process shows sustained use (several requests,
 // or requests in parallel), loading undici in the background meanwhile.
+// On undici, JSON and text answers skip undici.request's body stream (undici-text.ts).
 import type * as HttpNs from 'node:http';
 import type * as HttpsNs from 'node:https';
 import type * as UndiciNs from 'undici';
