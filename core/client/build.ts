@@ -61,15 +61,24 @@ function compile(template: string): Template {
 }
 
 /** Fills `{name}` segments in order, encoding each value; refuses a missing or empty one. */
-export function fillPath(template: string, values: readonly unknown[], label = template): string {
+export function fillPath(template: string, values: readonly unknown[], label?: string): string {
+  return fill(template, values, label);
+}
+
+function labelOf(template: string, label: string | undefined, method: string | undefined): string {
+  return label ?? (method ? `${method} ${template}` : template);
+}
+
+/** fillPath naming the operation by method and path in its errors, built only when one is thrown. */
+function fill(template: string, values: readonly unknown[], label?: string, method?: string): string {
   const { pieces, names } = compile(template);
-  if (values.length > names.length) throw new TypeError(`Too many path values for ${label}: expected ${names.length}, got ${values.length}`);
+  if (values.length > names.length) throw new TypeError(`Too many path values for ${labelOf(template, label, method)}: expected ${names.length}, got ${values.length}`);
   let path = pieces[0] as string;
   for (let i = 0; i < names.length; i++) {
     const value = values[i];
-    if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError(`Missing path value "${names[i]}" for ${label}`);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError(`Missing path value "${names[i]}" for ${labelOf(template, label, method)}`);
     const text = String(value);
-    if (text.trim() === '') throw new TypeError(`Empty path value "${names[i]}" for ${label}`);
+    if (text.trim() === '') throw new TypeError(`Empty path value "${names[i]}" for ${labelOf(template, label, method)}`);
     path += encodeURIComponent(text) + (pieces[i + 1] as string);
   }
   return path;
@@ -135,8 +144,9 @@ export function joinUrl(baseUrl: string | undefined, path: string, query?: strin
  */
 export function buildRequest(config: ClientOptions, op: OpLike, pathValues: readonly unknown[], params?: unknown, query?: Query): BuiltRequest {
   const kind: BodyKind = op.body ?? (op.method === 'GET' || op.method === 'DELETE' ? 'none' : 'json');
-  const path = fillPath(op.path, pathValues, `${op.method} ${op.path}`);
+  const path = fill(op.path, pathValues, undefined, op.method);
   const qs = kind === 'none' ? encodeQuery(params as Query | undefined) : encodeQuery(query);
+  // A fresh object per request: dispatchers (undici's proxy agent) and custom transports may add to it.
   const headers = baseHeaders(config, op.auth ?? 'bearer');
   const built: BuiltRequest = { method: op.method, url: joinUrl(config.baseUrl, path, qs), headers, bodyKind: kind };
   if (op.response === 'binary') {

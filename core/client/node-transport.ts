@@ -4,12 +4,15 @@
 // HTTPS_PROXY, HTTP_PROXY and NO_PROXY); without them, requests start on node:http's keep-alive
 // agent and move to undici's pooled Agent once the process shows sustained use (several requests,
 // or requests in parallel), loading undici in the background meanwhile.
+// On undici, JSON and text answers skip undici.request's body stream (undici-text.ts).
 import type * as HttpNs from 'node:http';
 import type * as HttpsNs from 'node:https';
 import type * as UndiciNs from 'undici';
 import { TimeoutError } from './errors.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 import { makeResponse } from './transport.js';
+import { requestText } from './undici-text.js';
+import type { TextAnswer } from './undici-text.js';
 
 type Undici = typeof UndiciNs;
 type Http = typeof HttpNs;
@@ -27,6 +30,7 @@ export function proxyConfigured(env: Record<string, string | undefined> = proces
 interface Pool {
   request: Undici['request'];
   dispatcher: UndiciNs.Dispatcher;
+  parseHeaders: (raw: Buffer[]) => RawHeaders;
 }
 
 let pool: Pool | undefined;
@@ -42,7 +46,7 @@ function loadPool(): Promise<Pool | undefined> {
       // Bundled (dist/cli), undici is a CommonJS module: its exports sit on `default`.
       const u = ('Agent' in m ? m : (m as unknown as { default: typeof m }).default);
       const dispatcher = proxyConfigured() ? new u.EnvHttpProxyAgent() : new u.Agent({ keepAliveTimeout: 4_000 });
-      pool = { request: u.request, dispatcher };
+      pool = { request: u.request, dispatcher, parseHeaders: u.util.parseHeaders as Pool['parseHeaders'] };
       return pool;
     })
     // Without undici the plain http transport carries on; a failed load must never crash a run.
@@ -113,7 +117,45 @@ function limit(ms: number | undefined): number {
   return ms && ms > 0 && Number.isFinite(ms) ? Math.ceil(ms) : 0;
 }
 
-async function viaUndici(p: Pool, req: TransportRequest): Promise<TransportResponse> {
+/** The common undici answer (JSON or text): no closures per request. */
+class UndiciResponse extends NodeResponse {
+  constructor(status: number, raw: RawHeaders, private readonly body: UndiciNs.Dispatcher.ResponseData['body'], private readonly ms: number | undefined) {
+    super(status, '', raw, UndiciResponse.prototype.text);
+  }
+
+  override text(): Promise<string> {
+    return this.body.text().catch((error: unknown) => Promise.reject(undiciError(error, this.ms)));
+  }
+}
+
+/** A text answer already read whole (the common JSON case). */
+class TextResponse extends NodeResponse {
+  constructor(answer: TextAnswer) {
+    super(answer.status, '', answer.headers, TextResponse.prototype.text);
+    this.body = Promise.resolve(answer.text);
+  }
+
+  private readonly body: Promise<string>;
+
+  override text(): Promise<string> {
+    return this.body;
+  }
+}
+
+function viaUndici(p: Pool, req: TransportRequest): Promise<TransportResponse> {
+  if (!req.binary && (req.body === undefined || typeof req.body === 'string')) {
+    const ms = limit(req.timeoutMs);
+    const text = { url: req.url, method: req.method, headers: req.headers, body: req.body, signal: req.signal, timeoutMs: ms };
+    return requestText(p.dispatcher, p.parseHeaders, text).then(
+      (answer) => new TextResponse(answer),
+      (error: unknown) => Promise.reject(undiciError(error, req.timeoutMs)),
+    );
+  }
+  return viaUndiciStream(p, req);
+}
+
+/** Uploads and binary answers: undici.request and its body stream. */
+async function viaUndiciStream(p: Pool, req: TransportRequest): Promise<TransportResponse> {
   let body: string | ReadableStream<Uint8Array> | undefined;
   let headers = req.headers;
   if (typeof req.body === 'string') body = req.body;
@@ -132,13 +174,13 @@ async function viaUndici(p: Pool, req: TransportRequest): Promise<TransportRespo
     throw undiciError(error, req.timeoutMs);
   }
   const read = res.body;
-  const failed = (error: unknown): Promise<never> => Promise.reject(undiciError(error, req.timeoutMs));
   if (req.binary) {
+    const failed = (error: unknown): Promise<never> => Promise.reject(undiciError(error, req.timeoutMs));
     const bytes = read.arrayBuffer().then((b) => new Uint8Array(b), failed);
     bytes.catch(() => undefined);
     return new NodeResponse(res.statusCode, '', res.headers, () => bytes.then((b) => Buffer.from(b).toString('utf8')), () => bytes);
   }
-  return new NodeResponse(res.statusCode, '', res.headers, () => read.text().catch(failed));
+  return new UndiciResponse(res.statusCode, res.headers, read, req.timeoutMs);
 }
 
 async function loadHttp(secure: boolean): Promise<{ mod: Pick<Http, 'request'>; agent: HttpNs.Agent }> {

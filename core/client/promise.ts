@@ -3,15 +3,24 @@
 import type { ListKind } from '../catalogue/define.js';
 import type { WithResponse } from './types.js';
 
+/** The placeholder's executor: one shared function, no closure per promise. */
+function settled(resolve: (value: undefined) => void): void {
+  resolve(undefined);
+}
+
+function dataOf<T>(r: WithResponse<T>): T {
+  return r.data;
+}
+
 /** A Promise of the data with `.withResponse()` for status, headers and request id. */
 export class ApiPromise<T> extends Promise<T> {
   #raw: Promise<WithResponse<T>>;
   #data: Promise<T> | undefined;
 
   constructor(raw: Promise<WithResponse<T>>) {
-    // The base promise is a placeholder; then/catch/finally go through #data, so a caller that
+    // The base promise is a placeholder; then/catch/finally go through #raw, so a caller that
     // only uses withResponse() never gets an unhandled rejection from it.
-    super((resolve) => resolve(undefined as T));
+    super(settled as (resolve: (value: T) => void) => void);
     this.#raw = raw;
   }
 
@@ -20,7 +29,7 @@ export class ApiPromise<T> extends Promise<T> {
   }
 
   #parsed(): Promise<T> {
-    this.#data ??= this.#raw.then((r) => r.data);
+    this.#data ??= this.#raw.then(dataOf);
     return this.#data;
   }
 
@@ -33,7 +42,9 @@ export class ApiPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#parsed().then(onfulfilled, onrejected);
+    // One derived promise per call (an `await` is one call): the data is picked in the same step.
+    if (typeof onfulfilled !== 'function') return this.#parsed().then(onfulfilled, onrejected);
+    return this.#raw.then((r) => onfulfilled(r.data), onrejected);
   }
 
   override catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {

@@ -129,8 +129,10 @@ async function follow(s: SendSettings, url: string, headers: Record<string, stri
   }
 }
 
+const NO_OPTIONS: RequestOptions = Object.freeze({});
+
 /** Sends a built request with retries and returns the parsed data with its response. */
-export async function send<T>(s: SendSettings, req: BuiltRequest, o: RequestOptions = {}): Promise<WithResponse<T>> {
+export async function send<T>(s: SendSettings, req: BuiltRequest, o: RequestOptions = NO_OPTIONS): Promise<WithResponse<T>> {
   let headers = req.headers;
   if (o.headers) {
     headers = { ...headers };
