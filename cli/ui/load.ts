@@ -29,8 +29,11 @@ function compile(source: string, filename: string, cachedData: Buffer | undefine
   return { script, cached: cachedData !== undefined && !script.cachedDataRejected };
 }
 
-async function loadScript(): Promise<Ui> {
-  const file = fileURLToPath(new URL('./ink-script.js', import.meta.url));
+/**
+ * Runs the Ink script `file` (its code cache beside it, `.cache` for `.js`); `cached` says whether
+ * a code cache was used. Rejects when the script is missing or fails.
+ */
+export async function loadScript(file: string): Promise<Ui & { cached: boolean }> {
   const [source, built] = await Promise.all([readFile(file, 'utf8'), readFile(file.replace(/\.js$/, '.cache')).catch(() => undefined)]);
   let { script, cached } = compile(source, file, built);
   let save: string | undefined;
@@ -53,6 +56,7 @@ async function loadScript(): Promise<Ui> {
   const ink = module.exports;
   await ink.initYoga();
   return {
+    cached,
     renderView(view, opts) {
       const text = ink.renderView(view, opts);
       if (save) writeCache(save, script);
@@ -77,7 +81,7 @@ function writeCache(file: string, script: Script): void {
 /** The views: from the Ink script when built, else from the ES module. */
 export async function loadInk(): Promise<Ui> {
   try {
-    return await loadScript();
+    return await loadScript(fileURLToPath(new URL('./ink-script.js', import.meta.url)));
   } catch {
     // Not built (running from source), or unreadable: the ES module below draws the same.
   }
