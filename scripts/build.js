@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emulatorBuild, requireShim } from './build-config.js';
 import { lazyUnicode } from './lazy-unicode.js';
-import { INK_CACHE, inkScriptBuild, makeInkCache } from './ink-script.js';
+import { inkScriptBuild, makeInkCache } from './ink-script.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -104,9 +104,9 @@ if (!coreOnly) await buildInspector();
 const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f))));
 if (!coreOnly) for (const file of writeReexports()) produced.add(resolve(ROOT, file));
 if (!coreOnly) {
-  const failed = makeInkCache(ROOT);
-  if (failed) process.stderr.write(`${failed}\n`);
-  else produced.add(resolve(ROOT, INK_CACHE));
+  const { cache, error } = makeInkCache(ROOT);
+  if (error) process.stderr.write(`${error}\n`);
+  else produced.add(cache);
 }
 function prune(dir) {
   let entries = [];

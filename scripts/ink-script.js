@@ -1,15 +1,18 @@
 // The Ink script: the CLI's table and key/value views (cli/ui/script.ts, with Ink, React and Yoga)
 // bundled as one classic script, dist/cli/chunks/ink-script.js, plus a V8 code cache of it made at
-// build time, ink-script.cache. Node 20 has no compile cache for ES modules; a script run through
+// build time, ink-script-<hash>.cache. Node 20 has no compile cache for ES modules; a script run through
 // vm.Script with cachedData skips parsing and compiling the 350 KB bundle (cli/ui/load.ts).
-// The file is `(function (module, exports, require) { <CommonJS bundle> })`.
+// The file is `(function (module, exports, require) { <CommonJS bundle> })`, then a last line naming
+// its cache, `//# voiceCache=ink-script-<hash of the script>.cache`: V8 checks a cache against its
+// source's length only, so a script never meets a cache made from another build.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { lazyUnicode } from './lazy-unicode.js';
 
 export const INK_SCRIPT = 'dist/cli/chunks/ink-script.js';
-export const INK_CACHE = 'dist/cli/chunks/ink-script.cache';
 
 /**
  * Ink's changes for a classic script: `yoga-layout` awaits its WebAssembly at the top level, so its
@@ -72,8 +75,16 @@ ui.exports.initYoga().then(() => {
 });
 `;
 
-/** Writes the code cache of the built script; returns an error text, or undefined. */
+/**
+ * Names the built script's cache in its last line and writes that cache. Returns the cache's path,
+ * or an error text (the script then runs without a cache until one is made in the user's folder).
+ */
 export function makeInkCache(root) {
-  const result = spawnSync(process.execPath, ['-e', MAKE_CACHE, resolve(root, INK_SCRIPT), resolve(root, INK_CACHE)], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '3', NODE_OPTIONS: undefined } });
-  return result.status === 0 ? undefined : `ink-script: no code cache (${result.stderr.trim().split('\n').find((line) => /Error/.test(line)) ?? result.stderr.trim()})`;
+  const script = resolve(root, INK_SCRIPT);
+  const hash = createHash('sha256').update(readFileSync(script)).digest('hex').slice(0, 16);
+  const cache = resolve(root, 'dist/cli/chunks', `ink-script-${hash}.cache`);
+  appendFileSync(script, `\n//# voiceCache=ink-script-${hash}.cache\n`);
+  const result = spawnSync(process.execPath, ['-e', MAKE_CACHE, script, cache], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '3', NODE_OPTIONS: undefined } });
+  if (result.status === 0) return { cache };
+  return { error: `ink-script: no code cache (${result.stderr.trim().split('\n').find((line) => /Error/.test(line)) ?? result.stderr.trim()})` };
 }

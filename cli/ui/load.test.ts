@@ -1,6 +1,6 @@
 // The Ink script of the built CLI (dist/cli/chunks/ink-script.js, its code cache beside it) against
 // the ES module views it is built from: same text, cache used, cache remade when rejected.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,12 +43,15 @@ describe('the Ink script', () => {
   it('makes its own cache in the cache folder when the built one does not fit, and uses it next time', async () => {
     const file = join(dir, 'ink-script.js');
     copyFileSync(SCRIPT, file);
-    writeFileSync(join(dir, 'ink-script.cache'), 'not a V8 code cache');
+    const name = /voiceCache=(\S+)\s*$/.exec(readFileSync(SCRIPT, 'utf8'))?.[1] as string;
+    expect(existsSync(join(SCRIPT, '..', name))).toBe(true);
+    writeFileSync(join(dir, name), 'not a V8 code cache');
     const first = await loadScript(file);
     expect(first.cached).toBe(false);
     const view = views[0] as TtyView;
     expect(first.renderView(view, { width: 80 })).toBe(renderView(view, { width: 80 }));
     expect(readdirSync(cacheFolder())).toEqual([expect.stringMatching(new RegExp(`^ink-script-${process.version}-${process.arch}-[0-9a-f]{16}\\.cache$`))]);
+    rmSync(join(dir, name));
     const second = await loadScript(file);
     expect(second.cached).toBe(true);
     expect(second.renderView(view, { width: 80 })).toBe(renderView(view, { width: 80 }));

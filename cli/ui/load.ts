@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type * as Render from './render.js';
@@ -30,11 +30,13 @@ function compile(source: string, filename: string, cachedData: Buffer | undefine
 }
 
 /**
- * Runs the Ink script `file` (its code cache beside it, `.cache` for `.js`); `cached` says whether
+ * Runs the Ink script `file` (its last line names its code cache, beside it); `cached` says whether
  * a code cache was used. Rejects when the script is missing or fails.
  */
 export async function loadScript(file: string): Promise<Ui & { cached: boolean }> {
-  const [source, built] = await Promise.all([readFile(file, 'utf8'), readFile(file.replace(/\.js$/, '.cache')).catch(() => undefined)]);
+  const source = await readFile(file, 'utf8');
+  const name = /\/\/# voiceCache=(ink-script-[0-9a-f]+\.cache)\s*$/.exec(source.slice(-100))?.[1];
+  const built = name ? await readFile(join(dirname(file), name)).catch(() => undefined) : undefined;
   let { script, cached } = compile(source, file, built);
   let save: string | undefined;
   if (!cached) {
