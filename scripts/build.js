@@ -11,6 +11,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emulatorBuild, requireShim } from './build-config.js';
+import { lazyUnicode } from './lazy-unicode.js';
+import { inkScriptBuild, makeInkCache } from './ink-script.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -79,8 +81,12 @@ const cliBuilds = coreOnly
         external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'],
         banner: { js: requireShim },
         define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
+        // Ink's text helpers build their Unicode tables only when a table needs them.
+        plugins: [lazyUnicode(at('cli/ui/lazy-unicode.ts'))],
         logLevel: 'warning',
       }),
+      // The same views as one classic script with a V8 code cache (cli/ui/load.ts).
+      build(inkScriptBuild(ROOT)),
     ];
 
 // The `voice dev` inspector: a second React app, built to static files the emulator serves
@@ -97,6 +103,11 @@ const results = await Promise.all([...coreBuilds, ...cliBuilds]);
 if (!coreOnly) await buildInspector();
 const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f))));
 if (!coreOnly) for (const file of writeReexports()) produced.add(resolve(ROOT, file));
+if (!coreOnly) {
+  const { cache, error } = makeInkCache(ROOT);
+  if (error) process.stderr.write(`${error}\n`);
+  else produced.add(cache);
+}
 function prune(dir) {
   let entries = [];
   try {

@@ -4,7 +4,7 @@ import { err, out } from '../redact.js';
 import { itemsOf, plainText, ttyView, viewOf } from './format.js';
 import { dim } from './style.js';
 import type { View } from './format.js';
-import type * as UiModule from '../ui/render.js';
+import type { Ui } from '../ui/load.js';
 import type { OutputSettings } from './mode.js';
 
 /** Writes a value as JSON: pretty on a terminal, compact when piped. */
@@ -12,7 +12,6 @@ export function printJson(data: unknown, settings: Pick<OutputSettings, 'pretty'
   out(`${data === undefined ? 'null' : JSON.stringify(data, null, settings.pretty ? 2 : undefined)}\n`);
 }
 
-type Ui = typeof UiModule;
 let ui: Promise<Ui> | undefined;
 
 /**
@@ -22,14 +21,7 @@ let ui: Promise<Ui> | undefined;
 export function loadUi(color: boolean): Promise<Ui> {
   if (!ui) {
     if (!color) process.env.FORCE_COLOR = '0';
-    // yoga-layout (inside Ink) fetches its inlined WebAssembly through fetch() when fetch exists,
-    // which drags in Node's whole fetch stack (~20 ms); without it, it decodes the bytes directly.
-    const g = globalThis as { fetch?: typeof fetch };
-    const saved = g.fetch;
-    g.fetch = undefined;
-    ui = import('../ui/render.js').finally(() => {
-      g.fetch = saved;
-    });
+    ui = import('../ui/load.js').then((m) => m.loadInk());
   }
   return ui;
 }
