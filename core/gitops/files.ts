@@ -7,7 +7,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { Document } from 'yaml';
 import type { Kind } from './kinds.js';
 import { availableKinds } from './kinds.js';
-import { parsePlainYaml, UNSURE } from './plain-yaml.js';
+import { readYaml, UNSURE } from './read-yaml.js';
 
 /** A problem found before any request: the file (relative to the directory), where, and what. */
 export interface Problem {
@@ -75,7 +75,8 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
     lineOffset = 1;
     body = (m[2] ?? '').trim();
   }
-  // The `yaml` document: parsed at once when the fast reader cannot say, else only to locate a value.
+  // The `yaml` document: parsed at once when js-yaml cannot say (see read-yaml.ts), else only to
+  // locate a value.
   let parsed: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
   const full = (): { doc: Document.Parsed; lineCounter: LineCounter } => {
     if (!parsed) {
@@ -88,7 +89,7 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
     const pos = full().lineCounter.linePos(offset);
     return { line: pos.line + lineOffset, col: pos.col };
   };
-  let plain = parsePlainYaml(yamlText);
+  let plain = readYaml(yamlText);
   if (plain === UNSURE) {
     const { doc } = full();
     if (doc.errors.length) {
