@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The `voice` executable: a thin shim over the bundled CLI in dist/.
+// The `voice` executable: a thin shim over the bundled CLI in dist/. The fast lane answers
+// `--version` and plain catalogue reads without loading the full program; everything else
+// (and anything unusual about a read) runs the full program.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -8,4 +10,5 @@ if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('voice: the CLI is not built yet. Run `npm run build` (npm install does it for you).\n');
   process.exit(1);
 }
-await import(entry.href);
+const { runFast } = await import(new URL('../dist/cli/fast.js', import.meta.url).href);
+if (!(await runFast(process.argv.slice(2)))) await import(entry.href);

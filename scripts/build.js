@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emulatorBuild, requireShim } from './build-config.js';
+import { fastLaneBuild } from './fast-build.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -59,6 +60,9 @@ function writeReexports() {
   return Object.keys(files).map((name) => `dist/lib/${name}`);
 }
 
+// Heavy tools the CLI only reaches for in rare commands stay as installed packages.
+const CLI_EXTERNAL = ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'];
+
 const cliBuilds = coreOnly
   ? []
   : [
@@ -75,12 +79,13 @@ const cliBuilds = coreOnly
         minify: true,
         legalComments: 'none',
         chunkNames: 'chunks/[name]-[hash]',
-        // Heavy tools the CLI only reaches for in rare commands stay as installed packages.
-        external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'],
+        external: CLI_EXTERNAL,
         banner: { js: requireShim },
         define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
         logLevel: 'warning',
       }),
+      // `voice --version` and plain reads, tried first by bin/voice.js (scripts/fast-build.js).
+      build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, banner: { js: requireShim }, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),
     ];
 
 // The `voice dev` inspector: a second React app, built to static files the emulator serves
