@@ -1,7 +1,10 @@
 // The CLI's fast lane (dist/cli/fast.js), tried by bin/voice.js before the full program: it
 // answers `voice --version` and plain catalogue reads (`voice assistant list --json`, piped
 // `voice call get <id>`) without loading commander or the catalogue. It returns false for
-// anything else, and bin/voice.js then runs the full CLI (dist/cli/main.js).
+// anything else, and bin/voice.js then runs the full CLI (dist/cli/main.js). This file only
+// recognises the command line; the read itself is a second file (dist/cli/fast-read.js, from
+// read.ts), so commands the lane does not take (a table on a terminal) pay for this one alone.
+import { isatty } from 'node:tty';
 import ops from 'voice:read-ops';
 import { VERSION } from '../../core/version.js';
 import { parseRead } from './args.js';
@@ -12,7 +15,9 @@ export async function runFast(argv: readonly string[]): Promise<boolean> {
     process.stdout.write(`${VERSION}\n`);
     return true;
   }
-  const call = parseRead(argv, ops);
+  // Without --json a terminal gets an Ink table or view: the full CLI's (read.ts checks again).
+  if (!argv.includes('--json') && isatty(1)) return false;
+  const call = parseRead(argv, ops());
   if (!call) return false;
   const { runRead } = await import('./read.js');
   return runRead(call);

@@ -33,8 +33,8 @@ const viaBin = (args: readonly string[], env?: Env): Promise<Run> => node(join(R
 const viaFull = (args: readonly string[], env?: Env): Promise<Run> => node(join(ROOT, 'dist', 'cli', 'main.js'), args, env);
 
 /**
- * A copy of bin/voice.js and dist/cli/fast.js whose full program only says it was reached: tells
- * which lane ran a command line (the fast lane is one self-contained file).
+ * A copy of bin/voice.js and the fast lane's two files whose full program only says it was
+ * reached: tells which lane ran a command line (the fast lane's files import nothing else).
  */
 let laneDir: string | undefined;
 function laneBin(): string {
@@ -43,7 +43,7 @@ function laneBin(): string {
     mkdirSync(join(laneDir, 'bin'));
     mkdirSync(join(laneDir, 'dist', 'cli'), { recursive: true });
     copyFileSync(join(ROOT, 'bin', 'voice.js'), join(laneDir, 'bin', 'voice.js'));
-    copyFileSync(join(ROOT, 'dist', 'cli', 'fast.js'), join(laneDir, 'dist', 'cli', 'fast.js'));
+    for (const file of ['fast.js', 'fast-read.js']) copyFileSync(join(ROOT, 'dist', 'cli', file), join(laneDir, 'dist', 'cli', file));
     writeFileSync(join(laneDir, 'dist', 'cli', 'main.js'), "process.stderr.write('FULL PROGRAM\\n');\nprocess.exit(99);\n");
   }
   return join(laneDir, 'bin', 'voice.js');
