@@ -149,6 +149,29 @@ describe('the fast lane prints what the full program prints', () => {
   });
 });
 
+/** Runs a script on a pseudo-terminal (util-linux `script`); stdout and stderr arrive together. */
+async function onTty(script: string, args: readonly string[]): Promise<Run> {
+  const quote = (x: string): string => `'${x.replace(/'/g, `'\\''`)}'`;
+  const cmd = `stty cols 120 rows 50 2>/dev/null; ${[process.execPath, script, ...args].map(quote).join(' ')}`;
+  const r = await execa('script', ['-qec', cmd, '/dev/null'], { env: { ...hf.current.env, TERM: 'xterm-256color' }, extendEnv: false, reject: false, timeout: 20_000, stripFinalNewline: false });
+  const run = { exitCode: r.exitCode ?? -1, stdout: String(r.stdout).replace(/\r\n/g, '\n'), stderr: String(r.stderr) };
+  captured.push(run.stdout, run.stderr);
+  return run;
+}
+
+describe('on a terminal', () => {
+  it('leaves tables and views to the full program (Ink), and prints --json as it does (pretty)', async () => {
+    await seed();
+    expect((await onTty(laneBin(), ['assistant', 'list'])).stdout).toContain('FULL PROGRAM');
+    expect((await onTty(laneBin(), ['assistant', 'get', 'x'])).stdout).toContain('FULL PROGRAM');
+    const fast = await onTty(laneBin(), ['assistant', 'list', '--json']);
+    expect(fast.stdout).not.toContain('FULL PROGRAM');
+    const full = await onTty(join(ROOT, 'dist', 'cli', 'main.js'), ['assistant', 'list', '--json']);
+    expect(fast.stdout).toBe(full.stdout);
+    expect(fast.stdout).toMatch(/^\[\n {2}\{/);
+  });
+});
+
 describe('anything unusual goes to the full program', () => {
   it.each([
     [['--help']],
