@@ -4,7 +4,6 @@
 // anything else, and bin/voice.js then runs the full CLI (dist/cli/main.js). This file only
 // recognises the command line; the read itself is a second file (dist/cli/fast-read.js, from
 // read.ts), so commands the lane does not take (a table on a terminal) pay for this one alone.
-import { isatty } from 'node:tty';
 import ops from 'voice:read-ops';
 import { VERSION } from '../../core/version.js';
 import { parseRead } from './args.js';
@@ -16,7 +15,8 @@ export async function runFast(argv: readonly string[]): Promise<boolean> {
     return true;
   }
   // Without --json a terminal gets an Ink table or view: the full CLI's (read.ts checks again).
-  if (!argv.includes('--json') && isatty(1)) return false;
+  // process.stdout as outputSettings reads it: every command writes there, so it costs nothing extra.
+  if (!argv.includes('--json') && process.stdout.isTTY) return false;
   const call = parseRead(argv, ops());
   if (!call) return false;
   const { runRead } = await import('./read.js');
