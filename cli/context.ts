@@ -3,12 +3,11 @@ import type { Command } from 'commander';
 import { createClient, nodeTransport } from '../core/client/node.js';
 import type { Client, NodeTransportOptions, Transport } from '../core/client/node.js';
 import { VERSION } from '../core/version.js';
-import { CliError, ExitCode } from './errors.js';
 import { outputSettings } from './output/mode.js';
 import type { OutputSettings } from './output/mode.js';
 import { setErrColor, dim } from './output/style.js';
 import { err, maskKey } from './redact.js';
-import { resolveSettings } from './settings.js';
+import { requireKey, resolveSettings } from './settings.js';
 import type { GlobalOptions, Settings } from './settings.js';
 
 /** Everything a command action works with. */
@@ -62,15 +61,7 @@ export function contextOf(cmd: Command): Context {
       }
       return client;
     },
-    requireKey: () => {
-      const s = ctx.settings();
-      if (s.apiKey) return s.apiKey;
-      throw new CliError(
-        `No API key for profile "${s.profile}".`,
-        ExitCode.Auth,
-        'Run `voice login`, or set VOICE_API_KEY (`--local` needs no key when talking to `voice dev`).',
-      );
-    },
+    requireKey: () => requireKey(ctx.settings()),
   };
   return ctx;
 }

@@ -5,7 +5,7 @@ import { catalogue, flatten, kebab } from '../core/catalogue/index.js';
 import { VERSION } from '../core/version.js';
 import { ExitCode } from './errors.js';
 import { isExpected, reportError } from './fail.js';
-import { stopSpinner } from './output/spinner.js';
+import { finish, installProcessHooks } from './process-hooks.js';
 import { red, setErrColor } from './output/style.js';
 import { outputSettings } from './output/mode.js';
 import { loadUi } from './output/print.js';
@@ -165,24 +165,9 @@ function namesUnknownCommand(argv: readonly string[], program: Command): boolean
   return word !== undefined && word !== 'help' && !program.commands.some((c) => c.name() === word || c.aliases().includes(word as string));
 }
 
-async function finish(code: number): Promise<never> {
-  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-  process.exit(code);
-}
-
 /** Runs the CLI with the arguments after `voice` and exits with the documented code. */
 export async function main(argv: string[], extra: ExtraCommands = []): Promise<never> {
-  process.on('SIGINT', () => {
-    // Long-running commands (demo, dev) install their own handler to shut down cleanly.
-    if (process.listenerCount('SIGINT') > 1) return;
-    stopSpinner();
-    process.stderr.write('\n');
-    process.exit(ExitCode.Interrupted);
-  });
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    // A closed pipe (`voice ... | head -1`) is not a failure of ours.
-    if (e.code === 'EPIPE') process.exit(ExitCode.Ok);
-  });
+  installProcessHooks();
   const verbose = argv.includes('--verbose');
   const color = !argv.includes('--no-color');
   setErrColor(outputSettings({ color }).errColor);

@@ -1,5 +1,5 @@
 // Who we talk to and with which key: flags beat environment variables, which beat the profile.
-import { usageError } from './errors.js';
+import { CliError, ExitCode, usageError } from './errors.js';
 import { configPath, readConfig } from './config.js';
 import type { ConfigFile } from './config.js';
 import { addSecret } from './redact.js';
@@ -90,4 +90,14 @@ export function resolveSettings(opts: GlobalOptions, env: NodeJS.ProcessEnv = pr
   if (!apiKey && opts.local) [apiKey, keySource] = [LOCAL_DUMMY_KEY, '--local (placeholder key)'];
   addSecret(apiKey);
   return { profile, apiKey, keySource, baseUrl, urlSource, configPath: path, config };
+}
+
+/** The key of the resolved settings, or exit 4 with a message saying how to provide one. */
+export function requireKey(s: Settings): string {
+  if (s.apiKey) return s.apiKey;
+  throw new CliError(
+    `No API key for profile "${s.profile}".`,
+    ExitCode.Auth,
+    'Run `voice login`, or set VOICE_API_KEY (`--local` needs no key when talking to `voice dev`).',
+  );
 }

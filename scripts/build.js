@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { emulatorBuild, requireShim } from './build-config.js';
 import { lazyUnicode } from './lazy-unicode.js';
 import { inkScriptBuild, makeInkCache } from './ink-script.js';
+import { fastLaneBuild } from './fast-build.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -61,6 +62,9 @@ function writeReexports() {
   return Object.keys(files).map((name) => `dist/lib/${name}`);
 }
 
+// Heavy tools the CLI only reaches for in rare commands stay as installed packages.
+const CLI_EXTERNAL = ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'];
+
 const cliBuilds = coreOnly
   ? []
   : [
@@ -77,8 +81,7 @@ const cliBuilds = coreOnly
         minify: true,
         legalComments: 'none',
         chunkNames: 'chunks/[name]-[hash]',
-        // Heavy tools the CLI only reaches for in rare commands stay as installed packages.
-        external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'],
+        external: CLI_EXTERNAL,
         banner: { js: requireShim },
         define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
         // Ink's text helpers build their Unicode tables only when a table needs them.
@@ -87,6 +90,8 @@ const cliBuilds = coreOnly
       }),
       // The same views as one classic script with a V8 code cache (cli/ui/load.ts).
       build(inkScriptBuild(ROOT)),
+      // `voice --version` and plain reads, tried first by bin/voice.js (scripts/fast-build.js).
+      build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, banner: { js: requireShim }, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),
     ];
 
 // The `voice dev` inspector: a second React app, built to static files the emulator serves
