@@ -32,7 +32,7 @@ async function readOpsTable(root) {
 // Modules the fast lane never runs, kept out of its file: Ink (it leaves terminal tables to the
 // full CLI) and undici (it leaves proxies to the full CLI, and sends one request, far below the
 // node transport's switch to undici's pool). Importing one rejects, which the callers handle.
-const NEVER = /^(undici|\.\.\/ui\/render\.js)$/;
+const NEVER = /^(undici|\.\.\/ui\/(?:render|load)\.js)$/;
 
 /** `voice:read-ops` (the reads, generated from the catalogue) and stubs for what the lane never loads. */
 function fastLanePlugin(root) {

@@ -2,7 +2,7 @@
 // (dist/cli/main.js run directly): for every read it takes, the same stdout byte for byte, the
 // same exit code and the same stderr (request ids aside), with keys and URLs from flags, the
 // environment and profiles; and everything unusual left to the full program.
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -75,6 +75,14 @@ function writeConfig(profiles: Record<string, { apiKey?: string; baseUrl?: strin
 }
 
 describe('the fast lane prints what the full program prints', () => {
+  it('its files bring no Ink, React or undici with them (each would cost more than the lane saves)', () => {
+    for (const file of ['fast.js', 'fast-read.js']) {
+      const code = readFileSync(join(ROOT, 'dist', 'cli', file), 'utf8');
+      expect(code.length, file).toBeLessThan(100_000);
+      expect(code, file).not.toMatch(/react-devtools-core|from"(?:ink|react|undici)"|ink-script/);
+    }
+  });
+
   it('lists and gets, as JSON and piped, nested resources and paginated lists too', async () => {
     const id = await seed();
     await seed();
