@@ -91,7 +91,7 @@ const cliBuilds = coreOnly
       // The same views as one classic script with a V8 code cache (cli/ui/load.ts).
       build(inkScriptBuild(ROOT)),
       // `voice --version` and plain reads, tried first by bin/voice.js (scripts/fast-build.js).
-      build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, banner: { js: requireShim }, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),
+      build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),
     ];
 
 // The `voice dev` inspector: a second React app, built to static files the emulator serves

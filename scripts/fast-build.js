@@ -1,8 +1,9 @@
-// esbuild options of the CLI's fast lane: dist/cli/fast.js (cli/fast/index.ts: `voice --version`,
-// and recognising a plain catalogue read) and dist/cli/fast-read.js (cli/fast/read.ts: running
-// it), without commander or the catalogue. Two self-contained files, no code splitting, on
-// purpose: built with the full CLI's splitting a read loaded 13 small chunks, and each ES module
-// costs its own resolve, read and link (about 30 M instructions more per launch, callgrind). The
+// esbuild options of the CLI's fast lane: dist/cli/fast.cjs (cli/fast/index.ts: `voice --version`,
+// and recognising a plain catalogue read) and dist/cli/fast-read.cjs (cli/fast/read.ts: running
+// it), without commander or the catalogue. Two self-contained CommonJS files, no code splitting,
+// on purpose: built with the full CLI's splitting a read loaded 13 small chunks, and each ES module
+// costs its own resolve, read and link (about 30 M instructions more per launch, callgrind); an ES
+// module entry alone costs about 16 M more than a CommonJS one. bin/voice.js requires them. The
 // modules they share with the full CLI are bundled in; none is written twice in the sources.
 import { build } from 'esbuild';
 
@@ -29,10 +30,11 @@ async function readOpsTable(root) {
   return { table, inputs };
 }
 
-// Modules the fast lane never runs, kept out of its file: Ink (it leaves terminal tables to the
-// full CLI) and undici (it leaves proxies to the full CLI, and sends one request, far below the
-// node transport's switch to undici's pool). Importing one rejects, which the callers handle.
-const NEVER = /^(undici|\.\.\/ui\/(?:render|load)\.js)$/;
+// Modules the fast lane never runs, kept out of its file: Ink's ES module views (it draws from the
+// Ink script instead: cli/fast/ink.ts) and undici (it leaves proxies to the full CLI, and sends one
+// request, far below the node transport's switch to undici's pool). Importing one rejects, which
+// the callers handle.
+const NEVER = /^(undici|\.\.\/ui\/render\.js|\.\/render\.js)$/;
 
 /** `voice:read-ops` (the reads, generated from the catalogue) and stubs for what the lane never loads. */
 function fastLanePlugin(root) {
@@ -46,8 +48,10 @@ function fastLanePlugin(root) {
         // written as a literal, and commands that are not reads never parse it.
         return { contents: `const text = ${JSON.stringify(JSON.stringify(table))};\nlet ops;\nexport default () => (ops ??= JSON.parse(text));\n`, loader: 'js', watchFiles: inputs };
       });
-      // The read is its own file (dist/cli/fast-read.js), loaded only for a command line the lane takes.
-      b.onResolve({ filter: /^\.\/read\.js$/ }, (args) => (args.importer.endsWith('index.ts') ? { path: './fast-read.js', external: true } : undefined));
+      // The read is its own file (dist/cli/fast-read.cjs), loaded only for a command line the lane takes.
+      b.onResolve({ filter: /^\.\/read\.js$/ }, (args) => (args.importer.endsWith('index.ts') ? { path: './fast-read.cjs', external: true } : undefined));
+      // The output code's way to Ink (../ui/load.js) is the lane's own: the Ink script beside it.
+      b.onResolve({ filter: /^\.\.\/ui\/load\.js$/ }, (args) => (args.importer.endsWith('print.ts') ? { path: `${root}/cli/fast/ink.ts` } : undefined));
       b.onResolve({ filter: NEVER }, (args) => ({ path: args.path, namespace: 'voice-never' }));
       b.onLoad({ filter: /.*/, namespace: 'voice-never' }, (args) => ({ contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the fast lane`)});\n`, loader: 'js' }));
     },
@@ -64,7 +68,10 @@ export function fastLaneBuild(root, shared) {
     outdir: 'dist/cli',
     bundle: true,
     splitting: false,
-    format: 'esm',
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    // import() becomes require(): no ES module is loaded on the lane (a crash report's Sentry too).
+    supported: { 'dynamic-import': false },
     platform: 'node',
     target: 'node20',
     minify: true,

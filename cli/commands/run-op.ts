@@ -10,9 +10,10 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { checkBinaryTarget, writeBinary } from '../output/binary.js';
 import { curlCommand, showRequest } from '../output/dry-run.js';
+import { pageHint } from '../output/page-hint.js';
 import { loadUi, printData, printJson } from '../output/print.js';
 import { startSpinner } from '../output/spinner.js';
-import { dim, green } from '../output/style.js';
+import { green } from '../output/style.js';
 import { confirmOrRefuse } from '../prompt.js';
 import { buildQuery } from '../query.js';
 import { err, out } from '../redact.js';
@@ -100,9 +101,5 @@ export async function runOp(entry: Entry, values: string[], ctx: Context): Promi
     return;
   }
   await printData(data, entry.resource, ctx.output);
-  const meta = (data as { metadata?: { currentPage?: number; totalPages?: number; totalItems?: number } } | null)?.metadata;
-  if (ctx.output.mode === 'ink' && meta && typeof meta.totalPages === 'number' && (meta.currentPage ?? 1) < meta.totalPages) {
-    const page = meta.currentPage ?? 1;
-    err(dim(`Page ${page} of ${meta.totalPages}${meta.totalItems !== undefined ? ` (${meta.totalItems} items)` : ''}. More: --page ${page + 1}, or --all.\n`));
-  }
+  pageHint(data, ctx.output);
 }

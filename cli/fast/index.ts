@@ -1,9 +1,10 @@
-// The CLI's fast lane (dist/cli/fast.js), tried by bin/voice.js before the full program: it
+// The CLI's fast lane (dist/cli/fast.cjs), tried by bin/voice.js before the full program: it
 // answers `voice --version` and plain catalogue reads (`voice assistant list --json`, piped
-// `voice call get <id>`) without loading commander or the catalogue. It returns false for
+// `voice call get <id>`, the Ink table of `voice assistant list` on a terminal) without loading
+// commander or the catalogue. It returns false for
 // anything else, and bin/voice.js then runs the full CLI (dist/cli/main.js). This file only
-// recognises the command line; the read itself is a second file (dist/cli/fast-read.js, from
-// read.ts), so commands the lane does not take (a table on a terminal) pay for this one alone.
+// recognises the command line; the read itself is a second file (dist/cli/fast-read.cjs, from
+// read.ts), so commands the lane does not take pay for this one alone.
 import ops from 'voice:read-ops';
 import { VERSION } from '../../core/version.js';
 import { parseRead } from './args.js';
@@ -14,9 +15,6 @@ export async function runFast(argv: readonly string[]): Promise<boolean> {
     process.stdout.write(`${VERSION}\n`);
     return true;
   }
-  // Without --json a terminal gets an Ink table or view: the full CLI's (read.ts checks again).
-  // process.stdout as outputSettings reads it: every command writes there, so it costs nothing extra.
-  if (!argv.includes('--json') && process.stdout.isTTY) return false;
   const call = parseRead(argv, ops());
   if (!call) return false;
   const { runRead } = await import('./read.js');

@@ -1,28 +1,33 @@
 // Runs one plain read the way the full CLI's catalogue command does (run-op.ts): the same
-// settings (flags > environment > profile), the same client and transport, the same output and
-// error reporting, only without building the commander program.
+// settings (flags > environment > profile), the same client and transport, the same output (an
+// Ink table or view on a terminal, from the Ink script) and error reporting, only without
+// building the commander program.
 import type { Op } from '../../core/catalogue/index.js';
 import { invoker, settingsOf } from '../../core/client/invoke.js';
 import { nodeTransport, proxyConfigured } from '../../core/client/node-transport.js';
 import { VERSION } from '../../core/version.js';
 import { isExpected, reportError } from '../fail.js';
 import { outputSettings } from '../output/mode.js';
-import { printData } from '../output/print.js';
+import { pageHint } from '../output/page-hint.js';
+import { loadUi, printData } from '../output/print.js';
 import { startSpinner } from '../output/spinner.js';
 import { setErrColor } from '../output/style.js';
 import { finish, installProcessHooks } from '../process-hooks.js';
 import { redact } from '../redact.js';
 import { requireKey, resolveSettings } from '../settings.js';
 import type { ReadCall } from './args.js';
+import { canDraw } from './ink-script.js';
 
-/** Sends the read, prints its answer and exits; false (nothing done) for a terminal table or a proxy. */
+/** Sends the read, prints its answer and exits; false (nothing done) when the full CLI must (a proxy, no Ink script). */
 export async function runRead({ read, pathValues, opts }: ReadCall): Promise<boolean> {
   const output = outputSettings(opts);
-  // A table or view on a terminal is drawn by the full CLI (Ink), and a proxy needs undici: both
-  // are left out of the fast lane's file.
-  if (output.mode === 'ink' || proxyConfigured()) return false;
+  // A proxy needs undici, left out of the fast lane's file; a table or view on a terminal needs
+  // the built Ink script (from source, only the full CLI's ES module views draw).
+  if (proxyConfigured() || (output.mode === 'ink' && !canDraw())) return false;
   installProcessHooks();
   setErrColor(output.errColor);
+  // As the full CLI does: Ink loads while the request is under way.
+  if (output.mode === 'ink') void loadUi(output.color).catch(() => undefined);
   const op = read.op as Op;
   try {
     const s = resolveSettings(opts);
@@ -37,6 +42,7 @@ export async function runRead({ read, pathValues, opts }: ReadCall): Promise<boo
       spinner.stop();
     }
     await printData(data, read.resource, output);
+    pageHint(data, output);
     return await finish(0);
   } catch (error) {
     // The full CLI's own reporting (main() in program.ts).

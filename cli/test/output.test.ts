@@ -159,7 +159,7 @@ describe('lazy loading', () => {
     const [ink, loader] = [inkChunk(), loaderChunk()];
     const jsonRun = await traced(['assistant', 'list', '--json'], false);
     // The trace saw the CLI run (a plain read runs in the fast lane, anything else in main.js).
-    expect(jsonRun).toMatch(/dist\/cli\/(main|fast-read)\.js/);
+    expect(jsonRun).toMatch(/dist\/cli\/(main\.js|fast-read\.cjs)/);
     expect(jsonRun).not.toContain(ink);
     expect(jsonRun).not.toContain(loader);
     expect(jsonRun).not.toMatch(/node_modules\/(ink|react)\//);
@@ -167,9 +167,14 @@ describe('lazy loading', () => {
       expect(run).not.toContain(ink);
       expect(run).not.toContain(loader);
     }
-    // On a terminal the table comes from the Ink script (run from its code cache), not the ES module chunk.
+    // On a terminal the table comes from the Ink script (run from its code cache), not the ES module
+    // chunk: through the fast lane's loader (a plain list), or the full CLI's for anything else.
     const table = await traced(['assistant', 'list'], true);
-    expect(table).toContain(loader);
+    expect(table).toContain('dist/cli/fast-read.cjs');
     expect(table).not.toContain(ink);
+    expect(table).not.toMatch(/node_modules\/(ink|react)\//);
+    const full = await traced(['assistant', 'list', '--limit', '5'], true);
+    expect(full).toContain(loader);
+    expect(full).not.toContain(ink);
   });
 });
