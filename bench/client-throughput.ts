@@ -4,6 +4,7 @@
 import { VapiClient } from '@vapi-ai/server-sdk';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { Agent, request } from 'undici';
+import { baseHeaders } from '../core/client/build.js';
 import { createClient } from '../core/client/node.js';
 import { BENCH_KEY, assistantBody, seedAssistants, withEmulatorProcess } from './lib/emulator.js';
 import { load } from './lib/load.js';
@@ -22,7 +23,10 @@ function clients(url: string, ids: string[]): { sends: Record<string, Record<Op,
   const ours = createClient({ apiKey: BENCH_KEY, baseUrl: url, maxRetries: 0 });
   // Raw undici with its own keep-alive pool: the floor any Node HTTP client is measured against.
   const dispatcher = new Agent({ connections: 64 });
-  const headers = { authorization: `Bearer ${BENCH_KEY}` };
+  // The very headers our client sends (accept, user-agent, authorization): the emulator's work per
+  // request depends on them (it records each request's user agent), so a reference sending fewer
+  // would be measured on a lighter workload (about 7% of POST throughput at c=32).
+  const headers = baseHeaders({ apiKey: BENCH_KEY }, 'bearer');
   const rawJson = async (response: Awaited<ReturnType<typeof request>>): Promise<unknown> => {
     if (response.statusCode >= 300) throw new Error(`undici: HTTP ${response.statusCode}`);
     return response.body.json();
