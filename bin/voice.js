@@ -10,18 +10,23 @@ const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
 const dist = join(__dirname, '..', 'dist', 'cli');
-const entry = join(dist, 'main.js');
-if (!existsSync(entry)) {
-  process.stderr.write('voice: the CLI is not built yet. Run `npm run build` (npm install does it for you).\n');
-  process.exit(1);
+
+function full() {
+  const entry = join(dist, 'main.js');
+  if (!existsSync(entry)) {
+    process.stderr.write('voice: the CLI is not built yet. Run `npm run build` (npm install does it for you).\n');
+    process.exit(1);
+  }
+  return import(pathToFileURL(entry).href);
 }
-const full = () => import(pathToFileURL(entry).href);
-// A dist/ built before the fast lane existed has main.js alone.
-const fast = join(dist, 'fast.cjs');
-if (existsSync(fast)) {
-  require(fast)
-    .runFast(process.argv.slice(2))
-    .then((handled) => (handled ? undefined : full()));
-} else {
-  full();
+
+// No file-system check on the way in: a dist/ without the fast lane (not built yet, or built
+// before the lane existed) shows as a missing module, and the full program takes over.
+let fast;
+try {
+  fast = require(join(dist, 'fast.cjs'));
+} catch (error) {
+  if (error.code !== 'MODULE_NOT_FOUND') throw error;
 }
+if (fast) fast.runFast(process.argv.slice(2)).then((handled) => (handled ? undefined : full()));
+else full();

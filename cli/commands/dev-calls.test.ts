@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHook } from '../../core/emulator/calls/testing.js';
+import { startHook, until } from '../../core/emulator/calls/testing.js';
 import { CliError } from '../errors.js';
 import { devCommand } from './dev.js';
 
@@ -18,15 +18,6 @@ function capture() {
   return { out, err, io: { out: (t: string) => (out.push(t), wake?.()), err: (t: string) => void err.push(t) }, url: () => new Promise<string>((r) => (out.length ? r((out[0] as string).trim()) : (wake = () => r((out[0] as string).trim())))) };
 }
 
-async function until<T>(fn: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('voice dev runs calls', () => {
   it('follows --scenario at --speed, prints one line per delivery, and rings numbers with `voice dev ring`', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHook } from '../../core/emulator/calls/testing.js';
+import { startHook, until } from '../../core/emulator/calls/testing.js';
 import { verifyServerMessage } from '../../core/verify/index.js';
 import type { AuthenticationPlan } from '../../core/verify/index.js';
 import { devServer } from './dev-server.js';
@@ -40,15 +40,6 @@ async function background(args: string[]): Promise<{ url: string; proc: ResultPr
   return { url, proc };
 }
 
-async function until<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A script that uses the built REST client against the emulator exec started, then exits with `code`. */
 const clientScript = (code: number): string =>
@@ -118,7 +109,7 @@ describe('reset, snapshots and readiness of a running voice dev', () => {
         const call = (await (await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ assistantId: assistant.id, phoneNumberId: pn.id, customer: { number: '+15555550123' } }) })).json()) as { id: string };
         ids.push(call.id);
       }
-      await until(() => (ids.every((id) => hook.types(id).length > 0) ? true : undefined)).catch(async (e: Error) => {
+      await until(() => (ids.every((id) => hook.types(id).length > 0) ? true : undefined), 15_000).catch(async (e: Error) => {
         throw new Error(`${e.message}: ${hook.received.length} received; ${JSON.stringify(((await (await fetch(`${url}/__voice/deliveries`)).json()) as { error?: string; status?: number }[]).map((d) => [d.status, d.error]).slice(0, 5))}`);
       });
       const health = (await (await fetch(`${url}/__voice/health`)).json()) as { activeCalls: number };
@@ -181,7 +172,7 @@ describe('reset, snapshots and readiness of a running voice dev', () => {
   it('Ctrl-C on exec stops the command and the emulator', async () => {
     const pidFile = join(home, 'child.pid');
     const proc = execa(process.execPath, [BIN, 'dev', 'exec', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setTimeout(() => {}, 60000)`], { env, extendEnv: false, reject: false, cwd: home });
-    const pid = await until(() => (existsSync(pidFile) && readFileSync(pidFile, 'utf8') ? Number(readFileSync(pidFile, 'utf8')) : undefined));
+    const pid = await until(() => (existsSync(pidFile) && readFileSync(pidFile, 'utf8') ? Number(readFileSync(pidFile, 'utf8')) : undefined), 15_000);
     proc.kill('SIGINT');
     const r = await proc;
     expect(r.exitCode).toBe(130);
@@ -237,7 +228,7 @@ describe('signed deliveries from voice dev', () => {
       const assistantId = await post('/assistant', { name: 'S', firstMessage: 'Hi.', server: { url: `${app.url}/hook`, credentialId } });
       const phoneNumberId = await post('/phone-number', { provider: 'vapi', name: 'P' });
       await post('/call', { assistantId, phoneNumberId, customer: { number: '+15550100005' } });
-      await until(() => (app.got.some((g) => g.raw.includes('end-of-call-report')) ? true : undefined));
+      await until(() => (app.got.some((g) => g.raw.includes('end-of-call-report')) ? true : undefined), 15_000);
       expect(app.got.length).toBeGreaterThan(2);
       for (const g of app.got) expect(await verifyServerMessage({ body: g.raw, headers: g.headers as Record<string, string>, plan })).toEqual({ valid: true });
       const first = app.got[0] as { raw: string; headers: Record<string, string> };

@@ -10,6 +10,7 @@ import type { Delivery, Emulator, RecordEvent } from './index.js';
 import { MASK } from './mask.js';
 import { startHook } from './calls/testing.js';
 import type { Hook } from './calls/testing.js';
+import { until } from './calls/testing.js';
 
 const H = { authorization: 'Bearer k', 'content-type': 'application/json' };
 let dir: string;
@@ -32,15 +33,6 @@ afterAll(async () => {
 
 const req = (path: string, init: RequestInit = {}): Promise<Response> => fetch(`${emu.url}${path}`, { ...init, headers: { ...H, ...(init.headers as Record<string, string>) } });
 
-async function until<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('the inspector files', () => {
   it('are served under /__voice/inspector/ with a strict policy, and nothing outside the folder', async () => {

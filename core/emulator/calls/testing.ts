@@ -67,3 +67,14 @@ export async function startHook(answer: (r: Received) => HookAnswer | undefined 
       }),
   };
 }
+
+/** Polls `fn` every 20 ms until it gives a value (not undefined); fails after `ms`. */
+export async function until<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
