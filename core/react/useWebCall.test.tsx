@@ -20,17 +20,22 @@ function setup() {
   const transports = scriptedTransports();
   const options: UseWebCallOptions = { fetch: api.fetch, transport: transports.factory, environment: new FakeEnvironment() };
   let latest: UseWebCall | undefined;
-  return { api, transports, options, read: () => latest as UseWebCall, keep: (hook: UseWebCall) => void (latest = hook) };
+  const keep = (hook: UseWebCall) => void (latest = hook);
+  /** Renders a component that only holds the hook's latest value. */
+  function mount() {
+    function Probe() {
+      keep(useWebCall('public-key', options));
+      return null;
+    }
+    return render(<Probe />);
+  }
+  return { api, transports, options, read: () => latest as UseWebCall, keep, mount };
 }
 
 describe('useWebCall', () => {
   it('follows the call: starting, active, listening, transcript and volume, then idle after stop', async () => {
     const t = setup();
-    function Probe() {
-      t.keep(useWebCall('public-key', t.options));
-      return null;
-    }
-    const view = render(<Probe />);
+    const view = t.mount();
     expect(t.read().state).toBe('idle');
     const started = t.read().start('assistant-1', { firstMessage: 'Hi' });
     await settle();
@@ -114,11 +119,7 @@ describe('useWebCall', () => {
   it('a refused microphone (camera-error permissions) ends the call from the hook', async () => {
     const t = setup();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    function Probe() {
-      t.keep(useWebCall('public-key', t.options));
-      return null;
-    }
-    const view = render(<Probe />);
+    const view = t.mount();
     await t.read().start('assistant-1');
     await settle();
     t.transports.last.emit({ type: 'camera-error', error: { type: 'permissions', errorMsg: 'denied' } });
@@ -130,11 +131,7 @@ describe('useWebCall', () => {
 
   it('call-end leaves nothing behind', async () => {
     const t = setup();
-    function Probe() {
-      t.keep(useWebCall('public-key', t.options));
-      return null;
-    }
-    const view = render(<Probe />);
+    const view = t.mount();
     await t.read().start('assistant-1');
     await settle();
     t.transports.last.emit({ type: 'left' });
