@@ -14,6 +14,7 @@ import { emulatorBuild, requireShim } from './build-config.js';
 import { lazyUnicode } from './lazy-unicode.js';
 import { inkScriptBuild, makeInkCache } from './ink-script.js';
 import { fastLaneBuild } from './fast-build.js';
+import { makeViteCache, viteScriptBuild } from './vite-script.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -71,7 +72,7 @@ const cliBuilds = coreOnly
       build({
         metafile: true,
         absWorkingDir: ROOT,
-        entryPoints: { main: 'cli/main.ts' },
+        entryPoints: { main: 'cli/main.ts', demo: 'cli/fast/demo.ts' },
         outdir: 'dist/cli',
         bundle: true,
         splitting: true,
@@ -90,6 +91,8 @@ const cliBuilds = coreOnly
       }),
       // The same views as one classic script with a V8 code cache (cli/ui/load.ts).
       build(inkScriptBuild(ROOT)),
+      // Vite and its React plugin as one classic script with a V8 code cache (cli/commands/demo-vite.ts).
+      build(viteScriptBuild(ROOT)),
       // `voice --version` and plain reads, tried first by bin/voice.js (scripts/fast-build.js).
       build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),
     ];
@@ -109,9 +112,10 @@ if (!coreOnly) await buildInspector();
 const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f))));
 if (!coreOnly) for (const file of writeReexports()) produced.add(resolve(ROOT, file));
 if (!coreOnly) {
-  const { cache, error } = makeInkCache(ROOT);
-  if (error) process.stderr.write(`${error}\n`);
-  else produced.add(cache);
+  for (const { cache, error } of [makeInkCache(ROOT), await makeViteCache(ROOT)]) {
+    if (error) process.stderr.write(`${error}\n`);
+    else produced.add(cache);
+  }
 }
 function prune(dir) {
   let entries = [];

@@ -16,6 +16,7 @@ import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './de
 import { SECURITY_HEADERS, contentSecurityPolicy } from './demo-headers.js';
 import type { DemoConfig } from '../../core/visitors/page-config.js';
 import { ensureLocalAssistant, LOCAL_KEY, startCallTarget, warmLocalEmulator } from './demo-platform.js';
+import { loadViteTools } from './demo-vite.js';
 
 /** What `startDemo` takes; everything is optional. */
 export interface DemoOptions {
@@ -72,7 +73,7 @@ export function visitorsFile(flag: string | undefined, cwd: string, root: string
 /** Starts the demo and resolves once the page is being served. */
 export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
   // Vite is the slowest thing to load: start now, check the settings meanwhile.
-  const tools = Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const tools = loadViteTools();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cwd = options.cwd ?? process.cwd();
   const slug = options.slug ?? 'default';
@@ -143,7 +144,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     },
   };
 
-  const [{ createServer }, { default: react }] = await tools;
+  const { vite: { createServer }, react, saveCache } = await tools;
   let server: ViteDevServer | undefined;
   try {
     server = await createServer({
@@ -217,11 +218,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   // The emulator's request schemas load a second after Vite has transformed the page's first modules
   // (its requests idle), not while the browser is still loading and running them: the first Call
   // Me or browser call, seconds later, finds them ready.
-  if (target?.inProcess) {
-    void server.environments.client.waitForRequestsIdle().then(() => {
-      setTimeout(() => void (closed ? undefined : warmLocalEmulator().catch(() => undefined)), WARM_DELAY_MS).unref();
-    });
-  }
+  // Then too, a code cache of Vite is written to the user's folder if the built one did not fit.
+  void server.environments.client.waitForRequestsIdle().then(() => {
+    setTimeout(() => {
+      if (closed) return;
+      saveCache();
+      if (target?.inProcess) void warmLocalEmulator().catch(() => undefined);
+    }, WARM_DELAY_MS).unref();
+  });
   return {
     url: `${origin}/${slug}`,
     origin,
