@@ -49,7 +49,7 @@ try {
   await build({
     ...emulatorBuild(root, corePkg),
     metafile: false,
-    entryPoints: { 'emulator-server': 'bench/emulator-server.ts' },
+    entryPoints: { 'emulator-server': 'bench/emulator-server.ts', 'replay-server': 'bench/replay-server.ts' },
     outdir,
     outExtension: { '.js': '.mjs' },
     sourcemap: 'inline',
@@ -104,5 +104,6 @@ async function ensureBuilt() {
 }
 
 process.env.VOICE_BENCH_EMULATOR_ENTRY = join(outdir, 'emulator-server.mjs');
+process.env.VOICE_BENCH_REPLAY_ENTRY = join(outdir, 'replay-server.mjs');
 const { main } = await import(pathToFileURL(join(outdir, 'main.mjs')).href);
 process.exit(await main(process.argv.slice(2), root, { ensureBuilt }));

@@ -18,16 +18,24 @@ export const BENCH_KEY = 'bench-key';
  * Resolves once it prints its URL; rejects with the child's error (e.g. EADDRINUSE) otherwise.
  */
 export function startEmulatorProcess(ctx: BenchContext, port = 0, args: readonly string[] = []): Promise<EmulatorProcess> {
-  const entry = process.env.VOICE_BENCH_EMULATOR_ENTRY;
-  if (!entry) return Promise.reject(new Error('VOICE_BENCH_EMULATOR_ENTRY is not set (run through bench/run.js)'));
+  return startServerProcess(ctx, 'VOICE_BENCH_EMULATOR_ENTRY', ['--port', String(port), ...args]);
+}
+
+/**
+ * Starts the bundled server entry named by the environment variable `entryVar` (set by
+ * bench/run.js) in a child process that prints `{"url": ...}` once listening.
+ */
+export function startServerProcess(ctx: BenchContext, entryVar: string, args: readonly string[]): Promise<EmulatorProcess> {
+  const entry = process.env[entryVar];
+  if (!entry) return Promise.reject(new Error(`${entryVar} is not set (run through bench/run.js)`));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, '--port', String(port), ...args], {
+    const child = spawn(process.execPath, [entry, ...args], {
       cwd: ctx.root,
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error('the emulator did not start within 20 s'));
+      reject(new Error(`${entryVar} did not start within 20 s`));
     }, 20_000);
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     child.once('error', (error) => { clearTimeout(timer); reject(error); });
