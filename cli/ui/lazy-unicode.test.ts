@@ -25,6 +25,20 @@ describe('lazySegmenter', () => {
     }
   });
 
+  it('splits simple non-ASCII text (Latin letters, punctuation such as …, currency signs) as Intl.Segmenter does', () => {
+    const real = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const lazy = lazySegmenter(undefined, { granularity: 'grapheme' });
+    for (const text of ['0cec1c61-b557-4b28…', 'café crème', 'Straße – 5 € · 10 ‰', '“quoted” ‘x’ •', 'ñ\r\n…']) {
+      expect(segments(lazy.segment(text)), text).toEqual(segments(real.segment(text)));
+    }
+    // Every character of the simple set, alone and between others.
+    for (let cp = 0xa0; cp <= 0x20c0; cp++) {
+      const c = String.fromCodePoint(cp);
+      const text = `a${c}${c}b${c}`;
+      expect(segments(lazy.segment(text)), `U+${cp.toString(16)}`).toEqual(segments(real.segment(text)));
+    }
+  });
+
   it('hands other text, and other granularities, to a real Intl.Segmenter', () => {
     for (const text of ['café', '日本語', '👩‍💻 dev', 'e\u0301', '🇫🇷']) {
       expect(segments(lazySegmenter().segment(text))).toEqual(segments(new Intl.Segmenter().segment(text)));
@@ -40,6 +54,13 @@ describe('lazyRegExp', () => {
     const lazy = lazyRegExp('^\\p{RGI_Emoji}$', 'v');
     expect(lazy.test('👩‍💻')).toBe(true);
     expect(lazy.test('a')).toBe(false);
+    // The shortcut for simple text gives the emoji set's own answer for every character near it.
+    const fresh = (): RegExp => lazyRegExp('^\\p{RGI_Emoji}$', 'v');
+    const real = /^\p{RGI_Emoji}$/v;
+    for (let cp = 0x20; cp <= 0x2100; cp++) {
+      const c = String.fromCodePoint(cp);
+      for (const text of [c, `${c}\ufe0f`, `${c}…`]) expect(fresh().test(text), `U+${cp.toString(16)}`).toBe(real.test(text));
+    }
     const pictographs = lazyRegExp('\\p{Extended_Pictographic}', 'gu');
     expect('👩‍💻👩'.match(pictographs)).toEqual(['👩', '💻', '👩']);
     expect('ab💻'.search(lazyRegExp('\\p{Extended_Pictographic}', 'u'))).toBe(2);

@@ -3,15 +3,27 @@
 // (scripts/lazy-unicode.js). On Node 20 the first Intl.Segmenter costs about 90 M CPU instructions
 // (V8 builds its list of locales) and /^\p{RGI_Emoji}$/v about 180 M (ICU builds the set of emoji
 // strings): together more than a whole `node -e 0`, paid by every table drawn, although a table of
-// plain ASCII text needs neither. Here the segmenter splits ASCII text itself and the real objects
+// plain text needs neither. Here the segmenter splits simple text (ASCII, Latin letters, common
+// punctuation such as the table's `…`) itself, the emoji set answers for it, and the real objects
 // are made on first need, so results are the same and only text that needs them pays for them.
 
 type SegmenterArgs = ConstructorParameters<typeof Intl.Segmenter>;
 
-const ASCII = /^[\0-\x7f]*$/;
+/**
+ * Text whose every character is its own grapheme cluster (CR LF aside) and none is an emoji:
+ * ASCII, the Latin-1 Supplement and Latin Extended-A letters (é, ñ, ß, ...), and the common
+ * punctuation (… – — ‘ ’ “ ” • ‰) and currency signs (€ £ ₹). None of them is a combining mark, a
+ * joiner, a prepended mark, a regional indicator or a Hangul jamo (UAX #29), and no emoji sequence
+ * is made of them alone: © ®, ‼ and ⁉ (emoji with a variation selector) are left out. The table's
+ * own cut mark, `…`, is here: a truncated cell must not cost the whole Unicode machinery.
+ */
+const SIMPLE = /^[\0-\x7f\u00a0-\u00a8\u00aa-\u00ad\u00af-\u017f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u20a0-\u20c0]*$/;
 
-/** The grapheme clusters of ASCII text: one per character, except CR LF, one cluster (UAX #29, GB3). */
-class AsciiGraphemes implements Intl.Segments {
+/** The RGI emoji set, the one costly regular expression the build defers (scripts/lazy-unicode.js). */
+const RGI_EMOJI = '^\\p{RGI_Emoji}$';
+
+/** The grapheme clusters of simple text: one per character, except CR LF, one cluster (UAX #29, GB3). */
+class SimpleGraphemes implements Intl.Segments {
   constructor(private readonly input: string) {}
 
   containing(codeUnitIndex?: number): Intl.SegmentData | undefined {
@@ -37,7 +49,7 @@ class AsciiGraphemes implements Intl.Segments {
   }
 }
 
-/** What `new Intl.Segmenter(locales, options)` makes, created only when non-ASCII text comes. */
+/** What `new Intl.Segmenter(locales, options)` makes, created only when text beyond the simple set comes. */
 export function lazySegmenter(...args: SegmenterArgs): Intl.Segmenter {
   let real: Intl.Segmenter | undefined;
   const get = (): Intl.Segmenter => (real ??= new Intl.Segmenter(...args));
@@ -45,7 +57,7 @@ export function lazySegmenter(...args: SegmenterArgs): Intl.Segmenter {
   return {
     segment: (input: string) => {
       const text = String(input);
-      return graphemes && ASCII.test(text) ? new AsciiGraphemes(text) : get().segment(text);
+      return graphemes && SIMPLE.test(text) ? new SimpleGraphemes(text) : get().segment(text);
     },
     resolvedOptions: () => get().resolvedOptions(),
   };
@@ -58,7 +70,8 @@ export function lazyRegExp(source: string, flags: string): RegExp {
   const lazy = {
     source,
     flags,
-    test: (text: string) => get().test(text),
+    // No string of simple characters is an RGI emoji: the answer needs no emoji set.
+    test: (text: string) => (source === RGI_EMOJI && SIMPLE.test(String(text)) ? false : get().test(text)),
     exec: (text: string) => get().exec(text),
     get lastIndex() {
       return get().lastIndex;
