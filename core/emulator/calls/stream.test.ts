@@ -111,6 +111,21 @@ describe('the live stream for the inspector', () => {
     expect(stripDelivery(whole)).toEqual(tool);
   });
 
+  it('kinds=... sends only the events of those kinds, replayed and live', async () => {
+    const id = await endedCall();
+    const statuses = emu.record.list({ callId: id }).filter((e) => e.kind === 'call.status');
+    expect(statuses.length).toBeGreaterThan(1);
+    const got = await readStream(`/__voice/events?since=0&callId=${id}&batch=100&kinds=call.status`, (m) => m.reduce((n, x) => n + (JSON.parse(x.data) as unknown[]).length, 0) >= statuses.length);
+    expect(got.flatMap((m) => JSON.parse(m.data) as RecordEvent[]).map((e) => e.seq)).toEqual(statuses.map((e) => e.seq));
+    // Live: a log is left out, a delivery of the kinds asked for arrives.
+    const live = readStream('/__voice/events?batch=100&kinds=delivery,request', (m) => m.length > 0);
+    await new Promise((r) => setTimeout(r, 50));
+    emu.record.add({ kind: 'call.log', callId: 'c-kinds', text: 'left out' });
+    await fetch(`${emu.url}/assistant?limit=1`, { headers: H });
+    const [first] = await live;
+    expect((JSON.parse(first?.data ?? '[]') as RecordEvent[]).map((e) => e.kind)).toEqual(['request']);
+  });
+
   it('a reconnect resumes after its Last-Event-ID, even when the URL says since=0', async () => {
     const id = await endedCall();
     const all = emu.record.list({ callId: id });

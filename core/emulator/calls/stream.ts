@@ -8,6 +8,8 @@
 // - `batch=MS` (50 to 2000): the events of each MS milliseconds go out as one SSE message
 //   `event: batch` whose data is a JSON array of them (`id:` is the last one's sequence number),
 //   so a busy emulator writes a few messages a second to each page instead of thousands.
+// And `kinds=call.status,delivery` (any of the event kinds, comma-separated) sends only those, so a
+// view follows what it shows: a calls list needs the status changes, not every REST request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Delivery, EmulatorRecord, RecordEvent } from '../record.js';
 import type { Store } from '../store.js';
@@ -65,7 +67,8 @@ export function streamEvents(req: IncomingMessage, res: ServerResponse, record: 
     }
     return e;
   };
-  const wanted = (e: RecordEvent): boolean => !callId || ('callId' in e && e.callId === callId);
+  const kinds = typeof query.kinds === 'string' && query.kinds !== '' ? new Set(query.kinds.split(',')) : undefined;
+  const wanted = (e: RecordEvent): boolean => (!callId || ('callId' in e && e.callId === callId)) && (!kinds || kinds.has(e.kind));
   let queue: unknown[] = [];
   let lastSeq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Delivery } from '../../../core/emulator/record';
 import { api } from './api';
-import { useLive } from './live';
+import { useFollow, useLive } from './live';
 import type { CallState } from './live';
 import { href } from './route';
 import { Copy, Json, Status, Time, duration, resourceHref } from './ui';
@@ -79,9 +79,13 @@ function DeliveryLine({ d }: { d: Delivery }) {
   );
 }
 
+/** What a call's view follows besides its status changes. */
+const CALL_KINDS = ['call.transcript', 'call.log', 'delivery'] as const;
+
 /** The view of one call. */
 export function CallView({ id }: { id: string }) {
   const live = useLive();
+  useFollow(CALL_KINDS, id);
   const s = live.calls.get(id) ?? live.callState(id);
   const c = s.call;
   const status = s.statuses.at(-1)?.status ?? c?.status;

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { Delivery } from '../../../core/emulator/record';
 import { api } from './api';
-import { useLive } from './live';
+import { useFollow, useLive } from './live';
 import { href } from './route';
 import { Copy, Json, More, Time, useCap } from './ui';
 
@@ -68,9 +68,12 @@ function Full({ d }: { d: Delivery }) {
   );
 }
 
+const DELIVERIES = ['delivery'] as const;
+
 /** The deliveries list with its filters. */
 export function Deliveries({ query }: { query: URLSearchParams }) {
   const live = useLive();
+  useFollow(DELIVERIES);
   const [open, setOpen] = useState<string | undefined>();
   const [shown, more] = useCap(100);
   const type = query.get('type') ?? '';

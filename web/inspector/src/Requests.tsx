@@ -1,7 +1,7 @@
 // Every REST request the emulator answered; one opens with its bodies (keys masked).
 import { useEffect, useState } from 'react';
 import { api } from './api';
-import { useLive } from './live';
+import { useFollow, useLive } from './live';
 import type { RequestEvent } from './live';
 import { href } from './route';
 import { Json, More, Time, useCap } from './ui';
@@ -35,9 +35,12 @@ function Bodies({ seq }: { seq: string }) {
   );
 }
 
+const REQUESTS = ['request'] as const;
+
 /** The requests list. */
 export function Requests({ selected }: { selected: string | undefined }) {
   const live = useLive();
+  useFollow(REQUESTS);
   const [own, setOwn] = useState(false);
   const [shown, more] = useCap(100);
   const all = live.requests.filter((r) => own || !r.inspector);

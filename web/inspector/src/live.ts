@@ -1,9 +1,12 @@
-// The page's one view of the emulator's record: one EventSource on /__voice/events (replaying
-// the record first), folded into calls, deliveries and requests. The stream is compact and
-// batched (`lite=1&batch=250`: a few messages a second however busy the emulator is); each status
-// change carries a summary of its call, which is all the calls list needs. A call's whole object
-// (messages, analysis, costs) is fetched only while its view is open (`loadCall`).
-import { useSyncExternalStore } from 'react';
+// The page's one view of the emulator's record, folded into calls, deliveries and requests, from
+// /__voice/events (replaying the record first). The streams are compact and batched
+// (`lite=1&batch=250`: a few messages a second however busy the emulator is), and each follows
+// only what is on screen: the status changes always (each carries a summary of its call, all the
+// calls list needs); a call's transcript, logs and deliveries while its view is open, every
+// delivery or every REST request while their tab is (`useFollow`). A hundred calls bring
+// thousands of events a second that nobody is looking at. A call's whole object (messages,
+// analysis, costs) is fetched only while its view is open (`loadCall`).
+import { useEffect, useSyncExternalStore } from 'react';
 import { MAX_REQUESTS } from '../../../core/emulator/record';
 import type { Delivery, RecordEvent } from '../../../core/emulator/record';
 import { api } from './api';
@@ -53,7 +56,7 @@ export interface CallState {
 }
 
 /** The views draw at most this often while events keep coming (a quiet stream draws at once). */
-const RENDER_EVERY_MS = 500;
+const RENDER_EVERY_MS = 1000;
 
 /** An event of the compact stream: a status change carries its call's summary. */
 type LiveEvent = Exclude<RecordEvent, { kind: 'call.status' }> | (Extract<RecordEvent, { kind: 'call.status' }> & { call?: ApiCall });
@@ -83,6 +86,12 @@ class Live {
   private drawn = -Infinity;
   private counter = 0;
   private source: EventSource | undefined;
+  /** Each delivery's sequence number in the record. */
+  private deliverySeq = new WeakMap<Delivery, number>();
+  /** Sequence numbers of the events taken: a stream opened again replays what the page has. */
+  private taken = new Set<number>();
+  /** The extra streams open, by what they follow, with how many views want each. */
+  private followed = new Map<string, { source: EventSource; users: number }>();
 
   subscribe = (cb: () => void): (() => void) => {
     this.listeners.add(cb);
@@ -110,7 +119,7 @@ class Live {
 
   private start(): void {
     if (this.source) return;
-    this.source = new EventSource('/__voice/events?since=0&lite=1&batch=250');
+    this.source = this.open('kinds=call.status');
     this.source.onopen = () => {
       this.connected = true;
       this.everConnected = true;
@@ -120,15 +129,40 @@ class Live {
       this.connected = false;
       this.changed();
     };
-    this.source.addEventListener('batch', (e: MessageEvent<string>) => {
-      for (const one of JSON.parse(e.data) as LiveEvent[]) this.take(one);
-      this.changed();
-    });
     void api<{ speed: number; apiKeyRequired: boolean }>('/__voice/info').then((info) => {
       this.info = info;
       this.changed();
     }, () => undefined);
     void this.loadCalls();
+  }
+
+  /** A compact, batched stream of the record from its start (`filter`: kinds, a call). */
+  private open(filter: string): EventSource {
+    const source = new EventSource(`/__voice/events?since=0&lite=1&batch=250&${filter}`);
+    source.addEventListener('batch', (e: MessageEvent<string>) => {
+      for (const one of JSON.parse(e.data) as LiveEvent[]) {
+        if (this.taken.has(one.seq)) continue;
+        this.taken.add(one.seq);
+        this.take(one);
+      }
+      // The record forgets its oldest events too: the page remembers at most this many numbers.
+      if (this.taken.size > 200_000) for (const seq of [...this.taken].slice(0, 100_000)) this.taken.delete(seq);
+      this.changed();
+    });
+    return source;
+  }
+
+  /** Follows more of the record (event kinds, of one call or all) until the returned function is called. */
+  follow(kinds: readonly RecordEvent['kind'][], callId?: string): () => void {
+    const key = `kinds=${kinds.join(',')}${callId ? `&callId=${encodeURIComponent(callId)}` : ''}`;
+    const entry = this.followed.get(key) ?? { source: this.open(key), users: 0 };
+    entry.users++;
+    this.followed.set(key, entry);
+    return () => {
+      if (--entry.users > 0) return;
+      entry.source.close();
+      this.followed.delete(key);
+    };
   }
 
   /** Loads the newest stored calls (seeded or created before the page opened). */
@@ -196,9 +230,10 @@ class Live {
       // The record keeps the last MAX_REQUESTS (older bodies are gone): so does the page, whatever an hour of traffic brings.
       if (this.requests.length > MAX_REQUESTS + 1000) this.requests.splice(0, this.requests.length - MAX_REQUESTS);
     } else if (e.kind === 'delivery') {
-      this.deliveries.push(e.delivery);
-      const s = this.callState(e.callId);
-      s.deliveries.push(e.delivery);
+      // A call's view and the deliveries tab each replay the record: keep both lists in its order.
+      this.deliverySeq.set(e.delivery, e.seq);
+      inOrder(this.deliveries, e.delivery, this.deliverySeq);
+      inOrder(this.callState(e.callId).deliveries, e.delivery, this.deliverySeq);
     } else if (e.kind === 'call.status') {
       const s = this.callState(e.callId);
       s.statuses.push({ status: e.status, ...(e.endedReason ? { endedReason: e.endedReason } : {}), at: e.at });
@@ -219,8 +254,22 @@ class Live {
   }
 }
 
+/** Puts a delivery into a list kept in record order (it almost always goes last). */
+function inOrder(list: Delivery[], d: Delivery, seqs: WeakMap<Delivery, number>): void {
+  const seq = seqs.get(d) ?? 0;
+  let at = list.length;
+  while (at > 0 && (seqs.get(list[at - 1] as Delivery) ?? 0) > seq) at--;
+  list.splice(at, 0, d);
+}
+
 /** The page's one live store. */
 export const live = new Live();
+
+/** Follows these event kinds (of one call, or all) while the calling view is on screen. */
+export function useFollow(kinds: readonly RecordEvent['kind'][], callId?: string): void {
+  const key = kinds.join(',');
+  useEffect(() => live.follow(key.split(',') as RecordEvent['kind'][], callId), [key, callId]);
+}
 
 /** Re-renders on every change of the live store; returns it. */
 export function useLive(): Live {
