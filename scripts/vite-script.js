@@ -118,10 +118,12 @@ export function viteScriptBuild(root) {
 const MAKE_CACHE = `
 const { writeFileSync } = require('node:fs');
 const [loader, file, out, web] = process.argv.slice(1);
+// A cache folder of its own, removed after: the demo's own dependency cache is never touched.
+const cacheDir = require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'voice-vite-cache-'));
 import(loader).then(async ({ runViteScript }) => {
   const { script, tools } = await runViteScript(file, { cache: false });
   const server = await tools.vite.createServer({
-    configFile: false, envDir: false, root: web, logLevel: 'silent', clearScreen: false, appType: 'spa', plugins: [tools.react()],
+    configFile: false, envDir: false, root: web, cacheDir, logLevel: 'silent', clearScreen: false, appType: 'spa', plugins: [tools.react()],
     server: { host: '127.0.0.1', port: 0, watch: null, warmup: { clientFiles: ['./index.html', './src/main.tsx'] } },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
@@ -133,6 +135,7 @@ import(loader).then(async ({ runViteScript }) => {
   }
   await server.close();
   writeFileSync(out, script.createCachedData());
+  require('node:fs').rmSync(cacheDir, { recursive: true, force: true });
   process.exit(0);
 });
 `;
