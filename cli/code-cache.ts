@@ -43,11 +43,11 @@ function compile(source: string, filename: string, cachedData: Buffer | undefine
 
 /**
  * Runs the classic script `file` with `require` and `args` as the wrapper's parameters after
- * `module` and `exports`. `cache: false` compiles it without any cache (to make one). Rejects when
- * the script is missing or fails.
+ * `module` and `exports`. `cache: false` compiles it without any cache (to make one); `source` is
+ * the file's text when the caller has read it already. Rejects when the script is missing or fails.
  */
-export async function runScript<T>(file: string, require: NodeRequire, args: unknown[] = [], options: { cache?: boolean } = {}): Promise<CachedScript<T>> {
-  const source = await readFile(file, 'utf8');
+export async function runScript<T>(file: string, require: NodeRequire, args: unknown[] = [], options: { cache?: boolean; source?: string } = {}): Promise<CachedScript<T>> {
+  const source = options.source ?? (await readFile(file, 'utf8'));
   const name = options.cache === false ? undefined : scriptTag(source, 'voiceCache');
   const built = name ? await readFile(join(dirname(file), name)).catch(() => undefined) : undefined;
   let { script, cached } = compile(source, file, built);

@@ -158,6 +158,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       html: { cspNonce: NONCE_PLACEHOLDER },
       // Benchmarks measure a cold start with an empty cache of their own.
       cacheDir: (options.env ?? process.env).VOICE_DEMO_CACHE_DIR || undefined,
+      // The page has no PostCSS configuration: saying so spares Vite its search for one (a dozen
+      // file names in every folder up to the root, about 18 ms of a start; the same CSS comes out).
+      css: { postcss: { plugins: [] } },
       plugins: [react(), plugin, flagFiles()],
       server: {
         host,

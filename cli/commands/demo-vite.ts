@@ -71,7 +71,7 @@ export async function runViteScript(file: string, options: { cache?: boolean } =
     const filename = pathOf(rel);
     return import(resolveFrom(createRequire(filename), filename, specifier));
   };
-  const run = await runScript<{ vite: typeof Vite; react: typeof ReactPlugin }>(file, requireFromVite, [meta, dynamicImport], options);
+  const run = await runScript<{ vite: typeof Vite; react: typeof ReactPlugin }>(file, requireFromVite, [meta, dynamicImport], { ...options, source });
   return { script: run.script, tools: { ...run.exports, saveCache: run.save, cached: run.cached } };
 }
 
