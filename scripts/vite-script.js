@@ -102,9 +102,9 @@ export function viteScriptBuild(root) {
     // Vite's own `#module-sync-enabled` import: require(esm) is on in every Node this package supports.
     conditions: ['module-sync'],
     legalComments: 'none',
-    // Whitespace and syntax only: names stay, as Vite's messages and plugin order may show them.
-    minifyWhitespace: true,
-    minifySyntax: true,
+    // Names are kept (keepNames), as Vite's messages and plugin order may show them.
+    minify: true,
+    keepNames: true,
     plugins: [classicScript(resolve(root, 'node_modules'))],
     banner: { js: '(function (module, exports, require, __voiceMeta, __voiceImport) {' },
     footer: { js: '})' },
