@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../core/emulator/index.js';
 import { VisitorsStore, visitorsMiddleware } from '../../core/emulator/visitors.js';
 import { CliError } from '../errors.js';
-import { packageRoot, startDemo, visitorsFile, type DemoOptions } from './demo-server.js';
+import { packageRoot, startDemo, visitorsFile, watchIgnored, type DemoOptions } from './demo-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-demo-server-'));
 const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'cfg') };
@@ -144,5 +144,13 @@ describe('visitorsFile', () => {
     writeFileSync(join(cwd, 'visitors.json'), '[]');
     expect(visitorsFile(undefined, cwd, root)).toBe(join(cwd, 'visitors.json'));
     expect(visitorsFile('other.json', cwd, root)).toBe(join(cwd, 'other.json'));
+  });
+});
+
+describe('watchIgnored', () => {
+  it("leaves the inspector's app, tests and scripts unwatched, and watches the page's own files", () => {
+    const ignored = watchIgnored('/repo/web');
+    for (const file of ['/repo/web/e2e', '/repo/web/e2e/demo.test.ts', '/repo/web/inspector/src/App.tsx', '/repo/web/scripts/x.mjs', '/repo/web/src/App.test.tsx', '/repo/web/phone-input-build.test.ts']) expect(ignored.test(file), file).toBe(true);
+    for (const file of ['/repo/web', '/repo/web/index.html', '/repo/web/src/App.tsx', '/repo/web/src/inspector.ts', '/repo/web/flag-files.ts', '/repo/other/e2e/x.ts']) expect(ignored.test(file), file).toBe(false);
   });
 });

@@ -170,6 +170,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         cors: false,
         open: options.open ? `/${slug}` : false,
         fs: { allow: [root] },
+        // Only the page's own files are watched (an edit reloads it): in a checkout, web/ also holds
+        // the inspector's app, tests and scripts, and setting up watchers for them took about 30 ms
+        // of every start.
+        watch: { ignored: [watchIgnored(join(root, 'web'))] },
         // Transforms the page and its modules while the browser is still asking for the HTML (the
         // modules the HTML itself adds are warmed once listening, below).
         warmup: { clientFiles: ['./index.html', './src/main.tsx'] },
@@ -238,6 +242,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     config,
     close: () => (closed ??= Promise.all([server.close(), target?.close()]).then(() => undefined)),
   };
+}
+
+/** Files under web/ the demo page never loads: the inspector's app, tests, scripts. */
+export function watchIgnored(web: string): RegExp {
+  const escaped = web.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`^${escaped}[\\\\/](e2e|inspector|scripts)([\\\\/]|$)|\\.test\\.tsx?$`);
 }
 
 const NONCE_PLACEHOLDER = 'voice-csp-nonce-placeholder';
