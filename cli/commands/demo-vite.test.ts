@@ -25,9 +25,15 @@ async function transforms(tools: { vite: typeof vite; react: typeof react }): Pr
   try {
     const html = await server.transformIndexHtml('/acme', readFileSync(join(WEB, 'index.html'), 'utf8'));
     const modules = await Promise.all(['/src/main.tsx', '/src/App.tsx', '/@vite/client'].map(async (url) => (await server.transformRequest(url))?.code ?? ''));
-    // Two things differ from server to server: the optimized dependencies' browser hash (it
-    // includes when their optimization ran) and the client's random WebSocket token.
-    return [html, ...modules].map((text) => text.replace(/([?&]v=)[0-9a-f]{8}/g, '$1hash').replace(/wsToken = "[^"]+"/, 'wsToken = "token"'));
+    // Three things differ from server to server: the optimized dependencies' browser hash (it
+    // includes when their optimization ran), the client's random WebSocket token, and the order
+    // of the CommonJS interop lines (each is added when its import resolves, and those resolve
+    // concurrently): those are compared sorted.
+    const interop = /const \w+ = __vite__cjsImport\d+_\w+\["\w+"\];\s?/g;
+    return [html, ...modules].map((text) => {
+      const fixed = text.replace(/([?&]v=)[0-9a-f]{8}/g, '$1hash').replace(/wsToken = "[^"]+"/, 'wsToken = "token"');
+      return `${fixed.replace(interop, '')}\n${(fixed.match(interop) ?? []).map((line) => line.trim()).sort().join('\n')}`;
+    });
   } finally {
     await server.close();
   }
