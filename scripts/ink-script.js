@@ -5,11 +5,9 @@
 // The file is `(function (module, exports, require) { <CommonJS bundle> })`, then a last line naming
 // its cache, `//# voiceCache=ink-script-<hash of the script>.cache`: V8 checks a cache against its
 // source's length only, so a script never meets a cache made from another build.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { makeCodeCache } from './code-cache.js';
 import { lazyUnicode } from './lazy-unicode.js';
 
 export const INK_SCRIPT = 'dist/cli/chunks/ink-script.js';
@@ -81,10 +79,5 @@ ui.exports.initYoga().then(() => {
  */
 export function makeInkCache(root) {
   const script = resolve(root, INK_SCRIPT);
-  const hash = createHash('sha256').update(readFileSync(script)).digest('hex').slice(0, 16);
-  const cache = resolve(root, 'dist/cli/chunks', `ink-script-${hash}.cache`);
-  appendFileSync(script, `\n//# voiceCache=ink-script-${hash}.cache\n`);
-  const result = spawnSync(process.execPath, ['-e', MAKE_CACHE, script, cache], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '3', NODE_OPTIONS: undefined } });
-  if (result.status === 0) return { cache };
-  return { error: `ink-script: no code cache (${result.stderr.trim().split('\n').find((line) => /Error/.test(line)) ?? result.stderr.trim()})` };
+  return makeCodeCache({ root, script, name: 'ink-script', maker: MAKE_CACHE, args: [script], env: { FORCE_COLOR: '3' } });
 }

@@ -14,14 +14,13 @@
 //   packages, required from Vite's own folder.
 // The file is `(function (module, exports, require, __voiceMeta, __voiceImport) { <bundle> })`, then
 // `//# voiceVersions=vite@X,@vitejs/plugin-react@Y` and `//# voiceCache=vite-script-<hash>.cache`.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
+import { makeCodeCache } from './code-cache.js';
 
 export const VITE_SCRIPT = 'dist/cli/chunks/vite-script.js';
 
@@ -117,7 +116,7 @@ export function viteScriptBuild(root) {
 // first requests run are compiled too), then writes the code cache. Dependencies are not bundled.
 const MAKE_CACHE = `
 const { writeFileSync } = require('node:fs');
-const [loader, file, out, web] = process.argv.slice(1);
+const [loader, file, web, out] = process.argv.slice(1);
 // A cache folder of its own, removed after: the demo's own dependency cache is never touched.
 const cacheDir = require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'voice-vite-cache-'));
 import(loader).then(async ({ runViteScript }) => {
@@ -149,13 +148,8 @@ export async function makeViteCache(root) {
   const script = resolve(root, VITE_SCRIPT);
   const versions = VITE_PACKAGES.map((name) => `${name}@${JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')).version}`).join(',');
   appendFileSync(script, `\n//# voiceVersions=${versions}\n`);
-  const hash = createHash('sha256').update(readFileSync(script)).digest('hex').slice(0, 16);
-  const cache = resolve(root, 'dist/cli/chunks', `vite-script-${hash}.cache`);
-  appendFileSync(script, `//# voiceCache=vite-script-${hash}.cache\n`);
   // The loader the CLI uses (cli/commands/demo-vite.ts), built on its own for the child.
   const loader = resolve(root, 'node_modules/.cache/voice-build/vite-load.mjs');
   await build({ absWorkingDir: root, entryPoints: ['cli/commands/demo-vite.ts'], outfile: loader, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' });
-  const result = spawnSync(process.execPath, ['-e', MAKE_CACHE, pathToFileURL(loader).href, script, cache, resolve(root, 'web')], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: undefined } });
-  if (result.status === 0) return { cache };
-  return { error: `vite-script: no code cache (${result.stderr.trim().split('\n').find((line) => /Error/.test(line)) ?? result.stderr.trim()})` };
+  return makeCodeCache({ root, script, name: 'vite-script', maker: MAKE_CACHE, args: [pathToFileURL(loader).href, script, resolve(root, 'web')] });
 }

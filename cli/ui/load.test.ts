@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../test/build.js';
-import { cacheFolder, loadScript } from './load.js';
+import { cacheFolder } from '../code-cache.js';
+import { loadScript } from './load.js';
 import { renderView } from './render.js';
 import type { TtyView } from './render.js';
 

@@ -8,8 +8,6 @@ import { runScript } from '../code-cache.js';
 import type * as Render from './render.js';
 import type * as YogaModule from './yoga.js';
 
-export { cacheFolder } from '../code-cache.js';
-
 /** What the views module offers. */
 export type Ui = Pick<typeof Render, 'renderView'>;
 
