@@ -172,6 +172,11 @@ describe('packages', () => {
     const reached = Object.keys(page.metafile.inputs).filter((f) => f.startsWith('core/'));
     expect(reached.length).toBeGreaterThan(3);
     for (const file of reached) expect(root).toContain(file);
+    // `voice demo build` runs web/vite.config.ts from the installed package: every file it reaches too.
+    const config = await build({ absWorkingDir: ROOT, entryPoints: ['web/vite.config.ts'], bundle: true, write: false, metafile: true, format: 'esm', platform: 'node', outdir: join(tmp, 'config'), packages: 'external', logLevel: 'error' });
+    const configFiles = Object.keys(config.metafile.inputs);
+    expect(configFiles).toContain('web/early-lookup.ts');
+    for (const file of configFiles) expect(root).toContain(file);
   });
 
   // Libraries the emulator uses are bundled in (and listed in core's devDependencies), never left

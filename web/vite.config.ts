@@ -2,10 +2,11 @@
 // an inline configuration of its own; see cli/commands/demo.ts.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { earlyLookup } from './early-lookup.js';
 import { flagFiles } from './flag-files.js';
 import { phoneInputBuild } from './phone-input-build.js';
 
 export default defineConfig({
-  plugins: [react(), flagFiles(), phoneInputBuild()],
+  plugins: [react(), flagFiles(), phoneInputBuild(), earlyLookup()],
   build: { target: 'es2022', modulePreload: { polyfill: false } },
 });

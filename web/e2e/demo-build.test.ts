@@ -125,6 +125,9 @@ describe('voice demo build', () => {
     expect(readFileSync(join(outDir, '_redirects'), 'utf8')).toBe(HOST_FILES._redirects);
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     expect(html).toContain(`"supabaseUrl":"${database}"`);
+    // The configuration, then the early lookup, both ahead of the stylesheet and the page's script.
+    expect(html.indexOf('__VOICE_CONFIG__')).toBeLessThan(html.indexOf('__VOICE_LOOKUP__'));
+    expect(html.indexOf('__VOICE_LOOKUP__')).toBeLessThan(html.indexOf('rel="stylesheet"'));
     expect(html).toContain('anon-public-key-for-tests');
   });
 
@@ -181,10 +184,13 @@ describe('voice demo build', () => {
   it('shows the right visitor for two slugs on a host that rewrites to index.html', async () => {
     const host = await listen(staticHost(outDir, 'rewrite'));
     for (const [slug, name] of [['acme', 'Acme Corp'], ['globex', 'Globex']] as const) {
+      const asked = slugHeaders.length;
       const { page, outside, close } = await open(host, `/${slug}`);
       await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe(`Hey ${name},`);
       expect(await page.title()).toBe(`Demo for ${name}`);
       expect(outside).toEqual([]);
+      // One lookup per load: the HTML starts it (web/early-lookup.ts) and the page takes it.
+      expect(slugHeaders.slice(asked)).toEqual([slug]);
       await close();
     }
     expect(slugHeaders).toEqual(expect.arrayContaining(['acme', 'globex']));

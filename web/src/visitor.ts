@@ -1,8 +1,12 @@
 // Reads the visitor record through the PostgREST protocol: the hosted database when one is
 // configured, the local endpoint `voice demo` serves otherwise. One attempt, bounded in time.
-// The request is one GET, written out here rather than through a PostgREST client library: it is
-// on the page's first paint, and the library was 5 KiB gzip of the initial JS for this one query.
+// The request (lookup.ts) is one GET, written out rather than through a PostgREST client library:
+// it is on the page's first paint, and the library was 5 KiB gzip of the initial JS for this one
+// query. A static build starts it from index.html before this script runs; the page takes that one.
 import type { DemoConfig } from './config.js';
+import { selectVisitor, takeEarlyLookup } from './lookup.js';
+
+export { LOOKUP_TIMEOUT_MS, slugFromPath } from './lookup.js';
 
 /** A row of the `visitors` table. */
 export interface Visitor {
@@ -17,19 +21,6 @@ export function fallbackVisitor(slug: string): Visitor {
   return { name: 'Visitor', system: '', first_message: '', slug };
 }
 
-/** The slug is the first path segment; an empty path means 'default'. */
-export function slugFromPath(pathname: string): string {
-  const first = pathname.split('/').find((part) => part !== '') ?? '';
-  try {
-    return decodeURIComponent(first) || 'default';
-  } catch {
-    return first || 'default';
-  }
-}
-
-/** How long the lookup may take before the page falls back. */
-export const LOOKUP_TIMEOUT_MS = 5000;
-
 /** How a lookup ended: a row, no row, or a failure (network, timeout, server error). */
 export type LookupStatus = 'found' | 'missing' | 'failed';
 
@@ -40,7 +31,7 @@ export async function loadVisitor(
   origin: string = location.origin,
 ): Promise<{ visitor: Visitor; status: LookupStatus }> {
   try {
-    const data = await selectVisitor(slug, config, origin);
+    const data = await (takeEarlyLookup(slug) ?? selectVisitor(slug, config, origin));
     if (!data) {
       console.warn(`No visitor found for slug "${slug}"; greeting as Visitor.`);
       return { visitor: fallbackVisitor(slug), status: 'missing' };
@@ -54,27 +45,6 @@ export async function loadVisitor(
     console.error(`Could not load the visitor "${slug}"; greeting as Visitor.`, err);
     return { visitor: fallbackVisitor(slug), status: 'failed' };
   }
-}
-
-/** `GET /rest/v1/visitors?select=...&slug=eq.<slug>&limit=1`: the row, or null when there is none. */
-async function selectVisitor(slug: string, config: Pick<DemoConfig, 'supabaseUrl' | 'supabaseAnonKey'>, origin: string): Promise<unknown> {
-  const base = (config.supabaseUrl || origin).replace(/\/+$/, '');
-  const url = new URL(`${base}/rest/v1/visitors`);
-  url.searchParams.set('select', 'name,system,first_message,slug');
-  url.searchParams.set('slug', `eq.${slug}`);
-  url.searchParams.set('limit', '1');
-  const key = config.supabaseAnonKey;
-  // The row-level-security policy shows only the row that x-visitor-slug names.
-  const headers: Record<string, string> = { Accept: 'application/json', 'x-visitor-slug': slug };
-  if (key) Object.assign(headers, { apikey: key, Authorization: `Bearer ${key}` });
-  const response = await fetch(url, { headers, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    throw new Error(typeof message === 'string' ? message : `HTTP ${response.status}`);
-  }
-  if (!Array.isArray(body)) throw new Error('the visitors endpoint did not answer a JSON array');
-  return body[0] ?? null;
 }
 
 function text(value: unknown): string {
