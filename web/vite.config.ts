@@ -4,9 +4,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { earlyLookup } from './early-lookup.js';
 import { flagFiles } from './flag-files.js';
+import { inlineCss } from './inline-css.js';
 import { phoneInputBuild } from './phone-input-build.js';
 
 export default defineConfig({
-  plugins: [react(), flagFiles(), phoneInputBuild(), earlyLookup()],
+  plugins: [react(), flagFiles(), phoneInputBuild(), earlyLookup(), inlineCss()],
   build: { target: 'es2022', modulePreload: { polyfill: false } },
 });

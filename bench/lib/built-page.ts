@@ -1,5 +1,5 @@
 // A page built by `vite build`: what loads initially (module scripts, module preloads, their
-// static imports, stylesheets) and what loads later (every other JS chunk), with gzip sizes.
+// static imports, stylesheets linked or written in) and what loads later (every other JS chunk), with gzip sizes.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { htmlAssets, staticImports, walkGraph } from './modgraph.js';
@@ -39,7 +39,10 @@ export async function analyseBuild(outDir: string): Promise<BuiltPage> {
   const allJs = listFiles(outDir).filter((file) => file.endsWith('.js'));
   return {
     initialJs: [...initialFiles].map(sized),
-    initialCss: assets.styles.map((url) => sized(toFile(url))),
+    initialCss: [
+      ...assets.styles.map((url) => sized(toFile(url))),
+      ...assets.inlineStyles.map((text, i) => ({ file: `index.html <style> ${i + 1}`, gzip: gzipBytes(text) })),
+    ],
     lazyJs: allJs.filter((file) => !initialFiles.has(file)).map(sized),
   };
 }

@@ -13,6 +13,8 @@ export interface HtmlAssets {
   preloads: string[];
   /** `<link rel="stylesheet">` URLs. */
   styles: string[];
+  /** Texts of `<style>` elements (a build may write the page's CSS into its HTML). */
+  inlineStyles: string[];
 }
 
 function attr(tag: string, name: string): string | undefined {
@@ -20,9 +22,9 @@ function attr(tag: string, name: string): string | undefined {
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
-/** Reads the module scripts, inline module scripts, module preloads and stylesheets of an HTML page. */
+/** Reads the module scripts, inline module scripts, module preloads and stylesheets (linked or inline) of an HTML page. */
 export function htmlAssets(html: string, base: string): HtmlAssets {
-  const out: HtmlAssets = { scripts: [], inline: [], preloads: [], styles: [] };
+  const out: HtmlAssets = { scripts: [], inline: [], preloads: [], styles: [], inlineStyles: [] };
   const abs = (href: string): string => new URL(href, base).href;
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const open = match[1] ?? '';
@@ -31,6 +33,7 @@ export function htmlAssets(html: string, base: string): HtmlAssets {
     if (src) out.scripts.push(abs(src));
     else out.inline.push(match[2] ?? '');
   }
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) out.inlineStyles.push(match[1] ?? '');
   for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = (attr(match[0], 'rel') ?? '').toLowerCase().split(/\s+/);
     const href = attr(match[0], 'href');

@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 import { configScript } from '../../core/visitors/page-config.js';
 import type { DemoConfig } from '../../core/visitors/page-config.js';
 import { usageError } from '../errors.js';
-import { hostHeaderFiles, inlineScriptHashes, pageHeaders } from './demo-headers.js';
+import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './demo-headers.js';
 import { packageRoot } from './demo-server.js';
 
 /** The default output directory, relative to the current directory. */
@@ -29,7 +29,7 @@ export const VERCEL_REWRITES = [{ source: '/(.*)', destination: '/index.html' }]
  * Cloudflare Pages), `netlify.toml`, and `vercel.json` (with the rewrites).
  */
 export function securityHostFiles(page: DemoConfig, html: string): Record<string, string> {
-  const headers = pageHeaders(page, { hashes: inlineScriptHashes(html) });
+  const headers = pageHeaders(page, { hashes: inlineScriptHashes(html), styles: inlineStyleHashes(html) });
   const files = hostHeaderFiles(headers);
   return {
     _headers: files._headers,

@@ -3,6 +3,7 @@
 // static build (never the demo's emulator).
 import { describe, expect, it } from 'vitest';
 import { defaultConfig, type DemoConfig } from '../../core/visitors/page-config.js';
+import { createHash } from 'node:crypto';
 import { contentSecurityPolicy } from './demo-headers.js';
 import { securityHostFiles } from './demo-build-run.js';
 
@@ -38,5 +39,15 @@ describe('the page CSP', () => {
       for (const text of Object.values(files)) expect(text).not.toMatch(/wss?:\/\/(?!\*\.)/);
       expect(files._headers).toContain(apiBaseUrl);
     }
+  });
+
+  it("a static build allows exactly its own inline scripts and style elements, by hash", () => {
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const html = '<head><script>window.a=1</script><script type="module" src="/x.js"></script><style>p{color:red}</style></head>';
+    const headers = securityHostFiles(page({ supabaseUrl: 'https://db.example.com' }), html)._headers ?? '';
+    const csp = headers.split('\n').find((l) => l.includes('Content-Security-Policy')) ?? '';
+    expect(directive(csp.replace(/^\s*Content-Security-Policy: /, ''), 'script-src').split(' ')).toEqual(expect.arrayContaining(["'self'", sha('window.a=1')]));
+    expect(directive(csp.replace(/^\s*Content-Security-Policy: /, ''), 'style-src')).toBe(`style-src 'self' ${sha('p{color:red}')}`);
+    expect(directive(contentSecurityPolicy(page({}), { nonce: 'n' }), 'style-src')).toBe("style-src 'self' 'nonce-n'");
   });
 });

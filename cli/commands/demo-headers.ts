@@ -57,18 +57,23 @@ function localCallSockets(config: DemoConfig): string[] {
   return [api.replace(/^http/, 'ws')];
 }
 
-/** The sha256 CSP source of an inline script's text. */
-export function scriptHash(text: string): string {
+/** The sha256 CSP source of an inline element's text. */
+export function inlineHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /** Every inline `<script>` body of an HTML document, as CSP hash sources. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => scriptHash(m[1] ?? ''));
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => inlineHash(m[1] ?? ''));
 }
 
-/** How inline scripts are allowed: a per-response nonce (`voice demo`) or the hashes of a built page. */
-export type InlineScripts = { nonce: string } | { hashes: string[] };
+/** Every `<style>` element's text of an HTML document (a build inlines the page's CSS), as CSP hash sources. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => inlineHash(m[1] ?? ''));
+}
+
+/** How inline scripts and styles are allowed: a per-response nonce (`voice demo`) or the hashes of a built page's elements. */
+export type InlineScripts = { nonce: string } | { hashes: string[]; styles?: string[] };
 
 /** The Content-Security-Policy of the page for this configuration. */
 export function contentSecurityPolicy(config: DemoConfig, inline: InlineScripts): string {
@@ -76,8 +81,9 @@ export function contentSecurityPolicy(config: DemoConfig, inline: InlineScripts)
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...allowInline, ...DAILY.script, 'blob:'],
-    // Vite adds the page's CSS as <style> elements while developing (they carry the nonce).
-    'style-src': ["'self'", ...('nonce' in inline ? [`'nonce-${inline.nonce}'`] : [])],
+    // Vite adds the page's CSS as <style> elements while developing (they carry the nonce); a
+    // build writes it into the HTML (web/inline-css.ts).
+    'style-src': ["'self'", ...('nonce' in inline ? [`'nonce-${inline.nonce}'`] : (inline.styles ?? []))],
     // A built page (hashes) is hosted: it never joins calls on an emulator.
     'connect-src': ["'self'", ...connectOrigins(config), ...('nonce' in inline ? localCallSockets(config) : []), ...DAILY.connect],
     'img-src': ["'self'", 'data:'],

@@ -125,9 +125,12 @@ describe('voice demo build', () => {
     expect(readFileSync(join(outDir, '_redirects'), 'utf8')).toBe(HOST_FILES._redirects);
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     expect(html).toContain(`"supabaseUrl":"${database}"`);
-    // The configuration, then the early lookup, both ahead of the stylesheet and the page's script.
+    // The configuration, then the early lookup, ahead of the page's script; the CSS written in.
     expect(html.indexOf('__VOICE_CONFIG__')).toBeLessThan(html.indexOf('__VOICE_LOOKUP__'));
-    expect(html.indexOf('__VOICE_LOOKUP__')).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    expect(html.indexOf('__VOICE_LOOKUP__')).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html).toContain('<style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(files.filter((f) => f.endsWith('.css') && !/PhoneForm/.test(f))).toEqual([]);
     expect(html).toContain('anon-public-key-for-tests');
   });
 
@@ -159,6 +162,8 @@ describe('voice demo build', () => {
     const response = await page.goto(`${host}/acme`);
     expect(response?.headers()['content-security-policy']).toBe(csp);
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Hey Acme Corp,');
+    // The inline stylesheet applies (allowed by its hash): the page's background.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(246, 247, 251)');
     await page.getByRole('button', { name: 'Call Me' }).click();
     await page.locator('input[type="tel"]').waitFor();
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
