@@ -1,4 +1,4 @@
-// Starts the visitor lookup from the built page's HTML: src/lookup.ts (import-free) inlined as a
+// Starts the visitor lookup from the built page's HTML: src/visitor.ts (no imports but types) inlined as a
 // classic script, run as the parser passes it, so the request travels while the page's module
 // script downloads instead of after it has run. The page takes that request (takeEarlyLookup) or,
 // without it (the dev server, another slug), makes its own. Lighthouse with applied throttling
@@ -11,7 +11,7 @@ import type * as RolldownUtils from 'rolldown/utils';
 import type { Plugin } from 'vite';
 import { CONFIG_GLOBAL } from '../core/visitors/page-config.js';
 
-const SOURCE = fileURLToPath(new URL('./src/lookup.ts', import.meta.url));
+const SOURCE = fileURLToPath(new URL('./src/visitor.ts', import.meta.url));
 
 /** The minifier of the installed Vite's bundler (rolldown's oxc tools). */
 async function bundlerUtils(): Promise<typeof RolldownUtils> {
@@ -25,7 +25,7 @@ export async function earlyLookupScript(): Promise<string> {
   const stripped = transformSync(SOURCE, readFileSync(SOURCE, 'utf8'), { lang: 'ts' });
   if (stripped.errors.length) throw new Error(`early lookup: ${stripped.errors[0]?.message ?? 'cannot transform'}`);
   // A classic script of its own scope; without its exports the minifier drops what the start does
-  // not use (takeEarlyLookup, ...).
+  // not use (loadVisitor, takeEarlyLookup, ...).
   const code = `(() => {\n${stripped.code.replace(/^export /gm, '')}\nstartEarlyLookup(window.${CONFIG_GLOBAL}, window);\n})();\n`;
   const minified = minifySync('early-lookup.js', code, { compress: true, mangle: true, module: false });
   return minified.code.trim();

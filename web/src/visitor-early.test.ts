@@ -1,8 +1,7 @@
 // The visitor lookup started before the page's script (a static build's HTML starts it): the page
 // takes that request for its slug, once, and makes its own otherwise; its failure is the page's.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_LOOKUP, startEarlyLookup, takeEarlyLookup } from './lookup.js';
-import { loadVisitor } from './visitor.js';
+import { EARLY_LOOKUP, loadVisitor, startEarlyLookup, takeEarlyLookup } from './visitor.js';
 
 const ROW = { name: 'Acme Corp', system: 'You are Acme.', first_message: 'Hello Acme.', slug: 'acme' };
 
