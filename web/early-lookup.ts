@@ -5,23 +5,17 @@
 // (562 ms round trips): the greeting's LCP 2.27 s -> 1.70 s. Lighthouse's default simulated
 // throttling still puts the request after the script (1.41 s either way).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type * as RolldownUtils from 'rolldown/utils';
 import type { Plugin } from 'vite';
 import { CONFIG_GLOBAL } from '../core/visitors/page-config.js';
+import { importFromVite } from './vite-bundler.js';
 
 const SOURCE = fileURLToPath(new URL('./src/visitor.ts', import.meta.url));
 
-/** The minifier of the installed Vite's bundler (rolldown's oxc tools). */
-async function bundlerUtils(): Promise<typeof RolldownUtils> {
-  const fromVite = createRequire(createRequire(import.meta.url).resolve('vite'));
-  return (await import(pathToFileURL(fromVite.resolve('rolldown/utils')).href)) as typeof RolldownUtils;
-}
-
 /** The inline script: the lookup module, minified, then its start with the injected configuration. */
 export async function earlyLookupScript(): Promise<string> {
-  const { transformSync, minifySync } = await bundlerUtils();
+  const { transformSync, minifySync } = await importFromVite<typeof RolldownUtils>('rolldown/utils');
   const stripped = transformSync(SOURCE, readFileSync(SOURCE, 'utf8'), { lang: 'ts' });
   if (stripped.errors.length) throw new Error(`early lookup: ${stripped.errors[0]?.message ?? 'cannot transform'}`);
   // A classic script of its own scope; without its exports the minifier drops what the start does

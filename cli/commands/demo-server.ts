@@ -10,6 +10,7 @@ import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from '../../core/emul
 import { VisitorsFileError, VisitorsStore, visitorsMiddleware, type VisitorRecord } from '../../core/emulator/visitors.js';
 import { slugProblem } from '../../core/visitors/model.js';
 import { flagFiles } from '../../web/flag-files.js';
+import { PHONE_INPUT, phoneInputDev } from '../../web/phone-input-dev.js';
 import { configScript } from '../../core/visitors/page-config.js';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
@@ -161,7 +162,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       // The page has no PostCSS configuration: saying so spares Vite its search for one (a dozen
       // file names in every folder up to the root, about 18 ms of a start; the same CSS comes out).
       css: { postcss: { plugins: [] } },
-      plugins: [react(), plugin, flagFiles()],
+      plugins: [react(), plugin, flagFiles(), phoneInputDev()],
       server: {
         host,
         port,
@@ -181,7 +182,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       optimizeDeps: {
         // Every dependency the page can load is named here, so nothing is found later (no second
         // optimization, no page reload when a lazy chunk arrives); with no entries to scan, Vite
-        // skips its discovery scan. On a cold start the bundling runs beside the server instead of
+        // skips its discovery scan. The phone form's library is bundled when the form first opens
+        // (web/phone-input-dev.ts), not with these. On a cold start the bundling runs beside the server instead of
         // before it listens (as `noDiscovery` would have it): the page and its own modules are
         // served meanwhile, and only the dependency requests wait for the bundle, which is written
         // to the cache as soon as it is built (holdUntilCrawlEnd: false), so a short run still
@@ -190,8 +192,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         // self-contained ES module, served as is.
         entries: [],
         holdUntilCrawlEnd: false,
-        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-phone-number-input', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
-        exclude: ['@daily-co/daily-js'],
+        include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', ...(config.page.sentryDsn ? ['@sentry/react'] : [])],
+        exclude: ['@daily-co/daily-js', PHONE_INPUT],
       },
     });
     await server.listen();
