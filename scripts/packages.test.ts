@@ -175,7 +175,7 @@ describe('packages', () => {
     // `voice demo build` runs web/vite.config.ts from the installed package: every file it reaches too.
     const config = await build({ absWorkingDir: ROOT, entryPoints: ['web/vite.config.ts'], bundle: true, write: false, metafile: true, format: 'esm', platform: 'node', outdir: join(tmp, 'config'), packages: 'external', logLevel: 'error' });
     const configFiles = Object.keys(config.metafile.inputs);
-    expect(configFiles).toContain('web/early-lookup.ts');
+    expect(configFiles).toContain('web/vite/early-lookup.ts');
     for (const file of configFiles) expect(root).toContain(file);
   });
 

@@ -2,10 +2,10 @@
 // an inline configuration of its own; see cli/commands/demo.ts.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { earlyLookup } from './early-lookup.js';
-import { flagFiles } from './flag-files.js';
-import { inlineCss } from './inline-css.js';
-import { phoneInputBuild } from './phone-input-build.js';
+import { earlyLookup } from './vite/early-lookup.js';
+import { flagFiles } from './vite/flag-files.js';
+import { inlineCss } from './vite/inline-css.js';
+import { phoneInputBuild } from './vite/phone-input-build.js';
 
 export default defineConfig({
   plugins: [react(), flagFiles(), phoneInputBuild(), earlyLookup(), inlineCss()],

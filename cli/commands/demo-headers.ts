@@ -82,7 +82,7 @@ export function contentSecurityPolicy(config: DemoConfig, inline: InlineScripts)
     'default-src': ["'self'"],
     'script-src': ["'self'", ...allowInline, ...DAILY.script, 'blob:'],
     // Vite adds the page's CSS as <style> elements while developing (they carry the nonce); a
-    // build writes it into the HTML (web/inline-css.ts).
+    // build writes it into the HTML (web/vite/inline-css.ts).
     'style-src': ["'self'", ...('nonce' in inline ? [`'nonce-${inline.nonce}'`] : (inline.styles ?? []))],
     // A built page (hashes) is hosted: it never joins calls on an emulator.
     'connect-src': ["'self'", ...connectOrigins(config), ...('nonce' in inline ? localCallSockets(config) : []), ...DAILY.connect],

@@ -150,7 +150,7 @@ describe('visitorsFile', () => {
 describe('watchIgnored', () => {
   it("leaves the inspector's app, tests and scripts unwatched, and watches the page's own files", () => {
     const ignored = watchIgnored('/repo/web');
-    for (const file of ['/repo/web/e2e', '/repo/web/e2e/demo.test.ts', '/repo/web/inspector/src/App.tsx', '/repo/web/scripts/x.mjs', '/repo/web/src/App.test.tsx', '/repo/web/phone-input-build.test.ts']) expect(ignored.test(file), file).toBe(true);
-    for (const file of ['/repo/web', '/repo/web/index.html', '/repo/web/src/App.tsx', '/repo/web/src/inspector.ts', '/repo/web/flag-files.ts', '/repo/other/e2e/x.ts']) expect(ignored.test(file), file).toBe(false);
+    for (const file of ['/repo/web/e2e', '/repo/web/e2e/demo.test.ts', '/repo/web/inspector/src/App.tsx', '/repo/web/scripts/x.mjs', '/repo/web/src/App.test.tsx', '/repo/web/vite/phone-input-build.test.ts', '/repo/web/vite/flag-files.ts']) expect(ignored.test(file), file).toBe(true);
+    for (const file of ['/repo/web', '/repo/web/index.html', '/repo/web/src/App.tsx', '/repo/web/src/inspector.ts', '/repo/web/vite.config.ts', '/repo/web/src/vite.ts', '/repo/other/e2e/x.ts']) expect(ignored.test(file), file).toBe(false);
   });
 });

@@ -9,8 +9,8 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from '../../core/emulator/callme.js';
 import { VisitorsFileError, VisitorsStore, visitorsMiddleware, type VisitorRecord } from '../../core/emulator/visitors.js';
 import { slugProblem } from '../../core/visitors/model.js';
-import { flagFiles } from '../../web/flag-files.js';
-import { PHONE_INPUT, phoneInputDev } from '../../web/phone-input-dev.js';
+import { flagFiles } from '../../web/vite/flag-files.js';
+import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
 import { configScript } from '../../core/visitors/page-config.js';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
@@ -172,7 +172,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         open: options.open ? `/${slug}` : false,
         fs: { allow: [root] },
         // Only the page's own files are watched (an edit reloads it): in a checkout, web/ also holds
-        // the inspector's app, tests and scripts, and setting up watchers for them took about 30 ms
+        // the inspector's app, tests, scripts and Vite plugins, and setting up watchers for them took about 30 ms
         // of every start.
         watch: { ignored: [watchIgnored(join(root, 'web'))] },
         // Transforms the page and its modules while the browser is still asking for the HTML (the
@@ -183,7 +183,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         // Every dependency the page can load is named here, so nothing is found later (no second
         // optimization, no page reload when a lazy chunk arrives); with no entries to scan, Vite
         // skips its discovery scan. The phone form's library is bundled when the form first opens
-        // (web/phone-input-dev.ts), not with these. On a cold start the bundling runs beside the server instead of
+        // (web/vite/phone-input-dev.ts), not with these. On a cold start the bundling runs beside the server instead of
         // before it listens (as `noDiscovery` would have it): the page and its own modules are
         // served meanwhile, and only the dependency requests wait for the bundle, which is written
         // to the cache as soon as it is built (holdUntilCrawlEnd: false), so a short run still
@@ -246,10 +246,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   };
 }
 
-/** Files under web/ the demo page never loads: the inspector's app, tests, scripts. */
+/** Files under web/ the demo page never loads: the inspector's app, tests, scripts, the Vite plugins (web/vite/). */
 export function watchIgnored(web: string): RegExp {
   const escaped = web.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return new RegExp(`^${escaped}[\\\\/](e2e|inspector|scripts)([\\\\/]|$)|\\.test\\.tsx?$`);
+  return new RegExp(`^${escaped}[\\\\/](e2e|inspector|scripts|vite)([\\\\/]|$)|\\.test\\.tsx?$`);
 }
 
 const NONCE_PLACEHOLDER = 'voice-csp-nonce-placeholder';

@@ -194,14 +194,14 @@ describe('voice demo build', () => {
       await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe(`Hey ${name},`);
       expect(await page.title()).toBe(`Demo for ${name}`);
       expect(outside).toEqual([]);
-      // One lookup per load: the HTML starts it (web/early-lookup.ts) and the page takes it.
+      // One lookup per load: the HTML starts it (web/vite/early-lookup.ts) and the page takes it.
       expect(slugHeaders.slice(asked)).toEqual([slug]);
       await close();
     }
     expect(slugHeaders).toEqual(expect.arrayContaining(['acme', 'globex']));
   });
 
-  // The build takes the phone libraries lean (web/phone-input-build.ts): the form behaves as published.
+  // The build takes the phone libraries lean (web/vite/phone-input-build.ts): the form behaves as published.
   it('opens the built phone form: US, GB, CA, AU first, the calling code kept, numbers formatted as the library does', async () => {
     const host = await listen(staticHost(outDir, 'rewrite'));
     const { page, outside, close } = await open(host, '/acme');

@@ -1,6 +1,6 @@
 // The inline "Call Me" form. Loaded only when the form first opens: it carries the phone
 // library and its metadata; the flag of the chosen country is an image of the page's own origin
-// (flags/XX.svg, see web/flag-files.ts), never fetched from a third-party host.
+// (flags/XX.svg, see web/vite/flag-files.ts), never fetched from a third-party host.
 import { useState, type FormEvent } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import 'react-phone-number-input/style.css';
@@ -9,7 +9,7 @@ import { formText as text } from './form-text.js';
 /** US, GB, CA, AU first, then every other country of the library alphabetically by name. */
 export const COUNTRY_ORDER = ['US', 'GB', 'CA', 'AU', '...'] as const;
 
-/** The flag images, served by the page's own origin (web/flag-files.ts). */
+/** The flag images, served by the page's own origin (web/vite/flag-files.ts). */
 const FLAG_URL = `${import.meta.env.BASE_URL}flags/{XX}.svg`;
 
 /** How long the webhook may take before the page reports a failure. */

@@ -2,7 +2,7 @@
 // configured, the local endpoint `voice demo` serves otherwise. One attempt, bounded in time.
 // The request is one GET, written out rather than through a PostgREST client library: it is on the
 // page's first paint, and the library was 5 KiB gzip of the initial JS for this one query.
-// No imports but types: a static build also inlines this file into index.html (web/early-lookup.ts)
+// No imports but types: a static build also inlines this file into index.html (web/vite/early-lookup.ts)
 // to start the request while the page's script downloads; the page takes that request.
 import type { DemoConfig } from './config.js';
 

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type * as RolldownUtils from 'rolldown/utils';
 import type { Plugin } from 'vite';
-import { CONFIG_GLOBAL } from '../core/visitors/page-config.js';
+import { CONFIG_GLOBAL } from '../../core/visitors/page-config.js';
 import { importFromVite } from './vite-bundler.js';
 
-const SOURCE = fileURLToPath(new URL('./src/visitor.ts', import.meta.url));
+const SOURCE = fileURLToPath(new URL('../src/visitor.ts', import.meta.url));
 
 /** The inline script: the lookup module, minified, then its start with the injected configuration. */
 export async function earlyLookupScript(): Promise<string> {

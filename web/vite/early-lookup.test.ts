@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import type { IndexHtmlTransformHook } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { earlyLookup, earlyLookupScript } from './early-lookup.js';
-import { EARLY_LOOKUP } from './src/visitor.js';
+import { EARLY_LOOKUP } from '../src/visitor.js';
 
 describe('earlyLookupScript', () => {
   it('starts the lookup with the injected configuration and leaves it for the page, adding no other global', async () => {

@@ -10,7 +10,7 @@ import type { ResolvedConfig } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundlePhoneInput, PHONE_INPUT, PHONE_INPUT_EXTERNAL, phoneInputDev } from './phone-input-dev.js';
 
-const root = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const cacheDir = mkdtempSync(join(tmpdir(), 'voice-phone-input-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
