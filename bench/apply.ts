@@ -69,7 +69,7 @@ async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
       return result.ms;
     },
   };
-  const samples = await interleave(tasks, { warmup: ctx.quick ? 0 : 1, rounds: ctx.quick ? 1 : 5, onRound: (i) => ctx.log(`apply round ${i + 1}`) });
+  const samples = await interleave(tasks, { warmup: ctx.quick ? 0 : 1, rounds: ctx.quick ? 1 : 9, onRound: (i) => ctx.log(`apply round ${i + 1}`) });
   return [
     row({
       bench,
