@@ -1,9 +1,9 @@
 // The page's Content-Security-Policy for the ways Test in Browser runs: on the demo's emulator
 // (a WebSocket to it), on a hosted platform through Daily (no socket to any emulator), and in a
 // static build (never the demo's emulator).
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig, type DemoConfig } from '../../core/visitors/page-config.js';
-import { createHash } from 'node:crypto';
 import { contentSecurityPolicy } from './demo-headers.js';
 import { securityHostFiles } from './demo-build-run.js';
 

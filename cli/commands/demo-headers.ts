@@ -73,10 +73,10 @@ export function inlineStyleHashes(html: string): string[] {
 }
 
 /** How inline scripts and styles are allowed: a per-response nonce (`voice demo`) or the hashes of a built page's elements. */
-export type InlineScripts = { nonce: string } | { hashes: string[]; styles?: string[] };
+export type InlineSources = { nonce: string } | { hashes: string[]; styles?: string[] };
 
 /** The Content-Security-Policy of the page for this configuration. */
-export function contentSecurityPolicy(config: DemoConfig, inline: InlineScripts): string {
+export function contentSecurityPolicy(config: DemoConfig, inline: InlineSources): string {
   const allowInline = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -101,7 +101,7 @@ export function contentSecurityPolicy(config: DemoConfig, inline: InlineScripts)
 }
 
 /** Every header of the page document. */
-export function pageHeaders(config: DemoConfig, inline: InlineScripts): Record<string, string> {
+export function pageHeaders(config: DemoConfig, inline: InlineSources): Record<string, string> {
   return { 'Content-Security-Policy': contentSecurityPolicy(config, inline), ...SECURITY_HEADERS };
 }
 

@@ -172,8 +172,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         open: options.open ? `/${slug}` : false,
         fs: { allow: [root] },
         // Only the page's own files are watched (an edit reloads it): in a checkout, web/ also holds
-        // the inspector's app, tests, scripts and Vite plugins, and setting up watchers for them took about 30 ms
-        // of every start.
+        // the inspector's app, tests, scripts and Vite plugins, and setting up watchers for them
+        // took about 30 ms of every start.
         watch: { ignored: [watchIgnored(join(root, 'web'))] },
         // Transforms the page and its modules while the browser is still asking for the HTML (the
         // modules the HTML itself adds are warmed once listening, below).
@@ -183,11 +183,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         // Every dependency the page can load is named here, so nothing is found later (no second
         // optimization, no page reload when a lazy chunk arrives); with no entries to scan, Vite
         // skips its discovery scan. The phone form's library is bundled when the form first opens
-        // (web/vite/phone-input-dev.ts), not with these. On a cold start the bundling runs beside the server instead of
-        // before it listens (as `noDiscovery` would have it): the page and its own modules are
-        // served meanwhile, and only the dependency requests wait for the bundle, which is written
-        // to the cache as soon as it is built (holdUntilCrawlEnd: false), so a short run still
-        // leaves the next start warm. Sentry is bundled only when a DSN makes the page load it
+        // (web/vite/phone-input-dev.ts), not with these. On a cold start the bundling runs beside
+        // the server instead of before it listens (as `noDiscovery` would have it): the page and
+        // its own modules are served meanwhile, and only the dependency requests wait for the
+        // bundle, which is written to the cache as soon as it is built (holdUntilCrawlEnd: false),
+        // so a short run still leaves the next start warm. Sentry is bundled only when a DSN makes the page load it
         // (that changes the cache key, so it costs one cold start when toggled). daily-js is one
         // self-contained ES module, served as is.
         entries: [],

@@ -12,11 +12,8 @@ export const EARLY_LOOKUP = '__VOICE_LOOKUP__';
 /** How long the lookup may take before the page falls back. */
 export const LOOKUP_TIMEOUT_MS = 5000;
 
-/** The database settings the lookup needs (empty URL = this page's origin). */
-export interface LookupConfig {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-}
+/** The database settings the lookup needs (none or an empty URL: this page's origin). */
+export type LookupConfig = Partial<Pick<DemoConfig, 'supabaseUrl' | 'supabaseAnonKey'>>;
 
 /** The slug is the first path segment; an empty path means 'default'. */
 export function slugFromPath(pathname: string): string {
@@ -56,17 +53,17 @@ export interface EarlyLookup {
 }
 
 /** Starts the lookup for this address and leaves it on `scope` (the inlined copy passes `window`). */
-export function startEarlyLookup(config: Partial<LookupConfig> | undefined, scope: Record<string, unknown> & { location: Location }): void {
+export function startEarlyLookup(config: LookupConfig | undefined, scope: Record<string, unknown> & { location: Location }): void {
   const slug = slugFromPath(scope.location.pathname);
-  const row = selectVisitor(slug, { supabaseUrl: config?.supabaseUrl ?? '', supabaseAnonKey: config?.supabaseAnonKey ?? '' }, scope.location.origin);
+  const row = selectVisitor(slug, config ?? {}, scope.location.origin);
   // Handled by whoever takes it; until then a failure must not be reported as unhandled.
   row.catch(() => undefined);
   scope[EARLY_LOOKUP] = { slug, row } satisfies EarlyLookup;
 }
 
 /** Takes the early lookup for this slug, once; undefined when there is none (dev server, other slug). */
-export function takeEarlyLookup(slug: string, scope: Record<string, unknown> | undefined = globalThis as unknown as Record<string, unknown>): Promise<unknown> | undefined {
-  const early = scope?.[EARLY_LOOKUP] as EarlyLookup | undefined;
+export function takeEarlyLookup(slug: string, scope: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): Promise<unknown> | undefined {
+  const early = scope[EARLY_LOOKUP] as EarlyLookup | undefined;
   if (!early || early.slug !== slug) return undefined;
   delete scope[EARLY_LOOKUP];
   return early.row;
@@ -91,7 +88,7 @@ export type LookupStatus = 'found' | 'missing' | 'failed';
 /** Looks the visitor up; never throws: no row or failure carries the fallback visitor. */
 export async function loadVisitor(
   slug: string,
-  config: Pick<DemoConfig, 'supabaseUrl' | 'supabaseAnonKey'>,
+  config: LookupConfig,
   origin: string = location.origin,
 ): Promise<{ visitor: Visitor; status: LookupStatus }> {
   try {

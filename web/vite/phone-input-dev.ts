@@ -3,11 +3,12 @@
 // page's first load never needs it, and bundling it beside react and react-dom took about 40 ms
 // of a cold start (of ~500) on two cores; adding it later to the optimizer would change react's
 // chunk and reload the page. It imports only `react` from outside, which Vite serves optimized.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Rolldown from 'rolldown';
 import type { Plugin } from 'vite';
+import { writeFileAtomic } from '../../core/fs/atomic.js';
 import { importFromVite } from './vite-bundler.js';
 
 /** The package the plugin stands in for (also kept out of Vite's optimizer). */
@@ -57,8 +58,7 @@ async function cachedBundle(root: string, cacheDir: string): Promise<string> {
   const code = tag + (await bundlePhoneInput(root));
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, code);
-    renameSync(`${file}.tmp`, file);
+    await writeFileAtomic(file, code);
   } catch {
     // A cache that cannot be written costs the next start one more bundling.
   }
