@@ -72,7 +72,7 @@ const cliBuilds = coreOnly
       build({
         metafile: true,
         absWorkingDir: ROOT,
-        entryPoints: { main: 'cli/main.ts', demo: 'cli/fast/demo.ts' },
+        entryPoints: { main: 'cli/main.ts', demo: 'cli/demo/lane.ts' },
         outdir: 'dist/cli',
         bundle: true,
         splitting: true,
@@ -91,7 +91,7 @@ const cliBuilds = coreOnly
       }),
       // The same views as one classic script with a V8 code cache (cli/ui/load.ts).
       build(inkScriptBuild(ROOT)),
-      // Vite and its React plugin as one classic script with a V8 code cache (cli/commands/demo-vite.ts).
+      // Vite and its React plugin as one classic script with a V8 code cache (cli/demo/vite.ts).
       build(viteScriptBuild(ROOT)),
       // `voice --version` and plain reads, tried first by bin/voice.js (scripts/fast-build.js).
       build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),

@@ -52,7 +52,7 @@ function fastLanePlugin(root) {
       b.onResolve({ filter: /^\.\/read\.js$/ }, (args) => (args.importer.endsWith('index.ts') ? { path: './fast-read.cjs', external: true } : undefined));
       // `voice demo` runs from the full CLI's build (dist/cli/demo.js, an ES module: required, as
       // Node 20.19 and later require ES modules).
-      b.onResolve({ filter: /^\.\/demo\.js$/ }, (args) => (args.importer.endsWith('index.ts') ? { path: './demo.js', external: true } : undefined));
+      b.onResolve({ filter: /^\.\.\/demo\/lane\.js$/ }, (args) => (args.importer.endsWith('index.ts') ? { path: './demo.js', external: true } : undefined));
       // The output code's way to Ink (../ui/load.js) is the lane's own: the Ink script beside it.
       b.onResolve({ filter: /^\.\.\/ui\/load\.js$/ }, (args) => (args.importer.endsWith('print.ts') ? { path: `${root}/cli/fast/ink.ts` } : undefined));
       b.onResolve({ filter: NEVER }, (args) => ({ path: args.path, namespace: 'voice-never' }));

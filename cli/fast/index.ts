@@ -8,8 +8,8 @@
 import ops from 'voice:read-ops';
 import { VERSION } from '../../core/version.js';
 import { parseRead } from './args.js';
-import { parseDemo } from './demo-args.js';
-import type * as DemoLane from './demo.js';
+import { parseDemo } from '../demo/lane-args.js';
+import type * as DemoLane from '../demo/lane.js';
 
 /** Runs argv when the fast lane can (the process then exits); false when the full CLI must. */
 export async function runFast(argv: readonly string[]): Promise<boolean> {
@@ -23,7 +23,7 @@ export async function runFast(argv: readonly string[]): Promise<boolean> {
     // without it leaves the command to the full program.
     let lane: typeof DemoLane | undefined;
     try {
-      lane = await import('./demo.js');
+      lane = await import('../demo/lane.js');
     } catch {
       return false;
     }

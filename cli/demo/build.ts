@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { contextOf } from '../context.js';
 import { printJson } from '../output/print.js';
 import { err, out } from '../redact.js';
-import type { DemoFlags } from './demo-config.js';
+import type { DemoFlags } from './config.js';
 
 /** The flags of `voice demo build`: the page settings `voice demo` takes, and the output folder. */
 export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAnonKey' | 'webhookUrl' | 'publicKey' | 'assistantId' | 'apiUrl' | 'sentryDsn' | 'strict' | 'captions'> {
@@ -57,7 +57,7 @@ Examples:
     .action(async (_flags: BuildFlags, cmd: Command) => {
       const ctx = contextOf(cmd);
       const flags = buildFlagsOf(cmd);
-      const [{ resolveDemoConfig }, { buildDemo }] = await Promise.all([import('./demo-config.js'), import('./demo-build-run.js')]);
+      const [{ resolveDemoConfig }, { buildDemo }] = await Promise.all([import('./config.js'), import('./build-run.js')]);
       const { out: outDir, ...pageFlags } = flags;
       const config = resolveDemoConfig(pageFlags);
       const secrets = [config.apiKey, process.env.VOICE_SUPABASE_SERVICE_ROLE_KEY ?? ''].filter(Boolean);

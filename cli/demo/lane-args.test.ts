@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { demoCommand } from '../commands/demo.js';
-import { parseDemo } from './demo-args.js';
+import { parseDemo } from './lane-args.js';
 
 /** What commander makes of `voice demo <args>` (the program's global options it reads, too). */
 function commanderParse(args: string[], env: NodeJS.ProcessEnv): { opts: Record<string, unknown>; globals: Record<string, unknown> } {

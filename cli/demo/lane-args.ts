@@ -1,9 +1,9 @@
 // Recognises a plain `voice demo` command line for the fast lane: `demo` first, then only the
-// demo's own options (cli/commands/demo-options.ts) and the global options it reads (--api-key,
+// demo's own options (cli/demo/options.ts) and the global options it reads (--api-key,
 // --profile, --local, --no-color, --verbose), parsed as commander parses them. Help, `demo build`,
 // other flags, bad values and anything unusual are left to the full CLI and its messages.
-import { DEMO_OPTIONS, flagName, type DemoCliOptions } from '../commands/demo-options.js';
-import type { DemoGlobals } from '../commands/demo-run.js';
+import { DEMO_OPTIONS, flagName, type DemoCliOptions } from './options.js';
+import type { DemoGlobals } from './run.js';
 
 /** A `voice demo` run the fast lane can start. */
 export interface DemoCall {

@@ -4,12 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCli, cliFile } from './visitor-cli.test-support.js';
+import { buildCli, cliFile } from '../commands/visitor-cli.test-support.js';
 
 // `voice demo` with its `build` subcommand, registered here if cli/commands/demo.ts does not yet.
 const entry = `
 import { demoCommand } from ${JSON.stringify(cliFile('commands/demo.ts'))};
-import { demoBuildCommand } from ${JSON.stringify(cliFile('commands/demo-build.ts'))};
+import { demoBuildCommand } from ${JSON.stringify(cliFile('demo/build.ts'))};
 import { main } from ${JSON.stringify(cliFile('program.ts'))};
 const load = async () => {
   const demo = demoCommand();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../core/emulator/index.js';
 import { VisitorsStore, visitorsMiddleware } from '../../core/emulator/visitors.js';
 import { CliError } from '../errors.js';
-import { packageRoot, startDemo, visitorsFile, watchIgnored, type DemoOptions } from './demo-server.js';
+import { packageRoot, startDemo, visitorsFile, watchIgnored, type DemoOptions } from './server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-demo-server-'));
 const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'cfg') };

@@ -13,11 +13,11 @@ import { flagFiles } from '../../web/vite/flag-files.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
 import { configScript } from '../../core/visitors/page-config.js';
 import { CliError, usageError } from '../errors.js';
-import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
-import { SECURITY_HEADERS, contentSecurityPolicy } from './demo-headers.js';
+import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './config.js';
+import { SECURITY_HEADERS, contentSecurityPolicy } from './headers.js';
 import type { DemoConfig } from '../../core/visitors/page-config.js';
-import { ensureLocalAssistant, LOCAL_KEY, startCallTarget, warmLocalEmulator } from './demo-platform.js';
-import { loadViteTools } from './demo-vite.js';
+import { ensureLocalAssistant, LOCAL_KEY, startCallTarget, warmLocalEmulator } from './platform.js';
+import { loadViteTools } from './vite.js';
 
 /** What `startDemo` takes; everything is optional. */
 export interface DemoOptions {

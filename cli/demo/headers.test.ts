@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig, type DemoConfig } from '../../core/visitors/page-config.js';
-import { contentSecurityPolicy } from './demo-headers.js';
-import { securityHostFiles } from './demo-build-run.js';
+import { contentSecurityPolicy } from './headers.js';
+import { securityHostFiles } from './build-run.js';
 
 const page = (over: Partial<DemoConfig>): DemoConfig => ({ ...defaultConfig, ...over });
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';

@@ -8,8 +8,8 @@ import type { Plugin } from 'vite';
 import { configScript } from '../../core/visitors/page-config.js';
 import type { DemoConfig } from '../../core/visitors/page-config.js';
 import { usageError } from '../errors.js';
-import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './demo-headers.js';
-import { packageRoot } from './demo-server.js';
+import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './headers.js';
+import { packageRoot } from './server.js';
 
 /** The default output directory, relative to the current directory. */
 export const DEFAULT_OUT_DIR = 'dist/demo';

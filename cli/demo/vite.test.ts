@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFolder } from '../code-cache.js';
 import { ensureBuilt, ROOT } from '../test/build.js';
-import { runViteScript } from './demo-vite.js';
+import { runViteScript } from './vite.js';
 
 const SCRIPT = join(ROOT, 'dist', 'cli', 'chunks', 'vite-script.js');
 const WEB = join(ROOT, 'web');

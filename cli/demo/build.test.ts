@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../core/visitors/page-config.js';
 import { Command } from 'commander';
-import { buildFlagsOf, demoBuildCommand } from './demo-build.js';
-import type { BuildFlags } from './demo-build.js';
-import { bakedConfig, checkBuildConfig, checkOutDir } from './demo-build-run.js';
+import { buildFlagsOf, demoBuildCommand } from './build.js';
+import type { BuildFlags } from './build.js';
+import { bakedConfig, checkBuildConfig, checkOutDir } from './build-run.js';
 
 const page = { ...defaultConfig, supabaseUrl: 'https://abc.supabase.co', supabaseAnonKey: 'anon', webhookUrl: 'https://hooks.example/call', publicKey: 'pk', assistantId: 'a1' };
 const jwt = (role: string) => `x.${Buffer.from(JSON.stringify({ role })).toString('base64url')}.sig`;

@@ -1,8 +1,8 @@
 // What `voice demo` does once its command line is parsed: start the server (loaded lazily, with
 // Vite), print the URL, stop cleanly on Ctrl-C. Shared by the command (demo.ts) and the CLI's fast
-// lane (cli/fast/demo.ts), so both behave alike. No commander here.
+// lane (cli/demo/lane.ts), so both behave alike. No commander here.
 import { err, out } from '../redact.js';
-import type { DemoCliOptions } from './demo-options.js';
+import type { DemoCliOptions } from './options.js';
 
 /** The program's global options `voice demo` reads. */
 export interface DemoGlobals {
@@ -13,7 +13,7 @@ export interface DemoGlobals {
 
 /** Serves the demo until Ctrl-C (or SIGTERM). */
 export async function runDemo(opts: DemoCliOptions, globals: DemoGlobals): Promise<void> {
-  const { startDemo } = await import('./demo-server.js');
+  const { startDemo } = await import('./server.js');
   const { slug, port, host, open, visitors, ...flags } = opts;
   const { apiKey, profile, local } = globals;
   const demo = await startDemo({ slug, port, host, open, visitors, flags: { ...flags, apiKey, profile, local } });

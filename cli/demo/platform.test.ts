@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../core/emulator/index.js';
 import { validateRequest } from '../../core/schemas/validate.js';
-import { ensureLocalAssistant, LOCAL_ASSISTANT, LOCAL_KEY, localAssistantState, startCallTarget, warmLocalEmulator } from './demo-platform.js';
+import { ensureLocalAssistant, LOCAL_ASSISTANT, LOCAL_KEY, localAssistantState, startCallTarget, warmLocalEmulator } from './platform.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {

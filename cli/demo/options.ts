@@ -1,5 +1,5 @@
 // The options of `voice demo`, as data: demo.ts makes commander's options from them and the CLI's
-// fast lane (cli/fast/demo-args.ts) recognises a plain `voice demo` command line with them, without
+// fast lane (cli/demo/lane-args.ts) recognises a plain `voice demo` command line with them, without
 // loading commander or the program. No commander here.
 
 /** One option of `voice demo`. */

@@ -1,15 +1,15 @@
 // The fast lane's `voice demo` (dist/cli/demo.js, an entry of the full CLI's build sharing its
-// chunks): runs a command line cli/fast/demo-args.ts recognised, as the full program would run it
+// chunks): runs a command line cli/demo/lane-args.ts recognised, as the full program would run it
 // (program.ts main(): process hooks, error reporting, exit codes), without commander, the program
 // or the catalogue.
 import { VERSION } from '../../core/version.js';
-import { runDemo } from '../commands/demo-run.js';
+import { runDemo } from './run.js';
 import { isExpected, reportError } from '../fail.js';
 import { outputSettings } from '../output/mode.js';
 import { setErrColor } from '../output/style.js';
 import { finish, installProcessHooks } from '../process-hooks.js';
 import { redact } from '../redact.js';
-import type { DemoCall } from './demo-args.js';
+import type { DemoCall } from './lane-args.js';
 
 /** Serves the demo until Ctrl-C, then exits with the full program's code. */
 export async function runDemoLane({ opts, globals, color, verbose }: DemoCall): Promise<never> {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readProfile, resolveDemoConfig } from './demo-config.js';
+import { readProfile, resolveDemoConfig } from './config.js';
 
 const home = mkdtempSync(join(tmpdir(), 'voice-demo-config-'));
 const xdg = join(home, 'config');
