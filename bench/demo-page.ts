@@ -3,7 +3,7 @@
 // loopback by a static host (the demo with its local visitors endpoint), interleaved runs.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { VisitorsStore, visitorsMiddleware } from '../core/emulator/visitors.js';
+import { VisitorsStore, visitorsMiddleware } from '../core/visitors/postgrest.js';
 import { analyseBuild, lazyLoad, total } from './lib/built-page.js';
 import type { BuiltFile, BuiltPage } from './lib/built-page.js';
 import { lighthouseOnce } from './lib/lighthouse.js';

@@ -2,7 +2,7 @@
 // an API URL the user named, or an emulator run in-process (port 4010 so that
 // `voice call list --local` sees the calls; an emulator already there is reused).
 import { randomUUID } from 'node:crypto';
-import type { CallTarget } from '../../core/emulator/callme.js';
+import type { CallTarget } from '../../core/visitors/callme.js';
 import type { Snapshot } from '../../core/emulator/index.js';
 
 /** The platform's hosted API. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../core/emulator/index.js';
-import { VisitorsStore, visitorsMiddleware } from '../../core/emulator/visitors.js';
+import { VisitorsStore, visitorsMiddleware } from '../../core/visitors/postgrest.js';
 import { CliError } from '../errors.js';
 import { packageRoot, startDemo, visitorsFile, watchIgnored, type DemoOptions } from './server.js';
 

@@ -14,7 +14,7 @@ import { AsYouType } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
 import { buildDemo, HOST_FILES } from '../../cli/demo/build-run.js';
 import { resolveDemoConfig } from '../../cli/demo/config.js';
-import { VisitorsStore, visitorsMiddleware } from '../../core/emulator/visitors.js';
+import { VisitorsStore, visitorsMiddleware } from '../../core/visitors/postgrest.js';
 
 const SECRET_API_KEY = 'sk-private-platform-key-0123456789';
 const SERVICE_ROLE_KEY = 'service-role-secret-9876543210';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_ME_PATH, callMeMiddleware, phoneCallBody, type placeCall } from './callme.js';
-import { startEmulator, type Emulator } from './index.js';
+import { startEmulator, type Emulator } from '../emulator/index.js';
 
 const visitor = { slug: 'acme', name: 'Acme', system: 'Be Acme.', first_message: 'Hello from Acme.' };
 let emulator: Emulator;

@@ -3,7 +3,7 @@
 // has one code path for the hosted database and for `voice demo` on a laptop.
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseVisitor } from '../visitors/model.js';
+import { parseVisitor } from './model.js';
 
 /** One visitor, as stored in `visitors.json` and in the hosted `visitors` table. */
 export interface VisitorRecord {

@@ -5,10 +5,10 @@
 // browser must preflight it), the page's own origin, a visitor that exists, a few calls a minute.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClient } from '../client/node.js';
-import { readBody, parseJson } from './http.js';
-import { SlidingWindowLimiter, type RateLimit } from './rate-limit.js';
-import type { VisitorRecord } from './visitors.js';
-import { demoOverrides } from '../visitors/overrides.js';
+import { readBody, parseJson } from '../emulator/http.js';
+import { SlidingWindowLimiter, type RateLimit } from '../emulator/rate-limit.js';
+import type { VisitorRecord } from './postgrest.js';
+import { demoOverrides } from './overrides.js';
 
 /** The path the page posts to when no webhook URL is configured. */
 export const CALL_ME_PATH = '/__voice/call-me';

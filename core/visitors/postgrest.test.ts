@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VisitorsFileError, VisitorsStore, parseVisitors, visitorsMiddleware } from './visitors.js';
+import { VisitorsFileError, VisitorsStore, parseVisitors, visitorsMiddleware } from './postgrest.js';
 
 const ROWS = [
   { slug: 'acme', name: 'Acme', system: 'sys', first_message: 'hi' },
