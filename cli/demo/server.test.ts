@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../core/emulator/index.js';
-import { VisitorsStore, visitorsMiddleware } from '../../core/visitors/postgrest.js';
+import { LiveVisitorsFile } from '../../core/visitors/file-store.js';
+import { visitorsMiddleware } from '../../core/visitors/postgrest.js';
 import { CliError } from '../errors.js';
 import { packageRoot, startDemo, visitorsFile, watchIgnored, type DemoOptions } from './server.js';
 
@@ -117,7 +118,7 @@ describe('the local Call Me webhook with the hosted visitors table', () => {
     const file = join(dir, 'hosted.json');
     writeFileSync(file, JSON.stringify([{ slug: 'acme', name: 'Acme', system: 'Be Acme.', first_message: 'Hi.' }]));
     // The hosted database stand-in: the same PostgREST answers (and row rule) as the real table.
-    const rest = visitorsMiddleware(new VisitorsStore(file));
+    const rest = visitorsMiddleware(new LiveVisitorsFile(file));
     const db = createServer((req, res) => rest(req, res, () => res.writeHead(404).end()));
     await new Promise<void>((resolve) => db.listen(0, '127.0.0.1', resolve));
     const demo = await startDemo({ ...quiet(), flags: { supabaseUrl: `http://127.0.0.1:${(db.address() as AddressInfo).port}`, supabaseAnonKey: 'anon' } });

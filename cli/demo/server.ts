@@ -7,7 +7,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ViteDevServer } from 'vite';
 import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from '../../core/visitors/callme.js';
-import { VisitorsFileError, VisitorsStore, visitorsMiddleware, type VisitorRecord } from '../../core/visitors/postgrest.js';
+import { VisitorError } from '../../core/visitors/errors.js';
+import { LiveVisitorsFile } from '../../core/visitors/file-store.js';
+import type { Visitor } from '../../core/visitors/model.js';
+import { visitorsMiddleware } from '../../core/visitors/postgrest.js';
 import { slugProblem } from '../../core/visitors/model.js';
 import { flagFiles } from '../../web/vite/flag-files.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
@@ -85,12 +88,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   const config = resolveDemoConfig({ ...options.flags, strict: options.strict ?? options.flags?.strict }, options.env ?? process.env);
   const root = packageRoot();
 
-  let store: VisitorsStore | undefined;
+  let store: LiveVisitorsFile | undefined;
   if (!config.page.supabaseUrl) {
     try {
-      store = new VisitorsStore(visitorsFile(options.visitors ?? (options.env ?? process.env).VOICE_VISITORS_FILE, cwd, root));
+      store = new LiveVisitorsFile(visitorsFile(options.visitors ?? (options.env ?? process.env).VOICE_VISITORS_FILE, cwd, root));
     } catch (err) {
-      if (err instanceof VisitorsFileError) throw usageError(err.message, 'Pass --visitors FILE with a JSON array of { slug, name, system, first_message }.');
+      if (err instanceof VisitorError) throw usageError(err.message, 'Pass --visitors FILE with a JSON array of { slug, name, system, first_message }.');
       throw err;
     }
     if (!store.get(slug)) log(`warning: no visitor "${slug}" in ${store.file}; the page ${config.page.strict ? 'shows Not found' : "greets 'Visitor'"}.`);
@@ -282,7 +285,7 @@ function securityHeaders(page: DemoConfig) {
 
 /** Looks visitors up in the hosted database for the local webhook. */
 function hostedLookup(config: ResolvedDemoConfig) {
-  return async (slug: string): Promise<VisitorRecord | undefined> => {
+  return async (slug: string): Promise<Visitor | undefined> => {
     const { PostgrestClient } = await import('@supabase/postgrest-js');
     const key = config.page.supabaseAnonKey;
     const db = new PostgrestClient(`${config.page.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
@@ -292,6 +295,6 @@ function hostedLookup(config: ResolvedDemoConfig) {
     const { data, error } = await db.from('visitors').select('name,system,first_message,slug').eq('slug', slug).limit(1).setHeader('x-visitor-slug', slug).abortSignal(AbortSignal.timeout(5000)).maybeSingle();
     // An unreachable database is a failure (502), not an unknown visitor (404).
     if (error) throw new Error(`the visitors database answered: ${error.message}`);
-    return (data as VisitorRecord | null) ?? undefined;
+    return (data as Visitor | null) ?? undefined;
   };
 }

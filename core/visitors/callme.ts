@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClient } from '../client/node.js';
 import { readBody, parseJson } from '../emulator/http.js';
 import { SlidingWindowLimiter, type RateLimit } from '../emulator/rate-limit.js';
-import type { VisitorRecord } from './postgrest.js';
+import type { Visitor } from './model.js';
 import { demoOverrides } from './overrides.js';
 
 /** The path the page posts to when no webhook URL is configured. */
@@ -25,7 +25,7 @@ export interface CallTarget {
 }
 
 /** The body of `POST /call/phone` for a visitor: their first message and system prompt as overrides. */
-export function phoneCallBody(phone: string, visitor: Pick<VisitorRecord, 'first_message' | 'system'> | undefined, target: Pick<CallTarget, 'assistantId' | 'phoneNumberId'>) {
+export function phoneCallBody(phone: string, visitor: Pick<Visitor, 'first_message' | 'system'> | undefined, target: Pick<CallTarget, 'assistantId' | 'phoneNumberId'>) {
   // Only the fields the visitor has (an empty system prompt leaves the assistant's own).
   const { firstMessage, model } = demoOverrides({ first_message: visitor?.first_message ?? '', system: visitor?.system ?? '' });
   const assistantOverrides = { ...(firstMessage ? { firstMessage } : {}), ...(visitor?.system ? { model } : {}) };
@@ -49,7 +49,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** What the webhook needs: a visitor lookup and a way to place the call. */
 export interface CallMeOptions {
-  lookup(slug: string): Promise<VisitorRecord | undefined> | VisitorRecord | undefined;
+  lookup(slug: string): Promise<Visitor | undefined> | Visitor | undefined;
   target: CallTarget;
   /** One line per call for the terminal. */
   log?: (line: string) => void;

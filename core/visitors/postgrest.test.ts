@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VisitorsFileError, VisitorsStore, parseVisitors, visitorsMiddleware } from './postgrest.js';
+import { VisitorError } from './errors.js';
+import { LiveVisitorsFile } from './file-store.js';
+import { parseVisitorsFile } from './model.js';
+import { visitorsMiddleware } from './postgrest.js';
 
 const ROWS = [
   { slug: 'acme', name: 'Acme', system: 'sys', first_message: 'hi' },
@@ -20,7 +23,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'voice-visitors-'));
   file = join(dir, 'visitors.json');
   writeFileSync(file, JSON.stringify(ROWS));
-  const store = new VisitorsStore(file);
+  const store = new LiveVisitorsFile(file);
   const mw = visitorsMiddleware(store);
   server = createServer((req, res) => mw(req, res, () => res.writeHead(418).end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,20 +81,20 @@ describe('local visitors endpoint', () => {
   });
 });
 
-describe('parseVisitors', () => {
+describe('parseVisitorsFile', () => {
   it('names the file and the problem', () => {
-    expect(() => parseVisitors('{', 'v.json')).toThrow(/v\.json is not valid JSON/);
-    expect(() => parseVisitors('{}', 'v.json')).toThrow(/JSON array/);
-    expect(() => parseVisitors('[{"slug":"Bad Slug","name":"x"}]', 'v.json')).toThrow(VisitorsFileError);
-    expect(() => parseVisitors('[{"slug":"ok","name":""}]', 'v.json')).toThrow(/name/);
-    expect(parseVisitors('[{"slug":"ok","name":"Ok"}]')).toEqual([{ slug: 'ok', name: 'Ok', system: '', first_message: '' }]);
+    expect(() => parseVisitorsFile('{', 'v.json')).toThrow(/v\.json is not valid JSON/);
+    expect(() => parseVisitorsFile('{}', 'v.json')).toThrow(/JSON array/);
+    expect(() => parseVisitorsFile('[{"slug":"Bad Slug","name":"x"}]', 'v.json')).toThrow(VisitorError);
+    expect(() => parseVisitorsFile('[{"slug":"ok","name":""}]', 'v.json')).toThrow(/name/);
+    expect(parseVisitorsFile('[{"slug":"ok","name":"Ok"}]', 'v.json')).toEqual([{ slug: 'ok', name: 'Ok', system: '', first_message: '' }]);
   });
 
   it('keeps only the visitor fields', () => {
-    expect(parseVisitors('[{"slug":"a","name":"A","system":"s","first_message":"f","created_at":"2026-01-01"}]')).toEqual([{ slug: 'a', name: 'A', system: 's', first_message: 'f' }]);
+    expect(parseVisitorsFile('[{"slug":"a","name":"A","system":"s","first_message":"f","created_at":"2026-01-01"}]', 'v.json')).toEqual([{ slug: 'a', name: 'A', system: 's', first_message: 'f' }]);
   });
 
   it('reports a missing file', () => {
-    expect(() => new VisitorsStore(join(tmpdir(), 'does-not-exist', 'visitors.json'))).toThrow(/Cannot read/);
+    expect(() => new LiveVisitorsFile(join(tmpdir(), 'does-not-exist', 'visitors.json'))).toThrow(/Cannot read/);
   });
 });

@@ -1,88 +1,11 @@
 // The local visitors endpoint: answers the PostgREST requests the demo page makes
 // (`GET /rest/v1/visitors?select=...&slug=eq.<slug>&limit=1`) from a JSON file, so the page
 // has one code path for the hosted database and for `voice demo` on a laptop.
-import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseVisitor } from './model.js';
-
-/** One visitor, as stored in `visitors.json` and in the hosted `visitors` table. */
-export interface VisitorRecord {
-  slug: string;
-  name: string;
-  system: string;
-  first_message: string;
-}
+import type { LiveVisitorsFile } from './file-store.js';
+import type { Visitor } from './model.js';
 
 const COLUMNS = ['slug', 'name', 'system', 'first_message'] as const;
-
-/** A visitors file that cannot be used, with a message naming the file and the problem. */
-export class VisitorsFileError extends Error {
-  override name = 'VisitorsFileError';
-}
-
-/** Parses and checks the text of a visitors file (a JSON array of visitors, same rules as `voice visitor`). */
-export function parseVisitors(textContent: string, file = 'visitors.json'): VisitorRecord[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(textContent);
-  } catch (err) {
-    throw new VisitorsFileError(`${file} is not valid JSON: ${(err as Error).message}`);
-  }
-  if (!Array.isArray(data)) throw new VisitorsFileError(`${file} must hold a JSON array of visitors`);
-  try {
-    return data.map((item: unknown, i) => {
-      // A hand-written file may leave out the prompt fields; they default to empty.
-      const filled = item !== null && typeof item === 'object' && !Array.isArray(item) ? { system: '', first_message: '', ...item } : item;
-      const { slug, name, system, first_message } = parseVisitor(filled, false, file, i);
-      return { slug, name, system, first_message };
-    });
-  } catch (err) {
-    throw new VisitorsFileError((err as Error).message);
-  }
-}
-
-/** Visitors read from a file, re-read when the file changes (so `voice visitor` edits show up live). */
-export class VisitorsStore {
-  private rows: VisitorRecord[];
-  private mtimeMs: number;
-
-  /** Loads the file now; throws VisitorsFileError when it is missing or malformed. */
-  constructor(readonly file: string) {
-    this.mtimeMs = this.mtime();
-    this.rows = this.read();
-  }
-
-  /** Every visitor, fresh from disk if the file changed; a broken edit keeps the last good copy. */
-  all(): VisitorRecord[] {
-    const mtime = this.mtime();
-    if (mtime !== this.mtimeMs) {
-      try {
-        this.rows = this.read();
-        this.mtimeMs = mtime;
-      } catch (err) {
-        process.stderr.write(`voice: ignoring the edited ${this.file}: ${(err as Error).message}\n`);
-      }
-    }
-    return this.rows;
-  }
-
-  /** The visitor with this slug, if any. */
-  get(slug: string): VisitorRecord | undefined {
-    return this.all().find((v) => v.slug === slug);
-  }
-
-  private mtime(): number {
-    try {
-      return statSync(this.file).mtimeMs;
-    } catch (err) {
-      throw new VisitorsFileError(`Cannot read ${this.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-  }
-
-  private read(): VisitorRecord[] {
-    return parseVisitors(readFileSync(this.file, 'utf8'), this.file);
-  }
-}
 
 /** A PostgREST-shaped error body. */
 function sendError(res: ServerResponse, status: number, code: string, message: string): void {
@@ -96,7 +19,7 @@ function send(res: ServerResponse, status: number, data: unknown, headers: Recor
 }
 
 /** Applies the PostgREST filters the page (and `curl`) use: `col=eq.value`, `select`, `limit`. */
-export function queryVisitors(rows: VisitorRecord[], params: URLSearchParams, visitorSlugHeader: string | undefined): Record<string, string>[] | string {
+export function queryVisitors(rows: Visitor[], params: URLSearchParams, visitorSlugHeader: string | undefined): Record<string, string>[] | string {
   const select = (params.get('select') ?? '*').split(',').map((c) => c.trim()).filter(Boolean);
   const columns = select.includes('*') ? [...COLUMNS] : select;
   const unknown = columns.find((c) => !(COLUMNS as readonly string[]).includes(c));
@@ -108,16 +31,16 @@ export function queryVisitors(rows: VisitorRecord[], params: URLSearchParams, vi
     if (!(COLUMNS as readonly string[]).includes(key)) return `column visitors.${key} does not exist`;
     if (!value.startsWith('eq.')) return `unsupported filter "${key}=${value}" (the local endpoint knows eq. only)`;
     const want = value.slice(3);
-    out = out.filter((r) => r[key as keyof VisitorRecord] === want);
+    out = out.filter((r) => r[key as (typeof COLUMNS)[number]] === want);
   }
   const limit = Number(params.get('limit') ?? Infinity);
   const offset = Number(params.get('offset') ?? 0);
   out = out.slice(offset, Number.isFinite(limit) ? offset + limit : undefined);
-  return out.map((r) => Object.fromEntries(columns.map((c) => [c, r[c as keyof VisitorRecord]])));
+  return out.map((r) => Object.fromEntries(columns.map((c) => [c, r[c as (typeof COLUMNS)[number]]])));
 }
 
 /** Connect-style middleware serving `GET|HEAD <prefix>/visitors` (prefix `/rest/v1`). */
-export function visitorsMiddleware(store: Pick<VisitorsStore, 'all'>, prefix = '/rest/v1') {
+export function visitorsMiddleware(store: Pick<LiveVisitorsFile, 'all'>, prefix = '/rest/v1') {
   return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!url.pathname.startsWith(`${prefix}/`)) return next();
