@@ -11,10 +11,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emulatorBuild, requireShim } from './build-config.js';
-import { lazyUnicode } from './lazy-unicode.js';
-import { inkScriptBuild, makeInkCache } from './ink-script.js';
-import { fastLaneBuild } from './fast-build.js';
-import { makeViteCache, viteScriptBuild } from './vite-script.js';
+import { lazyUnicode } from '../cli/launch/build-lazy-unicode.js';
+import { inkScriptBuild, makeInkCache } from '../cli/launch/build-ink-script.js';
+import { fastLaneBuild } from '../cli/launch/build-lane.js';
+import { makeViteCache, viteScriptBuild } from '../cli/launch/build-vite-script.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -86,14 +86,14 @@ const cliBuilds = coreOnly
         banner: { js: requireShim },
         define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
         // Ink's text helpers build their Unicode tables only when a table needs them.
-        plugins: [lazyUnicode(at('cli/ui/lazy-unicode.ts'))],
+        plugins: [lazyUnicode(at('cli/launch/lazy-unicode.ts'))],
         logLevel: 'warning',
       }),
-      // The same views as one classic script with a V8 code cache (cli/ui/load.ts).
+      // The same views as one classic script with a V8 code cache (cli/launch/ink-load.ts).
       build(inkScriptBuild(ROOT)),
       // Vite and its React plugin as one classic script with a V8 code cache (cli/demo/vite.ts).
       build(viteScriptBuild(ROOT)),
-      // `voice --version` and plain reads, tried first by bin/voice.js (scripts/fast-build.js).
+      // `voice --version` and plain reads, tried first by bin/voice.js (cli/launch/build-lane.js).
       build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),
     ];
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vite from 'vite';
 import react from '@vitejs/plugin-react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheFolder } from '../code-cache.js';
+import { cacheFolder } from '../launch/code-cache.js';
 import { ensureBuilt, ROOT } from '../test/build.js';
 import { runViteScript } from './vite.js';
 

@@ -1,6 +1,6 @@
 // Loads Vite and its React plugin for `voice demo`. In the built CLI they are also one classic
-// script, chunks/vite-script.js, with a V8 code cache (scripts/vite-script.js, run by
-// cli/code-cache.ts): importing Vite's 1.4 MB of ES modules is about 100 ms of a warm start, most
+// script, chunks/vite-script.js, with a V8 code cache (cli/launch/build-vite-script.js, run by
+// cli/launch/code-cache.ts): importing Vite's 1.4 MB of ES modules is about 100 ms of a warm start, most
 // of it parsing and compiling. The script is used only when the installed vite and
 // @vitejs/plugin-react are the versions it was built from; otherwise, when running from source, or
 // on any failure, they are imported as usual.
@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Vite from 'vite';
 import type ReactPlugin from '@vitejs/plugin-react';
-import { runScript, scriptTag } from '../code-cache.js';
+import { runScript, scriptTag } from '../launch/code-cache.js';
 
 /** Vite and the React plugin. */
 export interface ViteTools {

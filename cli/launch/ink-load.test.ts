@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../test/build.js';
-import { cacheFolder } from '../code-cache.js';
-import { loadScript } from './load.js';
-import { renderView } from './render.js';
-import type { TtyView } from './render.js';
+import { cacheFolder } from './code-cache.js';
+import { loadScript } from './ink-load.js';
+import { renderView } from '../ui/render.js';
+import type { TtyView } from '../ui/render.js';
 
 const SCRIPT = join(ROOT, 'dist', 'cli', 'chunks', 'ink-script.js');
 const ESC = String.fromCharCode(27);

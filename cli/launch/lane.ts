@@ -7,7 +7,7 @@
 // read.ts), so commands the lane does not take pay for this one alone.
 import ops from 'voice:read-ops';
 import { VERSION } from '../../core/version.js';
-import { parseRead } from './args.js';
+import { parseRead } from './lane-args.js';
 import { parseDemo } from '../demo/lane-args.js';
 import type * as DemoLane from '../demo/lane.js';
 
@@ -31,6 +31,6 @@ export async function runFast(argv: readonly string[]): Promise<boolean> {
   }
   const call = parseRead(argv, ops());
   if (!call) return false;
-  const { runRead } = await import('./read.js');
+  const { runRead } = await import('./lane-read.js');
   return runRead(call);
 }

@@ -1,12 +1,12 @@
 // Loads the Ink views (cli/ui/render.tsx). In the built CLI they are also a classic script,
-// chunks/ink-script.js, with a V8 code cache made at build time (scripts/ink-script.js, run by
-// cli/code-cache.ts): the 350 KB of Ink, React and Yoga are neither parsed nor compiled again.
+// chunks/ink-script.js, with a V8 code cache made at build time (cli/launch/build-ink-script.js, run by
+// cli/launch/code-cache.ts): the 350 KB of Ink, React and Yoga are neither parsed nor compiled again.
 // Any failure falls back to the ES module chunk, as when running from source.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { runScript } from '../code-cache.js';
-import type * as Render from './render.js';
-import type * as YogaModule from './yoga.js';
+import { runScript } from './code-cache.js';
+import type * as Render from '../ui/render.js';
+import type * as YogaModule from '../ui/yoga.js';
 
 /** What the views module offers. */
 export type Ui = Pick<typeof Render, 'renderView'>;
@@ -45,7 +45,7 @@ export async function loadInk(): Promise<Ui> {
   const saved = g.fetch;
   g.fetch = undefined;
   try {
-    return await import('./render.js');
+    return await import('../ui/render.js');
   } finally {
     g.fetch = saved;
   }

@@ -15,8 +15,8 @@ import { setErrColor } from '../output/style.js';
 import { finish, installProcessHooks } from '../process-hooks.js';
 import { redact } from '../redact.js';
 import { requireKey, resolveSettings } from '../settings.js';
-import type { ReadCall } from './args.js';
-import { canDraw } from './ink-script.js';
+import type { ReadCall } from './lane-args.js';
+import { canDraw } from './lane-ink-script.js';
 
 /** Sends the read, prints its answer and exits; false (nothing done) when the full CLI must (a proxy, no Ink script). */
 export async function runRead({ read, pathValues, opts }: ReadCall): Promise<boolean> {

@@ -1,4 +1,4 @@
-// The table scripts/fast-build.js generates from the catalogue at build time (parsed on first call).
+// The table cli/launch/build-lane.js generates from the catalogue at build time (parsed on first call).
 declare module 'voice:read-ops' {
   import type { ReadOps } from './read-ops.js';
 

@@ -1,6 +1,6 @@
 // Lazy stand-ins for the Unicode machinery Ink's text helpers (string-width, slice-ansi,
 // @alcalzone/ansi-tokenize) create when their modules load. The build swaps them in
-// (scripts/lazy-unicode.js). On Node 20 the first Intl.Segmenter costs about 90 M CPU instructions
+// (cli/launch/build-lazy-unicode.js). On Node 20 the first Intl.Segmenter costs about 90 M CPU instructions
 // (V8 builds its list of locales) and /^\p{RGI_Emoji}$/v about 180 M (ICU builds the set of emoji
 // strings): together more than a whole `node -e 0`, paid by every table drawn, although a table of
 // plain text needs neither. Here the segmenter splits simple text (ASCII, Latin letters, common
@@ -19,7 +19,7 @@ type SegmenterArgs = ConstructorParameters<typeof Intl.Segmenter>;
  */
 const SIMPLE = /^[\0-\x7f\u00a0-\u00a8\u00aa-\u00ad\u00af-\u017f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u20a0-\u20c0]*$/;
 
-/** The RGI emoji set, the one costly regular expression the build defers (scripts/lazy-unicode.js). */
+/** The RGI emoji set, the one costly regular expression the build defers (cli/launch/build-lazy-unicode.js). */
 const RGI_EMOJI = '^\\p{RGI_Emoji}$';
 
 /** The grapheme clusters of simple text: one per character, except CR LF, one cluster (UAX #29, GB3). */

@@ -1,6 +1,6 @@
 // esbuild plugin for the CLI bundle: Ink's text helpers create an Intl.Segmenter and Unicode
 // property regexes when their modules load, which costs more CPU than starting Node itself (see
-// cli/ui/lazy-unicode.ts). This swaps those constructions for the lazy stand-ins of that module, in
+// cli/launch/lazy-unicode.ts). This swaps those constructions for the lazy stand-ins of that module, in
 // the listed packages only. Nothing else in their code changes.
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -21,7 +21,7 @@ export function lazyUnicodeSource(text) {
   return out === text ? undefined : out;
 }
 
-/** The plugin; `helper` is the absolute path of cli/ui/lazy-unicode.ts. */
+/** The plugin; `helper` is the absolute path of cli/launch/lazy-unicode.ts. */
 export function lazyUnicode(helper) {
   return {
     name: 'lazy-unicode',
@@ -40,7 +40,7 @@ export function lazyUnicode(helper) {
       build.onEnd((result) => {
         const inputs = Object.keys(result.metafile?.inputs ?? {});
         const used = inputs.some((f) => /node_modules[\\/]ink[\\/]/.test(f));
-        if (used && patched.size === 0) result.warnings.push({ text: 'lazy-unicode: no Intl.Segmenter found to defer in Ink\'s text helpers; see scripts/lazy-unicode.js', location: null, notes: [], id: '', pluginName: 'lazy-unicode', detail: undefined });
+        if (used && patched.size === 0) result.warnings.push({ text: 'lazy-unicode: no Intl.Segmenter found to defer in Ink\'s text helpers; see cli/launch/build-lazy-unicode.js', location: null, notes: [], id: '', pluginName: 'lazy-unicode', detail: undefined });
       });
     },
   };

@@ -1,4 +1,4 @@
-// The build's half of cli/code-cache.ts: names a built classic script's V8 code cache in the
+// The build's half of cli/launch/code-cache.ts: names a built classic script's V8 code cache in the
 // script's last line (`//# voiceCache=<name>-<hash of the script>.cache`) and has a child process
 // (a clean V8) make that cache beside it. The Ink and Vite scripts both use it.
 import { spawnSync } from 'node:child_process';

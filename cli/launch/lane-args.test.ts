@@ -1,7 +1,7 @@
 // Which command lines the fast lane takes (parseRead) and which reads it knows (readOperations).
 import { describe, expect, it } from 'vitest';
 import { catalogue, flatten } from '../../core/catalogue/index.js';
-import { parseRead } from './args.js';
+import { parseRead } from './lane-args.js';
 import { readOperations } from './read-ops.js';
 
 const ops = readOperations(flatten(catalogue));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lazyUnicodeSource } from '../../scripts/lazy-unicode.js';
+import { lazyUnicodeSource } from './build-lazy-unicode.js';
 import { lazyRegExp, lazySegmenter } from './lazy-unicode.js';
 
 const segments = (s: Intl.Segments): Intl.SegmentData[] => [...s].map(({ segment, index, input }) => ({ segment, index, input }));

@@ -1,7 +1,7 @@
 // The Vite script: Vite and its React plugin (the two packages `voice demo` loads, about 100 ms of
 // a warm start) bundled as one classic script, dist/cli/chunks/vite-script.js, plus a V8 code cache
 // made at build time by starting a dev server on the demo page. Node 20 caches no ES module code;
-// run through vm.Script with that cache (cli/code-cache.ts), Vite is neither parsed nor compiled
+// run through vm.Script with that cache (cli/launch/code-cache.ts), Vite is neither parsed nor compiled
 // again. cli/demo/vite.ts uses it only when the installed vite and @vitejs/plugin-react
 // are the versions it was built from, else imports them as usual.
 //
@@ -20,7 +20,7 @@ import { isBuiltin } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
-import { makeCodeCache } from './code-cache.js';
+import { makeCodeCache } from './build-code-cache.js';
 
 export const VITE_SCRIPT = 'dist/cli/chunks/vite-script.js';
 

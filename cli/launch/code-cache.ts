@@ -1,5 +1,5 @@
 // Classic scripts with a V8 code cache: Node 20 caches no ES module code, so the CLI's two heavy
-// loads (the Ink views, scripts/ink-script.js; Vite, scripts/vite-script.js) are also built as one
+// loads (the Ink views, cli/launch/build-ink-script.js; Vite, cli/launch/build-vite-script.js) are also built as one
 // classic script each, `(function (module, exports, require, ...more) { <CommonJS bundle> })`,
 // whose last line names a code cache made at build time beside it:
 // `//# voiceCache=<name>-<hash of the script>.cache` (V8 checks a cache against its source's length

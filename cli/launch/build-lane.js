@@ -1,5 +1,5 @@
-// esbuild options of the CLI's fast lane: dist/cli/fast.cjs (cli/fast/index.ts: `voice --version`,
-// and recognising a plain catalogue read) and dist/cli/fast-read.cjs (cli/fast/read.ts: running
+// esbuild options of the CLI's fast lane: dist/cli/fast.cjs (cli/launch/lane.ts: `voice --version`,
+// and recognising a plain catalogue read) and dist/cli/fast-read.cjs (cli/launch/lane-read.ts: running
 // it), without commander or the catalogue. Two self-contained CommonJS files, no code splitting,
 // on purpose: built with the full CLI's splitting a read loaded 13 small chunks, and each ES module
 // costs its own resolve, read and link (about 30 M instructions more per launch, callgrind); an ES
@@ -9,11 +9,11 @@ import { build } from 'esbuild';
 
 const GENERATOR = `
 import { catalogue, flatten } from './core/catalogue/index.ts';
-import { readOperations } from './cli/fast/read-ops.ts';
+import { readOperations } from './cli/launch/read-ops.ts';
 export default readOperations(flatten(catalogue));
 `;
 
-/** The table of plain reads, from the catalogue's current sources (selection: cli/fast/read-ops.ts). */
+/** The table of plain reads, from the catalogue's current sources (selection: cli/launch/read-ops.ts). */
 async function readOpsTable(root) {
   const result = await build({
     stdin: { contents: GENERATOR, resolveDir: root, loader: 'ts', sourcefile: 'read-ops-generator.ts' },
@@ -31,7 +31,7 @@ async function readOpsTable(root) {
 }
 
 // Modules the fast lane never runs, kept out of its file: Ink's ES module views (it draws from the
-// Ink script instead: cli/fast/ink.ts) and undici (it leaves proxies to the full CLI, and sends one
+// Ink script instead: cli/launch/lane-ink.ts) and undici (it leaves proxies to the full CLI, and sends one
 // request, far below the node transport's switch to undici's pool). Importing one rejects, which
 // the callers handle.
 const NEVER = /^(undici|\.\.\/ui\/render\.js|\.\/render\.js)$/;
@@ -49,12 +49,12 @@ function fastLanePlugin(root) {
         return { contents: `const text = ${JSON.stringify(JSON.stringify(table))};\nlet ops;\nexport default () => (ops ??= JSON.parse(text));\n`, loader: 'js', watchFiles: inputs };
       });
       // The read is its own file (dist/cli/fast-read.cjs), loaded only for a command line the lane takes.
-      b.onResolve({ filter: /^\.\/read\.js$/ }, (args) => (args.importer.endsWith('index.ts') ? { path: './fast-read.cjs', external: true } : undefined));
+      b.onResolve({ filter: /^\.\/lane-read\.js$/ }, (args) => (args.importer.endsWith('lane.ts') ? { path: './fast-read.cjs', external: true } : undefined));
       // `voice demo` runs from the full CLI's build (dist/cli/demo.js, an ES module: required, as
       // Node 20.19 and later require ES modules).
-      b.onResolve({ filter: /^\.\.\/demo\/lane\.js$/ }, (args) => (args.importer.endsWith('index.ts') ? { path: './demo.js', external: true } : undefined));
-      // The output code's way to Ink (../ui/load.js) is the lane's own: the Ink script beside it.
-      b.onResolve({ filter: /^\.\.\/ui\/load\.js$/ }, (args) => (args.importer.endsWith('print.ts') ? { path: `${root}/cli/fast/ink.ts` } : undefined));
+      b.onResolve({ filter: /^\.\.\/demo\/lane\.js$/ }, (args) => (args.importer.endsWith('launch/lane.ts') ? { path: './demo.js', external: true } : undefined));
+      // The output code's way to Ink (../launch/ink-load.js) is the lane's own: the Ink script beside it.
+      b.onResolve({ filter: /^\.\.\/launch\/ink-load\.js$/ }, (args) => (args.importer.endsWith('print.ts') ? { path: `${root}/cli/launch/lane-ink.ts` } : undefined));
       b.onResolve({ filter: NEVER }, (args) => ({ path: args.path, namespace: 'voice-never' }));
       b.onLoad({ filter: /.*/, namespace: 'voice-never' }, (args) => ({ contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the fast lane`)});\n`, loader: 'js' }));
     },
@@ -67,7 +67,7 @@ export function fastLaneBuild(root, shared) {
     ...shared,
     metafile: true,
     absWorkingDir: root,
-    entryPoints: { fast: 'cli/fast/index.ts', 'fast-read': 'cli/fast/read.ts' },
+    entryPoints: { fast: 'cli/launch/lane.ts', 'fast-read': 'cli/launch/lane-read.ts' },
     outdir: 'dist/cli',
     bundle: true,
     splitting: false,

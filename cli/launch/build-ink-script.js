@@ -1,14 +1,14 @@
 // The Ink script: the CLI's table and key/value views (cli/ui/script.ts, with Ink, React and Yoga)
 // bundled as one classic script, dist/cli/chunks/ink-script.js, plus a V8 code cache of it made at
 // build time, ink-script-<hash>.cache. Node 20 has no compile cache for ES modules; a script run through
-// vm.Script with cachedData skips parsing and compiling the 350 KB bundle (cli/ui/load.ts).
+// vm.Script with cachedData skips parsing and compiling the 350 KB bundle (cli/launch/ink-load.ts).
 // The file is `(function (module, exports, require) { <CommonJS bundle> })`, then a last line naming
 // its cache, `//# voiceCache=ink-script-<hash of the script>.cache`: V8 checks a cache against its
 // source's length only, so a script never meets a cache made from another build.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { makeCodeCache } from './code-cache.js';
-import { lazyUnicode } from './lazy-unicode.js';
+import { makeCodeCache } from './build-code-cache.js';
+import { lazyUnicode } from './build-lazy-unicode.js';
 
 export const INK_SCRIPT = 'dist/cli/chunks/ink-script.js';
 
@@ -26,7 +26,7 @@ function classicScript(root) {
       build.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => {
         const text = await readFile(args.path, 'utf8');
         const out = text.replace('if (isDev()) {', 'if (false) {').replace('const packageJson = isDev()', 'const packageJson = false');
-        if (out.split('isDev()').length !== text.split('isDev()').length - 2) throw new Error("ink-script: Ink's reconciler no longer matches scripts/ink-script.js (its top-level awaits moved)");
+        if (out.split('isDev()').length !== text.split('isDev()').length - 2) throw new Error("ink-script: Ink's reconciler no longer matches cli/launch/build-ink-script.js (its top-level awaits moved)");
         return { contents: out, loader: 'js' };
       });
     },
@@ -48,7 +48,7 @@ export function inkScriptBuild(root) {
     legalComments: 'none',
     external: ['react-devtools-core'],
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [classicScript(root), lazyUnicode(resolve(root, 'cli/ui/lazy-unicode.ts'))],
+    plugins: [classicScript(root), lazyUnicode(resolve(root, 'cli/launch/lazy-unicode.ts'))],
     banner: { js: '(function (module, exports, require) {' },
     footer: { js: '})' },
     logLevel: 'warning',
