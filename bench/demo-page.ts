@@ -3,8 +3,8 @@
 // loopback by a static host (the demo with its local visitors endpoint), interleaved runs.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LiveVisitorsFile } from '../core/visitors/file-store.js';
-import { visitorsMiddleware } from '../core/visitors/postgrest.js';
+import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
+import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
 import { analyseBuild, lazyLoad, total } from './lib/built-page.js';
 import type { BuiltFile, BuiltPage } from './lib/built-page.js';
 import { lighthouseOnce } from './lib/lighthouse.js';

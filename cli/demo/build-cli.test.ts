@@ -51,6 +51,7 @@ it('refuses a service-role key as the page key', async () => {
 
 it('builds into --out and prints the files as JSON, warning about what will not work', async () => {
   const r = await voice(['--out', 'site', '--json'], { VOICE_SUPABASE_URL: 'https://abc.supabase.co', VOICE_SUPABASE_ANON_KEY: 'anon-key-123456' });
+  expect(r.stderr).not.toMatch(/error/i);
   expect(r.exitCode).toBe(0);
   const result = JSON.parse(r.stdout) as { outDir: string; files: string[] };
   expect(result.outDir).toBe(join(dir, 'site'));

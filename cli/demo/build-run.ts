@@ -5,8 +5,10 @@ import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } fr
 import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { configScript } from '../../core/visitors/page-config.js';
-import type { DemoConfig } from '../../core/visitors/page-config.js';
+import { configScript } from 'voice-agent-core/visitors/page-config';
+import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
+import { coreSource } from '../../web/vite/core-source.js';
+import { PAGE_BUILD, pageBuildPlugins } from '../../web/vite/page-build.js';
 import { usageError } from '../errors.js';
 import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './headers.js';
 import { packageRoot } from './server.js';
@@ -133,16 +135,16 @@ export async function buildDemo(options: DemoBuildOptions): Promise<DemoBuildRes
     name: 'voice-demo-config',
     transformIndexHtml: () => [{ tag: 'script', children: configScript(bakedConfig(options.page)), injectTo: 'head-prepend' }],
   };
-  const { build } = await import('vite');
+  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
   await build({
-    configFile: join(root, 'web', 'vite.config.ts'),
+    configFile: false,
     root: join(root, 'web'),
     base: '/',
     envDir: false,
     logLevel: 'warn',
     clearScreen: false,
-    plugins: [bake],
-    build: { outDir, emptyOutDir: true },
+    plugins: [coreSource(join(root, 'core')), react(), ...pageBuildPlugins(), bake],
+    build: { ...PAGE_BUILD, outDir, emptyOutDir: true },
   });
 
   const index = join(outDir, 'index.html');

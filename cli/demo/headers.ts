@@ -3,7 +3,7 @@
 // scripts, written as host configuration files). Scripts come only from the page itself, the
 // nonce/hashes and Daily's call bundle; connections only to what the configuration names.
 import { createHash } from 'node:crypto';
-import type { DemoConfig } from '../../core/visitors/page-config.js';
+import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
 
 /** The platform's API host, which "Test in Browser" calls when no API URL is configured. */
 const DEFAULT_API = 'https://api.vapi.ai';

@@ -2,7 +2,7 @@
 // chunks): runs a command line cli/demo/lane-args.ts recognised, as the full program would run it
 // (program.ts main(): process hooks, error reporting, exit codes), without commander, the program
 // or the catalogue.
-import { VERSION } from '../../core/version.js';
+import { VERSION } from 'voice-agent-core/version';
 import { runDemo } from './run.js';
 import { isExpected, reportError } from '../fail.js';
 import { outputSettings } from '../output/mode.js';

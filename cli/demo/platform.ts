@@ -2,8 +2,8 @@
 // an API URL the user named, or an emulator run in-process (port 4010 so that
 // `voice call list --local` sees the calls; an emulator already there is reused).
 import { randomUUID } from 'node:crypto';
-import type { CallTarget } from '../../core/visitors/callme.js';
-import type { Snapshot } from '../../core/emulator/index.js';
+import type { CallTarget } from 'voice-agent-core/visitors/callme';
+import type { Snapshot } from 'voice-agent-core/emulator';
 
 /** The platform's hosted API. */
 export const HOSTED_API = 'https://api.vapi.ai';
@@ -51,7 +51,7 @@ export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarg
   }
   if (o.apiUrl) return { target: { ...base, baseUrl: o.apiUrl, apiKey: LOCAL_KEY }, hosted: false, emulator: false, close: nothing };
 
-  const { startEmulator } = await import('../../core/emulator/index.js');
+  const { startEmulator } = await import('voice-agent-core/emulator');
   const seeded = o.withAssistant ? localAssistantState() : undefined;
   const own = { assistantId: seeded?.assistantId, inProcess: true };
   try {
@@ -77,7 +77,7 @@ export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarg
  * 230 ms of CPU on a busy machine).
  */
 export async function warmLocalEmulator(): Promise<void> {
-  const { loadSchemas } = await import('../../core/schemas/validate.js');
+  const { loadSchemas } = await import('voice-agent-core/schemas/validate');
   (await loadSchemas()).request('POST', '/assistant', LOCAL_ASSISTANT);
 }
 

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../core/emulator/index.js';
-import { LiveVisitorsFile } from '../../core/visitors/file-store.js';
-import { visitorsMiddleware } from '../../core/visitors/postgrest.js';
+import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
+import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
+import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
 import { CliError } from '../errors.js';
 import { packageRoot, startDemo, visitorsFile, watchIgnored, type DemoOptions } from './server.js';
 

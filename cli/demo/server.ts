@@ -6,19 +6,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ViteDevServer } from 'vite';
-import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from '../../core/visitors/callme.js';
-import { VisitorError } from '../../core/visitors/errors.js';
-import { LiveVisitorsFile } from '../../core/visitors/file-store.js';
-import type { Visitor } from '../../core/visitors/model.js';
-import { visitorsMiddleware } from '../../core/visitors/postgrest.js';
-import { slugProblem } from '../../core/visitors/model.js';
+import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from 'voice-agent-core/visitors/callme';
+import { VisitorError } from 'voice-agent-core/visitors/errors';
+import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
+import type { Visitor } from 'voice-agent-core/visitors/model';
+import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
+import { slugProblem } from 'voice-agent-core/visitors/model';
+import { coreSource } from '../../web/vite/core-source.js';
 import { flagFiles } from '../../web/vite/flag-files.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
-import { configScript } from '../../core/visitors/page-config.js';
+import { configScript } from 'voice-agent-core/visitors/page-config';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './headers.js';
-import type { DemoConfig } from '../../core/visitors/page-config.js';
+import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
 import { ensureLocalAssistant, LOCAL_KEY, startCallTarget, warmLocalEmulator } from './platform.js';
 import { loadViteTools } from './vite.js';
 
@@ -165,7 +166,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       // The page has no PostCSS configuration: saying so spares Vite its search for one (a dozen
       // file names in every folder up to the root, about 18 ms of a start; the same CSS comes out).
       css: { postcss: { plugins: [] } },
-      plugins: [react(), plugin, flagFiles(), phoneInputDev()],
+      plugins: [coreSource(join(root, 'core')), react(), plugin, flagFiles(), phoneInputDev()],
       server: {
         host,
         port,

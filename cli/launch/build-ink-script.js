@@ -47,6 +47,7 @@ export function inkScriptBuild(root) {
     minify: true,
     legalComments: 'none',
     external: ['react-devtools-core'],
+    conditions: ['voice-source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [classicScript(root), lazyUnicode(resolve(root, 'cli/launch/lazy-unicode.ts'))],
     banner: { js: '(function (module, exports, require) {' },

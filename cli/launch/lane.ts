@@ -6,7 +6,7 @@
 // recognises the command line; the read itself is a second file (dist/cli/fast-read.cjs, from
 // read.ts), so commands the lane does not take pay for this one alone.
 import ops from 'voice:read-ops';
-import { VERSION } from '../../core/version.js';
+import { VERSION } from 'voice-agent-core/version';
 import { parseRead } from './lane-args.js';
 import { parseDemo } from '../demo/lane-args.js';
 import type * as DemoLane from '../demo/lane.js';

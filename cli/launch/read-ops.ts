@@ -2,8 +2,8 @@
 // generated from the catalogue when the CLI is built (scripts/read-ops-plugin.js imports this
 // selection and serialises its result as the module `voice:read-ops`), so the fast lane knows
 // the reads without loading the catalogue, and the catalogue stays the one list of endpoints.
-import type { Entry, Op } from '../../core/catalogue/index.js';
-import { pathParamNames } from '../../core/catalogue/index.js';
+import type { Entry, Op } from 'voice-agent-core/catalogue';
+import { pathParamNames } from 'voice-agent-core/catalogue';
 
 /** One read: its resource words, how many path values it takes, and its operation. */
 export interface ReadOp {
