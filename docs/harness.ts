@@ -76,7 +76,7 @@ export function commandsOf(code: string): string[] {
 /** Shell words of one command line (single and double quotes; no expansion). */
 export function wordsOf(command: string): string[] {
   const words: string[] = [];
-  const re = /'([^']*)'|"((?:\\.|[^"\\])*)"|(\S+)/g;
+  const re = /'([^']*)'|"((?:\\.|[^"\\])*)"|([^\s'"]+)/g;
   let word: string | undefined;
   let last = 0;
   for (let m = re.exec(command); m; m = re.exec(command)) {
