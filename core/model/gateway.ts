@@ -98,7 +98,7 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
     },
 
     async step(input) {
-      const built = buildRequest(config, input, deps.credential);
+      const built = buildRequest(config, input, deps.credential, { replay: Boolean(player) });
       if ('error' in built) return fail(built.provider, '', { kind: 'config', detail: built.error });
       const request = { url: built.url, body: built.body };
       if (player) {

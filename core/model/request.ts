@@ -82,13 +82,15 @@ export function buildRequest(
   config: ModelConfig,
   input: Pick<StepInput, 'assistant' | 'tools' | 'messages' | 'members' | 'context'>,
   credential: (id: string) => Json | undefined,
+  options: { replay?: boolean } = {},
 ): ModelRequest | { error: string; provider: string } {
   const assistant = input.assistant ?? {};
   const model = modelOf(assistant);
   const provider = typeof model.provider === 'string' ? model.provider : 'openai';
   const custom = provider === 'custom-llm';
   const base = custom ? model.url : config.url;
-  if (typeof base !== 'string' || !base) {
+  // A replayed request is never sent: it needs neither an endpoint nor a credential.
+  if ((typeof base !== 'string' || !base) && !options.replay) {
     return { provider, error: custom ? 'the custom-llm assistant has no model.url' : 'no model endpoint is configured (voice dev --llm URL)' };
   }
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
@@ -96,7 +98,7 @@ export function buildRequest(
   let meta = { spread: {} as Json, fields: {} as Json };
   if (custom) {
     Object.assign(headers, customHeaders(model));
-    const key = customLlmKey(assistant, model, credential);
+    const key = options.replay ? undefined : customLlmKey(assistant, model, credential);
     if (typeof key === 'object') return { provider, error: key.error };
     if (key) headers.authorization = `Bearer ${key}`;
     name = typeof model.model === 'string' ? model.model : '';
@@ -117,5 +119,5 @@ export function buildRequest(
     ...meta.fields,
   };
   const timeoutSeconds = typeof model.timeoutSeconds === 'number' && model.timeoutSeconds > 0 ? model.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS;
-  return { provider, url: joinUrl(base), headers, body, timeoutSeconds };
+  return { provider, url: typeof base === 'string' && base ? joinUrl(base) : '(cassette)', headers, body, timeoutSeconds };
 }
