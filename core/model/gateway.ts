@@ -3,6 +3,7 @@
 import type { Json } from '../messages/index.js';
 import { CassettePlayer, CassetteRecorder } from './cassette.js';
 import { describeFailure, endedReasonFor, type FailureCause } from './failures.js';
+import { OAuth2Tokens } from './oauth.js';
 import { buildRequest, modelOf, type ModelRequest } from './request.js';
 import { MalformedStream, readCompletion, readStream, type Answer } from './stream.js';
 import type { ModelConfig, ModelGateway, StepInput, StepResult } from './types.js';
@@ -80,6 +81,7 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
   const fetcher = config.fetch ?? globalThis.fetch;
   const player = config.replay ? new CassettePlayer(config.replay) : undefined;
   const recorder = config.record ? new CassetteRecorder(config.record) : undefined;
+  const tokens = new OAuth2Tokens(fetcher);
 
   const fail = (provider: string, url: string, cause: FailureCause, request?: { url: string; body: Json }): StepResult => ({
     ok: false,
@@ -108,6 +110,11 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
         const text = found.answer.deltas.join('');
         const toolCalls = found.answer.toolCalls.map((c) => ({ ...c }));
         return { ok: true, text, toolCalls, firstTokenMs: found.firstTokenMs, totalMs: found.totalMs, replayed: true, request };
+      }
+      if (built.oauth2) {
+        const got = await tokens.token(built.oauth2, input.signal);
+        if ('error' in got) return fail(built.provider, built.url, { kind: 'auth', detail: got.error }, request);
+        built.headers.authorization = `Bearer ${got.token}`;
       }
       const got = await send(fetcher, built, input, now);
       if ('kind' in got) return fail(built.provider, built.url, got, request);

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Json } from '../messages/index.js';
 import { createModelGateway, toolsForModel } from './index.js';
@@ -67,6 +69,40 @@ describe("custom-llm receives the platform's request", () => {
     const result = await gateway.step({ assistant: { model: { provider: 'custom-llm', url: fake.url, credentialId: 'missing' } }, tools: [], messages: [] });
     expect(result).toMatchObject({ ok: false, endedReason: 'call.in-progress.error-providerfault-custom-llm-llm-failed' });
     if (!result.ok) expect(result.message).toContain('credential missing');
+  });
+
+  it("a credential's OAuth2 plan: a client-credentials token, fetched once, becomes the Bearer; a refused token fails as 401", async () => {
+    const forms: string[] = [];
+    let refuse = false;
+    const tokens = createServer((req, res) => {
+      let text = '';
+      req.on('data', (d: Buffer) => (text += d.toString()));
+      req.on('end', () => {
+        forms.push(text);
+        res.writeHead(refuse ? 401 : 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(refuse ? { error: 'invalid_client' } : { access_token: 'tok-1', expires_in: 3600, token_type: 'Bearer' }));
+      });
+    });
+    await new Promise<void>((r) => tokens.listen(0, '127.0.0.1', r));
+    const tokenUrl = `http://127.0.0.1:${(tokens.address() as AddressInfo).port}/token`;
+    try {
+      fake = await startFakeModel([{ text: 'a' }, { text: 'b' }]);
+      const plan = { type: 'oauth2', url: tokenUrl, clientId: 'client', clientSecret: 'shh', scope: 'llm' };
+      const gateway = createModelGateway({}, { credential: (id) => (id === 'c' ? { provider: 'custom-llm', apiKey: 'unused', authenticationPlan: plan } : { provider: 'custom-llm', apiKey: 'k', authenticationPlan: { ...plan, clientId: 'other' } }) });
+      const assistant = (credentialId: string) => ({ model: { provider: 'custom-llm', url: fake.url, credentialId } });
+      expect(await gateway.step({ assistant: assistant('c'), tools: [], messages: [] })).toMatchObject({ ok: true });
+      expect(await gateway.step({ assistant: assistant('c'), tools: [], messages: [] })).toMatchObject({ ok: true });
+      expect(fake.requests.map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1']);
+      expect(forms).toEqual(['grant_type=client_credentials&client_id=client&client_secret=shh&scope=llm']);
+      refuse = true;
+      const refused = await gateway.step({ assistant: assistant('d'), tools: [], messages: [] });
+      expect(refused).toMatchObject({ ok: false, endedReason: 'call.in-progress.error-vapifault-custom-llm-401-unauthorized' });
+      if (!refused.ok) expect(refused.message).toContain('invalid_client');
+      expect(fake.requests).toHaveLength(2);
+    } finally {
+      tokens.closeAllConnections();
+      tokens.close();
+    }
   });
 
   it('a request after a tool result carries the call and its result as a tool message with its id', async () => {
