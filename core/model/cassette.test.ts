@@ -95,6 +95,14 @@ describe('cassettes', () => {
     expect(requestHash({ ...b, messages: [{ role: 'user', content: 'hello' }] })).not.toBe(requestHash(b));
   });
 
+  it('a cassette that cannot be written fails the step saying so', async () => {
+    fake = await startFakeModel([{ text: 'hi' }]);
+    const gateway = createModelGateway({ record: join(dir, 'missing-dir', 'c.json') }, { credential: () => ({ apiKey: 'k' }) });
+    const result = await gateway.step({ assistant: assistantAt(fake.url), tools: [], messages: [] });
+    expect(result).toMatchObject({ ok: false });
+    if (!result.ok) expect(result.message).toMatch(/c\.json cannot be written \(ENOENT\)/);
+  });
+
   it('record and replay together is refused', () => {
     expect(() => createModelGateway({ record: 'a', replay: 'b' }, { credential: () => undefined })).toThrow(/either recorded or replayed/);
   });

@@ -91,6 +91,37 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
     ...(request ? { request } : {}),
   });
 
+  async function stepOnce(input: StepInput): Promise<StepResult> {
+    const built = buildRequest(config, input, deps.credential, { replay: Boolean(player) });
+    if ('error' in built) return fail(built.provider, '', { kind: 'config', detail: built.error });
+    const request = { url: built.url, body: built.body };
+    if (player) {
+      const found = await player.find(built.body, input.label);
+      if ('miss' in found) return fail(built.provider, built.url, { kind: 'cassette-miss', detail: found.miss }, request);
+      for (const d of found.answer.deltas) input.onDelta?.(d);
+      const text = found.answer.deltas.join('');
+      const toolCalls = found.answer.toolCalls.map((c) => ({ ...c }));
+      return { ok: true, text, toolCalls, firstTokenMs: found.firstTokenMs, totalMs: found.totalMs, replayed: true, request };
+    }
+    if (built.oauth2) {
+      const got = await tokens.token(built.oauth2, input.signal);
+      if ('error' in got) return fail(built.provider, built.url, { kind: 'auth', detail: got.error }, request);
+      built.headers.authorization = `Bearer ${got.token}`;
+    }
+    const got = await send(fetcher, built, input, now);
+    if ('kind' in got) return fail(built.provider, built.url, got, request);
+    if (recorder) {
+      const exchange = { answer: { deltas: got.answer.deltas, toolCalls: got.answer.toolCalls }, firstTokenMs: got.firstTokenMs, totalMs: got.totalMs };
+      const written = await recorder.add(built.body, { ...(input.label !== undefined ? { label: input.label } : {}), ...exchange }).then(
+        () => undefined,
+        (err: NodeJS.ErrnoException) => `the cassette ${recorder.file} cannot be written (${err.code ?? err.message})`,
+      );
+      // A recording asked for and lost would fail the replay later, far from its cause.
+      if (written) return fail(built.provider, built.url, { kind: 'config', detail: written }, request);
+    }
+    return { ok: true, text: got.answer.text, toolCalls: got.answer.toolCalls, firstTokenMs: got.firstTokenMs, totalMs: got.totalMs, replayed: false, request };
+  }
+
   return {
     configured(assistant) {
       if (player) return true;
@@ -99,34 +130,11 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
       return Boolean(config.url);
     },
 
-    async step(input) {
-      const built = buildRequest(config, input, deps.credential, { replay: Boolean(player) });
-      if ('error' in built) return fail(built.provider, '', { kind: 'config', detail: built.error });
-      const request = { url: built.url, body: built.body };
-      if (player) {
-        const found = await player.find(built.body, input.label);
-        if ('miss' in found) return fail(built.provider, built.url, { kind: 'cassette-miss', detail: found.miss }, request);
-        for (const d of found.answer.deltas) input.onDelta?.(d);
-        const text = found.answer.deltas.join('');
-        const toolCalls = found.answer.toolCalls.map((c) => ({ ...c }));
-        return { ok: true, text, toolCalls, firstTokenMs: found.firstTokenMs, totalMs: found.totalMs, replayed: true, request };
-      }
-      if (built.oauth2) {
-        const got = await tokens.token(built.oauth2, input.signal);
-        if ('error' in got) return fail(built.provider, built.url, { kind: 'auth', detail: got.error }, request);
-        built.headers.authorization = `Bearer ${got.token}`;
-      }
-      const got = await send(fetcher, built, input, now);
-      if ('kind' in got) return fail(built.provider, built.url, got, request);
-      if (recorder) {
-        await recorder.add(built.body, {
-          ...(input.label !== undefined ? { label: input.label } : {}),
-          answer: { deltas: got.answer.deltas, toolCalls: got.answer.toolCalls },
-          firstTokenMs: got.firstTokenMs,
-          totalMs: got.totalMs,
-        });
-      }
-      return { ok: true, text: got.answer.text, toolCalls: got.answer.toolCalls, firstTokenMs: got.firstTokenMs, totalMs: got.totalMs, replayed: false, request };
+    step(input) {
+      // A step answers or fails the platform's way; it never throws into the call awaiting it.
+      return stepOnce(input).catch((err: unknown) =>
+        fail(String(modelOf(input.assistant).provider ?? ''), '', { kind: 'config', detail: `the model step failed: ${(err as Error)?.message ?? String(err)}` }),
+      );
     },
 
     describe() {
