@@ -73,10 +73,10 @@ describe('cassettes', () => {
     fake = await startFakeModel([{ toolCalls: [{ id: 'c1', name: 'trackParcel' }] }, { text: 'Tuesday.' }, { text: 'Bye.' }]);
     const file = join(dir, 'c.json');
     await conversation({ record: file }, fake.url);
-    const [first] = await conversation({ replay: file }, fake.url, 'You track parcels. Be terse.');
+    const [first] = await conversation({ replay: file }, fake.url, 'You track parcels. Be terse.', 'call-2');
     expect(fake.requests).toHaveLength(3);
     expect(first!.failure?.endedReason).toBe('call.in-progress.error-providerfault-custom-llm-llm-failed');
-    expect(first!.failure?.message).toContain('call call-1 turn 1');
+    expect(first!.failure?.message).toContain('call call-2 turn 1');
     expect(first!.failure?.message).toContain(file);
     expect(first!.failure?.message).toContain('messages[0] (system)');
   });
