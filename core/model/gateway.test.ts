@@ -134,6 +134,18 @@ describe('model step against a fake OpenAI-compatible server', () => {
     expect(gateway.describe()).toContain(fake.url);
   });
 
+  it('a 404 names the model that was asked for; no model name at all is refused before sending', async () => {
+    fake = await startFakeModel([{ status: 404, body: { error: { message: 'model "gpt-4o" not found' } } }]);
+    const gateway = createModelGateway({ url: fake.url }, { credential: () => undefined });
+    const result = await gateway.step({ assistant: { model: { provider: 'openai', model: 'gpt-4o' } }, tools: [], messages: [] });
+    expect(result).toMatchObject({ ok: false, status: 404, endedReason: 'call.in-progress.error-vapifault-openai-400-bad-request-validation-failed' });
+    if (!result.ok) expect(result.message).toContain('named the model "gpt-4o"; choose another with --llm-model');
+    const unnamed = await gateway.step({ assistant: { model: { provider: 'openai' } }, tools: [], messages: [] });
+    if (unnamed.ok) throw new Error('expected failure');
+    expect(unnamed.message).toContain('--llm-model NAME');
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('without an endpoint a non-custom assistant is not configured, and a step says how to configure one', async () => {
     const gateway = createModelGateway({}, { credential: () => undefined });
     const assistant = { model: { provider: 'openai', model: 'gpt-4o' } };

@@ -109,7 +109,14 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
       built.headers.authorization = `Bearer ${got.token}`;
     }
     const got = await send(fetcher, built, input, now);
-    if ('kind' in got) return fail(built.provider, built.url, got, request);
+    if ('kind' in got) {
+      const failed = fail(built.provider, built.url, got, request);
+      // An OpenAI-compatible server answers 404 for a model it does not have: say which name was sent.
+      if (!failed.ok && got.kind === 'http' && got.status === 404) {
+        failed.message += ` (the request named the model ${JSON.stringify(built.body.model)}${built.provider === 'custom-llm' ? '' : '; choose another with --llm-model'})`;
+      }
+      return failed;
+    }
     if (recorder) {
       const exchange = { answer: { deltas: got.answer.deltas, toolCalls: got.answer.toolCalls }, firstTokenMs: got.firstTokenMs, totalMs: got.totalMs };
       const written = await recorder.add(built.body, { ...(input.label !== undefined ? { label: input.label } : {}), ...exchange }).then(

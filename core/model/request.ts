@@ -119,6 +119,7 @@ export function buildRequest(
   } else {
     if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
     name = modelNameFor(config, model);
+    if (!name && !options.replay) return { provider, error: 'no model name: the assistant has no model.model and none is configured (voice dev --llm-model NAME)' };
   }
   const tools = toolsForModel(input.tools ?? [], input.members);
   const body: Json = {
