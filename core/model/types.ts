@@ -49,7 +49,7 @@ export interface StepInput {
   label?: string;
 }
 
-/** What a model step answered, or why it failed (with the platform's endedReason). */
+/** What a model step answered, or why it failed (with the platform's endedReason). A replayed answer carries the timings measured when it was recorded. */
 export type StepResult =
   | { ok: true; text: string; toolCalls: ModelToolCall[]; firstTokenMs: number; totalMs: number; replayed: boolean; request: { url: string; body: Json } }
   | { ok: false; endedReason: string; message: string; status?: number; request?: { url: string; body: Json } };
