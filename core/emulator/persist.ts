@@ -29,10 +29,10 @@ export class DataFileInUseError extends DataFileError {
 
 /**
  * Locks the data file for as long as the emulator runs and removes temp files a killed emulator
- * left. A live holder is refused at once with DataFileInUseError; a killed one's lock is taken
- * over once stale (a few seconds).
+ * left (their count is returned). A live holder is refused at once with DataFileInUseError; a
+ * killed one's lock is taken over once stale (a few seconds).
  */
-export async function lockDataFile(file: string, onLost: (err: Error) => void): Promise<HeldLock> {
+export async function lockDataFile(file: string, onLost: (err: Error) => void): Promise<{ lock: HeldLock; removedTempFiles: number }> {
   let lock: HeldLock;
   try {
     lock = await acquireFileLock(file, { failFast: true, onLost });
@@ -40,8 +40,8 @@ export async function lockDataFile(file: string, onLost: (err: Error) => void): 
     if (err instanceof FileLockedError) throw new DataFileInUseError(file);
     throw new DataFileError(file, `cannot be written (${(err as Error).message})`);
   }
-  await removeStaleTempFiles(file);
-  return lock;
+  const removed = await removeStaleTempFiles(file);
+  return { lock, removedTempFiles: removed.length };
 }
 
 function isRecList(value: unknown): value is Rec[] {
@@ -83,15 +83,36 @@ interface Waiter {
   reject(err: unknown): void;
 }
 
-/** Writes snapshots to the data file, one write at a time, batching whoever waits. */
+/** What a data file writer reports: a write that failed (once per episode) and the first write after. */
+export interface WriterEvents {
+  /** Writing failed (a full disk, a read-only folder); the changes stay in memory and writing is retried. */
+  onTrouble?(err: Error): void;
+  /** A write succeeded after trouble: the file again holds everything. */
+  onRecovered?(): void;
+}
+
+/**
+ * Writes snapshots to the data file, one write at a time, batching whoever waits. When a write
+ * fails (ENOSPC, EACCES), it says so once, keeps retrying every `retryMs`, and says when the file
+ * is whole again: the emulator serves on in the meantime, with every change in memory.
+ */
 export class DataFileWriter {
   private waiting: Waiter[] = [];
   private running: Promise<void> | undefined;
+  private trouble: Error | undefined;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly file: string,
     private readonly snapshot: () => Snapshot,
+    private readonly events: WriterEvents = {},
+    private readonly retryMs = 1000,
   ) {}
+
+  /** The error of the last write when it failed (cleared by the next successful write). */
+  get problem(): Error | undefined {
+    return this.trouble;
+  }
 
   /** Resolves once a write that includes every change made before the call has landed. */
   flush(): Promise<void> {
@@ -107,6 +128,12 @@ export class DataFileWriter {
     while (this.running) await this.running;
   }
 
+  /** Stops retrying (the emulator is closing). */
+  stop(): void {
+    clearTimeout(this.retry);
+    this.retry = undefined;
+  }
+
   private async drain(): Promise<void> {
     while (this.waiting.length) {
       const batch = this.waiting;
@@ -114,8 +141,18 @@ export class DataFileWriter {
       try {
         await writeFileAtomic(this.file, JSON.stringify(this.snapshot(), null, 2));
         for (const w of batch) w.resolve();
+        if (this.trouble) {
+          this.trouble = undefined;
+          this.events.onRecovered?.();
+        }
       } catch (err) {
         for (const w of batch) w.reject(err);
+        if (!this.trouble) this.events.onTrouble?.(err as Error);
+        this.trouble = err as Error;
+        this.retry ??= setTimeout(() => {
+          this.retry = undefined;
+          this.flush().catch(() => undefined);
+        }, this.retryMs).unref();
       }
     }
     this.running = undefined;
