@@ -1,10 +1,13 @@
 // Faults a week of `voice dev` meets: the developer's server hanging, resetting connections,
-// answering garbage or 10 MB, while other calls run beside; and a full disk under the data file.
+// answering garbage or 10 MB, while other calls run beside; a full disk under the data file; a
+// web-call peer sending garbage and vanishing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { localSocketUrl } from '../webcall/local-protocol.js';
 import { messageProblems } from '../messages/testing.js';
 import { startEmulator } from './index.js';
 import type { Emulator } from './index.js';
@@ -125,5 +128,30 @@ describe.skipIf(!root)('a full disk under the data file', () => {
     } finally {
       await emu.close();
     }
+  }, 60_000);
+});
+
+describe('a web-call peer that misbehaves', () => {
+  let emu: Emulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ speed: 5 });
+  });
+  afterAll(() => emu.close());
+
+  it('sends garbage, then vanishes without a close frame: the call ends as a customer drop and the emulator serves on', async () => {
+    const res = await fetch(`${emu.url}/call/web`, { method: 'POST', headers: H, body: JSON.stringify({ assistant: { firstMessage: 'Hi there, how can I help you today?' } }) });
+    const call = (await res.json()) as { id: string; webCallUrl: string };
+    const ws = new WebSocket(localSocketUrl(call.webCallUrl));
+    const frames: string[] = [];
+    ws.on('message', (raw) => frames.push(String(raw)));
+    await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
+    await until(() => (frames.length ? true : undefined));
+    for (const junk of ['not json', '{"type":', '{"type":"no-such-frame"}', '[]', 'null', '{"type":"control","message":42}']) ws.send(junk);
+    ws.send(Buffer.from([0xff, 0x00, 0xfe]));
+    // The peer vanishes: the TCP connection drops with no WebSocket close frame.
+    ws.terminate();
+    const ended = await emu.waitForCall(call.id, 'ended', { timeoutMs: 30_000 });
+    expect(ended.endedReason).toBe('customer-ended-call');
+    expect((await fetch(`${emu.url}/assistant`, { headers: H })).status).toBe(200);
   }, 60_000);
 });
