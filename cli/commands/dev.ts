@@ -7,7 +7,7 @@ import { profileName } from '../settings.js';
 import { ringCommand } from './dev-ring.js';
 import { addDevOptions, DEV_PORT } from './dev-options.js';
 import type { DevIo, DevOptions } from './dev-options.js';
-import type { DataFileStart } from '../../core/emulator/index.js';
+import type { DataFileStart } from 'voice-agent-core/emulator';
 import { execCommand } from './dev-exec.js';
 import { startDev } from './dev-run.js';
 import { stateCommands } from './dev-state.js';
