@@ -74,6 +74,8 @@ export interface EmulatorOptions {
   speed?: number;
   /** What simulated customers say (default: the built-in conversation). */
   scenario?: Scenario;
+  /** Ended calls kept with their logs (default 1,000); the oldest leave memory and the data file beyond it. */
+  keepEndedCalls?: number;
   /** Called once per delivery to a developer's server (used by `voice dev` for its stderr lines). */
   onDelivery?: (delivery: Delivery) => void;
   /** Start from this snapshot (`voice dev --import`; a data file as `--data` writes or `export()` returns) instead of the data file's contents. */
@@ -176,7 +178,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     writer = opened.writer;
     // The writer reports trouble itself, once, and retries until the file is written.
     const persist = (): void => void writer?.flush().catch(() => undefined);
-    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
+    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
     env.calls = calls;
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
