@@ -178,7 +178,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     writer = opened.writer;
     // The writer reports trouble itself, once, and retries until the file is written.
     const persist = (): void => void writer?.flush().catch(() => undefined);
-    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
+    // Call progress is written within a second (no answer waits for it); API changes before their answer.
+    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: () => writer?.soon() }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
     env.calls = calls;
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {

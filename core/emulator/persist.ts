@@ -1,7 +1,8 @@
 // The optional data file: locked for the emulator's lifetime (a second emulator on it is refused),
 // read once at start, rewritten atomically (temp file, fsync, rename) after changes. Writes are
 // serialised and coalesced, so concurrent requests never lose a write and a kill at any moment
-// leaves either the old or the new complete file (and a temp file the next start removes).
+// leaves either the old or the new complete file (and a temp file the next start removes). An API
+// change is written before its answer; call progress, which nobody waits for, within a second.
 import { readFile } from 'node:fs/promises';
 import { acquireFileLock, FileLockedError, removeStaleTempFiles, writeFileAtomic } from '../fs/locked-json.js';
 import type { HeldLock } from '../fs/locked-json.js';
@@ -101,6 +102,7 @@ export class DataFileWriter {
   private running: Promise<void> | undefined;
   private trouble: Error | undefined;
   private retry: NodeJS.Timeout | undefined;
+  private lazy: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly file: string,
@@ -123,15 +125,34 @@ export class DataFileWriter {
     });
   }
 
-  /** Waits for the writes in flight. */
+  /**
+   * Asks for a write within `lazyMs` (call progress, which no answer waits for): a busy emulator
+   * then rewrites a large file about once a second instead of after every status change.
+   */
+  soon(lazyMs = 1000): void {
+    this.lazy ??= setTimeout(() => this.writeLazy(), lazyMs);
+  }
+
+  private writeLazy(): void {
+    this.lazy = undefined;
+    this.flush().catch(() => undefined);
+  }
+
+  /** Waits for the writes in flight, and writes now what `soon()` was holding back. */
   async idle(): Promise<void> {
+    if (this.lazy) {
+      clearTimeout(this.lazy);
+      this.writeLazy();
+    }
     while (this.running) await this.running;
   }
 
   /** Stops retrying (the emulator is closing). */
   stop(): void {
     clearTimeout(this.retry);
+    clearTimeout(this.lazy);
     this.retry = undefined;
+    this.lazy = undefined;
   }
 
   private async drain(): Promise<void> {
