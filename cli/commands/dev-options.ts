@@ -1,4 +1,5 @@
 // The options `voice dev` and `voice dev exec` share, and their parsers.
+import { EMULATOR_PORT } from 'voice-agent-core/hosts';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 // Small and dependency-free: the flag is checked with the emulator's own rule before it loads.
@@ -6,7 +7,7 @@ import { normaliseOrigin } from 'voice-agent-core/emulator/cors';
 import { portFlag } from '../webhook/flags.js';
 
 /** Default port of `voice dev` (the one `voice --local` talks to). */
-export const DEV_PORT = 4010;
+export const DEV_PORT = EMULATOR_PORT;
 
 /** The parsed options of `voice dev`. */
 export interface DevOptions {

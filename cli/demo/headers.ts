@@ -2,11 +2,12 @@
 // a fresh nonce per page load) and `voice demo build` (a static page; hashes of its inline
 // scripts, written as host configuration files). Scripts come only from the page itself, the
 // nonce/hashes and Daily's call bundle; connections only to what the configuration names.
+import { PLATFORM_API } from 'voice-agent-core/hosts';
 import { createHash } from 'node:crypto';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
 
 /** The platform's API host, which "Test in Browser" calls when no API URL is configured. */
-const DEFAULT_API = 'https://api.vapi.ai';
+const DEFAULT_API = PLATFORM_API;
 
 /**
  * Daily's hosts: the call bundle (loaded as a script with `avoidEval`), the call's signalling and

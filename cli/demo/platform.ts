@@ -2,11 +2,12 @@
 // an API URL the user named, or an emulator run in-process (port 4010 so that
 // `voice call list --local` sees the calls; an emulator already there is reused).
 import { randomUUID } from 'node:crypto';
+import { PLATFORM_API } from 'voice-agent-core/hosts';
 import type { CallTarget } from 'voice-agent-core/visitors/callme';
 import type { Snapshot } from 'voice-agent-core/emulator';
 
 /** The platform's hosted API. */
-export const HOSTED_API = 'https://api.vapi.ai';
+export const HOSTED_API = PLATFORM_API;
 
 /** Any key works against the emulator; this one says where it came from. */
 export const LOCAL_KEY = 'voice-demo-local';

@@ -12,6 +12,7 @@ import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
 import type { Visitor } from 'voice-agent-core/visitors/model';
 import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
 import { slugProblem } from 'voice-agent-core/visitors/model';
+import { EMULATOR_PORT } from 'voice-agent-core/hosts';
 import { coreSource } from '../../web/vite/core-source.js';
 import { flagFiles } from '../../web/vite/flag-files.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
@@ -108,7 +109,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   const browserLocal = !(config.page.publicKey && config.page.assistantId);
   // The emulator (if any) starts while Vite does: nothing here waits on the other.
   const targetPromise = localWebhook || browserLocal
-    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? 4010, withAssistant: browserLocal, log: (line) => notes.push(line) })
+    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? EMULATOR_PORT, withAssistant: browserLocal, log: (line) => notes.push(line) })
     : undefined;
   // Awaited after Vite listens; until then a failure must not count as unhandled.
   targetPromise?.catch(() => undefined);

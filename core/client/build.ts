@@ -1,12 +1,13 @@
 // Turns (options, operation, path values, params) into a concrete request, without sending it,
 // so `--dry-run` shows exactly what would go on the wire.
+import { PLATFORM_API } from '../hosts.js';
 import type { Upload } from '../catalogue/index.js';
 import type { BodyKind, HttpMethod, QueryValue } from '../catalogue/define.js';
 import { VERSION } from '../version.js';
 import type { ClientOptions } from './types.js';
 
 /** The default platform host. */
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
+export const DEFAULT_BASE_URL = PLATFORM_API;
 
 /** The parts of an operation a request is built from. */
 export interface OpLike {
