@@ -23,6 +23,8 @@ import type { Snapshot } from './store.js';
 import { EmulatorStates } from './state.js';
 import { stateRoutes } from './state-routes.js';
 import { fixture } from './fixture.js';
+import { createModelGateway } from '../model/index.js';
+import type { ModelConfig, ModelGateway } from '../model/index.js';
 import type { EmulatorFixture } from './fixture.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
@@ -44,6 +46,7 @@ export { loadDataFile } from './persist.js';
 export type { Snapshot } from './store.js';
 export { INSPECTOR_PATH } from './inspector.js';
 export { maskSecrets, maskBody, MASK } from './mask.js';
+export type { ModelConfig } from '../model/index.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -80,6 +83,12 @@ export interface EmulatorOptions {
   initial?: Snapshot;
   /** Folder of the built inspector page, served at `/__voice/inspector/` (files read only when asked for). */
   inspectorDir?: string;
+  /**
+   * The model endpoint for every assistant whose provider is not custom-llm (`url`, `apiKey`,
+   * `model`), or a cassette to record to or replay from. Unset: custom-llm assistants with a
+   * `model.url` still call it; other conversations are scripted and say so.
+   */
+  model?: ModelConfig;
 }
 
 /** A running emulator, with the helpers a test needs (`client`, `reset()`, `deliveries()`, `waitForCall()`). */
@@ -94,6 +103,8 @@ export interface Emulator extends EmulatorFixture {
   calls: CallRunner;
   /** The starting state a reset returns to, named snapshots, and the export. */
   states: EmulatorStates;
+  /** The door to assistants' models (`describe()` says which endpoint or cassette). */
+  model: ModelGateway;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -142,14 +153,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let closeWebCalls: () => void;
   let states: EmulatorStates;
   let storeRef: Store;
+  let model: ModelGateway;
   const record = new EmulatorRecord();
   try {
     const opened = await openStore(file, Boolean(options.seed), options.initial);
     const { store } = opened;
     storeRef = store;
     writer = opened.writer;
+    model = createModelGateway(options.model ?? {}, { credential: (id) => store.get('credential', id) });
+    env.model = model;
+    env.record = record;
     const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
-    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
+    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist, model }, { speed: options.speed, scenario: options.scenario });
     env.calls = calls;
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
@@ -194,6 +209,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     record,
     calls,
     states,
+    model,
     close: () =>
       (closing ??= new Promise<void>((done) => {
         calls.close();
