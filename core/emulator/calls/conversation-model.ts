@@ -38,6 +38,13 @@ export class ModelTalk {
     return !s.ended;
   }
 
+  /** Gives the action call the model made (it has no tool result yet) its answer, so the history stays a valid chat for the next request. */
+  private answerAction(content: string): void {
+    const answered = new Set(this.history.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])));
+    const last = [...this.history].reverse().find((m) => m.role === 'assistant');
+    for (const c of last?.role === 'assistant' ? (last.tool_calls ?? []) : []) if (!answered.has(c.id)) this.history.push({ role: 'tool', tool_call_id: c.id, content });
+  }
+
   /** The customer said `text`: it is spoken, then the assistant answers. False once the call ended. */
   async customer(text: string): Promise<boolean> {
     if (!(await this.s.speak('user', text))) return false;
@@ -97,6 +104,7 @@ export class ModelTalk {
       s.log(`The model asked for a handoff with ${JSON.stringify(action.arguments)} but named no squad member`, 'WARN');
       return !s.ended;
     }
+    this.answerAction(`Handed off to ${name}.`);
     const before = s.messages.length;
     await handoff(s, this.members, name, 'The model');
     if (s.ended) return false;
