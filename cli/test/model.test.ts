@@ -19,6 +19,21 @@ type Obj = Record<string, unknown>;
 beforeAll(() => ensureBuilt());
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
+/** Resolves once the emulator's live stream of call `id` has had a final transcript line containing `text`. */
+async function heard(url: string, id: string, text: string): Promise<void> {
+  const res = await fetch(`${url}/__voice/events?callId=${id}&since=0`, { headers: { ...auth, accept: 'text/event-stream' } });
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`the stream ended before "${text}" was said`);
+    buffer += decoder.decode(value, { stream: true });
+    const lines = buffer.split('\n').filter((l) => l.startsWith('data: '));
+    if (lines.some((l) => l.includes('"call.transcript"') && !l.includes('"partial":true') && l.includes(text))) return void (await reader.cancel());
+  }
+}
+
 const voice = (args: string[], extra: Record<string, string> = {}) => execa(process.execPath, [BIN, ...args], { env: { ...env, ...extra }, extendEnv: false, reject: false, cwd: home, timeout: 30_000 });
 
 describe('voice dev --llm', () => {
@@ -46,13 +61,12 @@ describe('voice dev --llm', () => {
 
       const body = { customer: { number: '+14155550100' }, assistant: { firstMessageMode: 'assistant-speaks-first-with-model-generated-message', model: { provider: 'openai', model: 'gpt-4o-mini' } } };
       const { id } = (await (await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string };
-      const transcript = async (): Promise<string> => String((((await (await fetch(`${url}/call/${id}`, { headers: auth })).json()) as Obj).messages as Obj[] | undefined)?.map((m) => m.message).join('\n') ?? '');
-      await until(async () => ((await transcript()).includes('Hello from the model.') ? true : undefined));
+      await heard(url, id, 'Hello from the model.');
 
       const said = await voice(['call', 'say', id, 'Is my order ready?'], { VOICE_API_URL: url, VOICE_API_KEY: 'any-key' });
       expect(said.exitCode, String(said.stderr)).toBe(0);
       expect(String(said.stderr)).toContain(`voice call watch ${id}`);
-      await until(async () => ((await transcript()).includes('Model heard: Is my order ready?') ? true : undefined));
+      await heard(url, id, 'Model heard: Is my order ready?');
       expect(fake.requests.every((r) => r.body.model === 'tiny-llm')).toBe(true);
 
       const gone = await voice(['call', 'say', 'no-such-call', 'hi'], { VOICE_API_URL: url, VOICE_API_KEY: 'any-key' });

@@ -114,33 +114,49 @@ export class ModelTalk {
   }
 }
 
-/** Takes lines said on the live call (`voice call say`, the inspector) until the call ends; returns the next one not yet taken. */
-export function hearLive(s: CallSession): () => string | undefined {
-  const lines: string[] = [];
-  s.hear = (text) => {
-    if (s.ended) return false;
-    lines.push(text);
-    return true;
-  };
-  return () => lines.shift();
+/** Lines said on the live call (`voice call say`, the inspector): each becomes the customer's next turn, even mid-pause. */
+export class LiveLines {
+  private readonly lines: string[] = [];
+  private wake: AbortController | undefined;
+
+  constructor(private readonly s: CallSession) {
+    s.hear = (text) => {
+      if (s.ended) return false;
+      this.lines.push(text);
+      this.wake?.abort();
+      return true;
+    };
+  }
+
+  /** Waits `seconds` of the call's time, handing each line said meanwhile to `handle` as it comes; false once the call ended. */
+  async pause(seconds: number, handle: (line: string) => Promise<boolean>): Promise<boolean> {
+    const { s } = this;
+    const end = s.deps.clock.now() + seconds * 1000;
+    for (;;) {
+      for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) if (!(await handle(line))) return false;
+      const left = (end - s.deps.clock.now()) / 1000;
+      if (left <= 0 || s.ended) return !s.ended;
+      this.wake = new AbortController();
+      const going = await s.wait(left, this.wake.signal);
+      this.wake = undefined;
+      if (!going) return false;
+    }
+  }
 }
 
 /** Runs a model-driven call: the opening, then customer turns (the scenario's lines, and lines said live) until someone hangs up. */
 export async function converseWithModel(s: CallSession, gateway: ModelGateway, scenario: Scenario, members?: Json[]): Promise<void> {
   void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
   const talk = new ModelTalk(s, gateway, members);
-  const live = hearLive(s);
-  const drain = async (): Promise<boolean> => {
-    for (let line = live(); line !== undefined; line = live()) if (!(await talk.customer(line))) return false;
-    return !s.ended;
-  };
+  const live = new LiveLines(s);
+  const customer = (line: string): Promise<boolean> => talk.customer(line);
   if (scenario.turns.some((t) => t.tools || t.handoff || t.endCall)) s.log('The scenario\'s tools, handoff and endCall lines are ignored: the model decides what the assistant does', 'WARN');
   if (!(await talk.greet())) return;
   for (const turn of scenario.turns) {
-    if (!(await drain()) || !(await s.wait(turn.pauseSeconds ?? 0.8)) || !(await drain())) return;
+    if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
     if (turn.interrupt) void s.send('user-interrupted', {});
     if (turn.say !== undefined && !(await talk.customer(turn.say))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
   }
-  if (await drain()) s.finish('customer-ended-call');
+  if (await live.pause(0, customer)) s.finish('customer-ended-call');
 }

@@ -9,7 +9,7 @@ import type { Scenario, ScenarioTool } from './scenario.js';
 import type { CallSession } from './session.js';
 import { runToolCall, toolCallId } from './tools.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
-import { converseWithModel, hearLive } from './conversation-model.js';
+import { converseWithModel, LiveLines } from './conversation-model.js';
 
 export { NO_RESULT } from './tools.js';
 
@@ -95,19 +95,16 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
   if (model?.configured(s.assistant)) return converseWithModel(s, model, scenario, members);
   scriptedNote(s);
   void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
-  const live = hearLive(s);
-  const drain = async (): Promise<boolean> => {
-    for (let line = live(); line !== undefined; line = live()) if (!(await s.speak('user', line)) || !(await s.speak('assistant', STAND_IN_REPLY))) return false;
-    return !s.ended;
-  };
+  const live = new LiveLines(s);
+  const customer = async (line: string): Promise<boolean> => (await s.speak('user', line)) && s.speak('assistant', STAND_IN_REPLY);
   await greet(s);
   // Without scripted tool calls, the assistant calls each of its function tools once after the first words.
   const anyScripted = scenario.turns.some((t) => t.tools !== undefined);
   let defaultsDone = anyScripted;
   for (const [i, turn] of scenario.turns.entries()) {
-    if (!(await drain())) return;
+    if (s.ended) return;
     const last = i === scenario.turns.length - 1;
-    if (!(await s.wait(turn.pauseSeconds ?? 0.8)) || !(await drain())) return;
+    if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
     if (turn.interrupt) void s.send('user-interrupted', {});
     if (turn.say !== undefined && !(await s.speak('user', turn.say))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
@@ -126,7 +123,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
     // The customer's last words get no stand-in reply: the call ends after them.
     if (!tools.length && !turn.handoff && !last && turn.say !== undefined && !(await s.speak('assistant', STAND_IN_REPLY))) return;
   }
-  if (!(await drain())) return;
+  if (!(await live.pause(0, customer))) return;
   if (hasEndCallTool(s)) return assistantEnds(s);
   s.finish('customer-ended-call');
 }

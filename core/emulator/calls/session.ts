@@ -78,17 +78,19 @@ export class CallSession {
     return this.call.customer as Json | undefined;
   }
 
-  /** Sleeps simulated seconds; returns false when the call ended meanwhile. */
-  async wait(seconds: number): Promise<boolean> {
+  /** Sleeps simulated seconds (less when `wake` aborts first); returns false when the call ended meanwhile. */
+  async wait(seconds: number, wake?: AbortSignal): Promise<boolean> {
+    const signal = wake ? AbortSignal.any([this.stop.signal, wake]) : this.stop.signal;
     if (this.maxSeconds !== undefined && this.startedMs !== undefined) {
       const left = this.maxSeconds - (this.deps.clock.now() - this.startedMs) / 1000;
       if (seconds >= left) {
-        await this.deps.clock.sleep(Math.max(0, left) * 1000, this.stop.signal);
+        await this.deps.clock.sleep(Math.max(0, left) * 1000, signal);
+        if (wake?.aborted && !this.ended) return true;
         this.finish('exceeded-max-duration', this.maxSeconds);
         return false;
       }
     }
-    await this.deps.clock.sleep(seconds * 1000, this.stop.signal);
+    await this.deps.clock.sleep(seconds * 1000, signal);
     return !this.ended;
   }
 
