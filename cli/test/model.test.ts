@@ -31,6 +31,8 @@ async function heard(url: string, id: string, text: string): Promise<void> {
     buffer += decoder.decode(value, { stream: true });
     const lines = buffer.split('\n').filter((l) => l.startsWith('data: '));
     if (lines.some((l) => l.includes('"call.transcript"') && !l.includes('"partial":true') && l.includes(text))) return void (await reader.cancel());
+    const ended = lines.find((l) => l.includes('"status":"ended"'));
+    if (ended) throw new Error(`the call ended before "${text}" was said: ${ended}`);
   }
 }
 
@@ -39,8 +41,8 @@ const voice = (args: string[], extra: Record<string, string> = {}) => execa(proc
 describe('voice dev --llm', () => {
   it('runs the assistant on the model, names it in the banner, and takes `voice call say` lines', async () => {
     const fake = await startFakeModel((req) => {
-      const last = (req.body.messages as Obj[]).at(-1) as Obj;
-      return { text: last.role === 'user' ? `Model heard: ${String(last.content)}` : 'Hello from the model.' };
+      const last = (req.body.messages as Obj[]).at(-1);
+      return { text: last?.role === 'user' ? `Model heard: ${String(last.content)}` : 'Hello from the model.' };
     });
     const scenario = join(home, 'wait.yaml');
     writeFileSync(scenario, 'turns:\n  - pauseSeconds: 600\n  - hangup: true\n');
