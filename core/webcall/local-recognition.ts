@@ -26,6 +26,8 @@ function recognitionClass(): RecognitionClass | undefined {
 /** A running recognizer: stop it when the call ends; `enabled` false (muted) drops what it hears. */
 export interface CustomerRecognizer {
   enabled: boolean;
+  /** False once the browser's recognition failed for good (no service, no microphone, not allowed): the call falls back to the microphone level. */
+  readonly working: boolean;
   stop(): void;
 }
 
@@ -37,9 +39,13 @@ export function recognizeCustomer(heard: (text: string) => void, lang = 'en-US')
   const Class = recognitionClass();
   if (!Class) return undefined;
   let stopped = false;
+  let failed = false;
   let recognition: Recognition;
   const control: CustomerRecognizer = {
     enabled: true,
+    get working() {
+      return !failed;
+    },
     stop: () => {
       stopped = true;
       recognition.abort();
@@ -59,16 +65,16 @@ export function recognizeCustomer(heard: (text: string) => void, lang = 'en-US')
     };
     // Browsers end a recognition session after silence; the call keeps listening until it ends.
     recognition.onend = () => {
-      if (!stopped) {
-        try {
-          recognition.start();
-        } catch {
-          stopped = true;
-        }
+      if (stopped || failed) return;
+      try {
+        recognition.start();
+      } catch {
+        failed = true;
       }
     };
+    // Silence is no failure; anything else (no network service, no microphone, not allowed) is, for this call.
     recognition.onerror = (event) => {
-      if (event.error === 'not-allowed' || event.error === 'service-not-allowed') stopped = true;
+      if (event.error !== 'no-speech' && event.error !== 'aborted') failed = true;
     };
     recognition.start();
   } catch {

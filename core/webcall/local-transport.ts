@@ -220,7 +220,7 @@ class LocalTransport implements CallTransport {
 
   /** Turns the microphone's level into customer turns: loud for a moment, then quiet (unless speech recognition says what was said). */
   private listen(): void {
-    if (this.recognizer) return;
+    if (this.recognizer?.working) return;
     const now = performance.now();
     if ((this.mic?.level() ?? 0) > SPEECH_THRESHOLD) {
       this.loudMs += TICK_MS;
