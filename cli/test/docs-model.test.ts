@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../core/emulator/index.js';
-import { startFakeModel } from '../../core/model/testing.js';
-import type { FakeModel } from '../../core/model/testing.js';
+import { startEmulator } from 'voice-agent-core/emulator';
+import { startFakeModel } from 'voice-agent-core/model/testing';
+import type { FakeModel } from 'voice-agent-core/model/testing';
 import { ROOT, ensureBuilt } from './build.js';
 
 const BIN = join(ROOT, 'bin', 'voice.js');

@@ -2,7 +2,7 @@
 // its warnings (a scripted conversation, a model failure), and buttons to end it, make the
 // customer hang up, or speak as the customer.
 import { useEffect, useState } from 'react';
-import type { Delivery } from '../../../core/emulator/record';
+import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import type { CallState } from './live';
