@@ -240,8 +240,8 @@ export class CallRunner {
       const delivered = await s.deps.clock.hold(s.send('assistant-request', {}, { force: true }));
       const got = readAnswer(s.deps, delivered?.answer, !delivered || Boolean(delivered.delivery.error));
       if (got.forward) {
-        s.setStatus('forwarding');
         s.call.destination = got.forward;
+        s.setStatus('forwarding');
         return s.finish('assistant-request-returned-forwarding-phone-number');
       }
       if (!got.cast) return s.finish(got.endedReason as string);
