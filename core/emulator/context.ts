@@ -3,6 +3,7 @@ import type { Entry } from '../catalogue/index.js';
 import type { Query } from './http.js';
 import type { Form } from './multipart.js';
 import type { Rec, Store } from './store.js';
+import type { LifecycleType } from './calls/notify.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {
@@ -11,7 +12,11 @@ export interface Env {
   /** Where web-call rooms live, e.g. `https://vapi.daily.co`; empty: on the emulator itself. */
   webCallUrlBase: string;
   /** Runs calls once created (absent: calls are stored and stay as created). */
-  calls?: { start(call: Rec): void };
+  calls?: {
+    start(call: Rec): void;
+    /** Sends a lifecycle message (chat, session, call deletion) about a stored record, in the background. */
+    notify(type: LifecycleType, subject: Rec): void;
+  };
 }
 
 /** One request, as a handler sees it. */

@@ -40,6 +40,7 @@ function converse(ctx: Ctx): { chat: Rec; reply: string } {
   const messages = [...history, ...input];
   const reply = replyTo(lastUserText(messages));
   const chat = createIn(ctx, CHATS, { ...b, messages, output: [{ role: 'assistant', content: reply }], cost: 0, costs: [] });
+  ctx.env.calls?.notify('chat.created', chat);
   return { chat, reply };
 }
 

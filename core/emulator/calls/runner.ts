@@ -8,6 +8,8 @@ import { SimClock } from './clock.js';
 import { converse } from './conversation.js';
 import { chooseServer } from './deliver.js';
 import { magicNumber } from './magic.js';
+import { notify } from './notify.js';
+import type { LifecycleType } from './notify.js';
 import { assistantFrom, orgOf, squadFrom, workflowFrom } from './resolve.js';
 import { DEFAULT_SCENARIO } from './scenario.js';
 import type { Scenario } from './scenario.js';
@@ -56,6 +58,8 @@ export class CallRunner {
   readonly speed: number;
   private readonly scenario: Scenario;
   private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
+  /** Lifecycle messages on their way (chat, session, call deletion), so `idle()` waits for them too. */
+  private readonly notices = new Set<Promise<unknown>>();
 
   constructor(
     private readonly deps: Omit<CallDeps, 'clock'>,
@@ -88,6 +92,14 @@ export class CallRunner {
    */
   start(call: Rec): void {
     this.launch(call, (s) => (call.type === 'webCall' ? this.web(s) : this.outbound(s)));
+  }
+
+  /** Sends a lifecycle message about a stored chat, session or call, in the background (never throws). */
+  notify(type: LifecycleType, subject: Rec): void {
+    const sent = notify(this.deps, type, structuredClone(subject))
+      .catch(() => undefined)
+      .finally(() => this.notices.delete(sent));
+    this.notices.add(sent);
   }
 
   /** A client joined a web call: it runs now. Returns the call, or undefined when there is no such queued web call. */
@@ -169,7 +181,7 @@ export class CallRunner {
 
   /** Resolves when every running call has ended and its deliveries are made. */
   async idle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));
+    while (this.running.size || this.notices.size) await Promise.all([...[...this.running.values()].map((r) => r.done), ...this.notices]);
   }
 
   /** How many calls are running. */
