@@ -20,6 +20,9 @@ describe('judgeAnswer', () => {
   it('judges destination answers: a handoff answer needs a destination or an error', async () => {
     expect((await judgeAnswer(sampleServerMessage('handoff-destination-request'), { destination: { type: 'assistant', assistantName: 'Billing' } }))?.problems).toEqual([]);
     expect((await judgeAnswer(sampleServerMessage('transfer-destination-request'), {}))?.problems).toEqual([expect.stringMatching(/^names none of destination, error/)]);
+    // The schema requires `destination`, but an `error` alone is how a server refuses the handoff.
+    expect(await judgeAnswer(sampleServerMessage('handoff-destination-request'), { error: 'Nobody free.' })).toEqual({ problems: [], notes: [expect.stringMatching(/^destination is not given/)] });
+    expect((await judgeAnswer(sampleServerMessage('handoff-destination-request'), {}))?.problems).toEqual([expect.stringMatching(/^names none of destination, error: the handoff has nowhere to go/)]);
   });
 });
 

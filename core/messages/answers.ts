@@ -34,12 +34,15 @@ export interface DestinationAnswer {
  */
 const NOT_NEEDED: Partial<Record<AnsweredMessageType, RegExp>> = {
   'tool-calls': /^results\.\d+\.name$/,
+  // An `error` alone refuses the handoff (the schema's own description); ONE_OF still wants one of the two.
+  'handoff-destination-request': /^destination$/,
 };
 
 /** Fields of which at least one must be there, for answers the schema cannot judge alone. */
 const ONE_OF: Partial<Record<AnsweredMessageType, { keys: string[]; what: string }>> = {
   'assistant-request': { keys: ['assistantId', 'assistant', 'squadId', 'squad', 'workflowId', 'workflow', 'destination', 'error'], what: 'the call has nothing to run' },
   'transfer-destination-request': { keys: ['destination', 'error'], what: 'the transfer has nowhere to go' },
+  'handoff-destination-request': { keys: ['destination', 'error'], what: 'the handoff has nowhere to go' },
 };
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
