@@ -38,9 +38,12 @@ const NOT_NEEDED: Partial<Record<AnsweredMessageType, RegExp>> = {
   'handoff-destination-request': /^destination$/,
 };
 
+/** The fields of an `assistant-request` answer that name what runs the call (the emulator runs the first it finds). */
+export const RUNS_THE_CALL = ['assistantId', 'assistant', 'squadId', 'squad', 'workflowId', 'workflow'] as const;
+
 /** Fields of which at least one must be there, for answers the schema cannot judge alone. */
 const ONE_OF: Partial<Record<AnsweredMessageType, { keys: string[]; what: string }>> = {
-  'assistant-request': { keys: ['assistantId', 'assistant', 'squadId', 'squad', 'workflowId', 'workflow', 'destination', 'error'], what: 'the call has nothing to run' },
+  'assistant-request': { keys: [...RUNS_THE_CALL, 'destination', 'error'], what: 'the call has nothing to run' },
   'transfer-destination-request': { keys: ['destination', 'error'], what: 'the transfer has nowhere to go' },
   'handoff-destination-request': { keys: ['destination', 'error'], what: 'the handoff has nowhere to go' },
 };

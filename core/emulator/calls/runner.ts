@@ -7,6 +7,7 @@ import type { Rec } from '../store.js';
 import { SimClock } from './clock.js';
 import { converse } from './conversation.js';
 import { chooseServer } from './deliver.js';
+import { RUNS_THE_CALL } from '../../messages/answers.js';
 import { magicNumber } from './magic.js';
 import { notify } from './notify.js';
 import type { LifecycleType } from './notify.js';
@@ -47,7 +48,7 @@ function readAnswer(deps: Pick<CallDeps, 'store'>, answer: Json | undefined, fai
   if (failed || !answer) return { endedReason: 'assistant-request-failed' };
   if (typeof answer.error === 'string' && answer.error) return { endedReason: 'assistant-request-returned-error' };
   if (answer.destination && typeof answer.destination === 'object') return { forward: answer.destination as Json };
-  const names = ['assistant', 'assistantId', 'squad', 'squadId', 'workflow', 'workflowId'].filter((k) => answer[k] !== undefined && answer[k] !== null);
+  const names = RUNS_THE_CALL.filter((k) => answer[k] !== undefined && answer[k] !== null);
   if (!names.length) return { endedReason: 'assistant-request-returned-no-assistant' };
   const cast = castOf(deps, { ...answer, ...(answer.squadOverrides ? { squadOverrides: answer.squadOverrides } : {}) });
   return cast ? { cast } : { endedReason: 'assistant-request-returned-invalid-assistant' };
