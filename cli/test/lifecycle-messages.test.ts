@@ -59,6 +59,12 @@ describe('messages sent when the platform sends them', () => {
     expect(messageOf(received('session.updated')[0])).toMatchObject({ session: { id: session.id, name: 'second' } });
     expect(messageOf(received('session.deleted')[0])).toMatchObject({ session: { id: session.id } });
     for (const type of ['chat.deleted', 'session.created', 'session.updated', 'session.deleted']) expect(received(type).map((g) => g.path), type).toEqual(['/desk']);
+    // The platform's default serverMessages has none of them: an assistant that does not ask gets nothing.
+    const quiet = await create(['assistant', 'create'], { name: 'Quiet', server: { url: `${server.url}/quiet` } });
+    await create(['chat', 'create'], { assistantId: quiet.id, input: 'Hello' });
+    await create(['session', 'create'], { assistantId: quiet.id });
+    await h.current.emu.calls.idle();
+    expect(server.got.filter((g) => g.path === '/quiet')).toEqual([]);
   });
 
   it('a squad call asks for its handoff and transfer destinations, follows the answers, and its deletion is announced', async () => {
