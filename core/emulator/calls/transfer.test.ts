@@ -80,6 +80,22 @@ describe('a transferCall tool without destinations', () => {
   }, 30_000);
 });
 
+describe('a transferCall tool with destinations', () => {
+  it('forwards to the destination its argument names, without asking the server', async () => {
+    const emu = await emulator([{ say: 'Sales, please.', tools: [{ name: 'transferCall', arguments: { destination: '+15555550177' } }] }]);
+    const tool = { type: 'transferCall', destinations: [{ type: 'number', number: '+15555550166' }, { type: 'number', number: '+15555550177' }] };
+    const call = await post(emu, '/call', {
+      assistant: { name: 'Desk', firstMessage: 'Hello.', serverMessages: SUBSCRIBED, server: { url: `${app.url}/fixed` }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [tool] } },
+      customer: { number: '+14155550143' },
+    });
+    await emu.calls.idle();
+    expect(await get(emu, `/call/${String(call.id)}`)).toMatchObject({ endedReason: 'assistant-forwarded-call', destination: { number: '+15555550177' } });
+    const got = ofCall(call.id);
+    expect(got.some((r) => r.message.type === 'transfer-destination-request')).toBe(false);
+    expect(got.find((r) => r.message.type === 'transfer-update')?.message.destination).toMatchObject({ number: '+15555550177' });
+  }, 30_000);
+});
+
 describe('a handoff tool with a dynamic destination', () => {
   it("sends handoff-destination-request with the arguments to the destination's server and hands the call to the named assistant", async () => {
     const emu = await emulator([{ say: 'I have a billing question.', tools: [{ name: 'handoff', arguments: { destination: 'dynamic', customerIntent: 'existing-customer' } }] }, { say: 'Thanks, bye.' }]);
