@@ -19,7 +19,10 @@ export interface MoveOutcome {
   error?: string;
 }
 
-/** How the tool was called: its call id (the result is recorded under it before the call moves) and the squad. */
+/**
+ * How the tool was called: its call id (the caller records the `tool_calls` message; the result is
+ * recorded under that id before the call moves) and the squad.
+ */
 export interface MoveOptions {
   /** The tool call's id: when given, `tool_call_result` is added to the conversation before the call moves. */
   toolCallId?: string;
