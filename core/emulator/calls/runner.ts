@@ -7,11 +7,11 @@ import type { Rec } from '../store.js';
 import { SimClock } from './clock.js';
 import { converse } from './conversation.js';
 import { chooseServer } from './deliver.js';
-import { RUNS_THE_CALL } from '../../messages/answers.js';
 import { magicNumber } from './magic.js';
 import { notify } from './notify.js';
 import type { LifecycleType } from './notify.js';
-import { assistantFrom, orgOf, squadFrom, workflowFrom } from './resolve.js';
+import { castOf, orgOf, readAnswer } from './resolve.js';
+import type { Cast } from './resolve.js';
 import { DEFAULT_SCENARIO } from './scenario.js';
 import type { Scenario } from './scenario.js';
 import { CallSession } from './session.js';
@@ -26,33 +26,15 @@ export interface RunnerOptions {
   speed?: number;
   /** What the simulated customer says (default: the built-in conversation). */
   scenario?: Scenario;
+  /** Ended calls kept, with their logs (default 1,000); older ones leave the store and the data file, oldest first. */
+  keepEndedCalls?: number;
 }
 
-/** Who answers a call: an assistant, a squad (first member answers) or a workflow. */
-type Cast = { assistant: Json; members?: Json[] } | { workflow: Json };
+/** How many ended calls the emulator keeps unless told otherwise. */
+export const DEFAULT_KEEP_ENDED_CALLS = 1000;
 
 /** The platform's default `maxDurationSeconds`. */
 const DEFAULT_MAX_SECONDS = 600;
-
-function castOf(deps: Pick<CallDeps, 'store'>, ref: Json): Cast | undefined {
-  const workflow = workflowFrom(deps.store, ref);
-  if (workflow) return { workflow };
-  const members = squadFrom(deps.store, ref);
-  if (members) return { assistant: members[0] as Json, members };
-  const assistant = assistantFrom(deps.store, ref);
-  return assistant ? { assistant } : undefined;
-}
-
-/** What an `assistant-request` answer asks for: a cast, a forward, or the reason the call ends. */
-function readAnswer(deps: Pick<CallDeps, 'store'>, answer: Json | undefined, failed: boolean): { cast?: Cast; forward?: Json; endedReason?: string } {
-  if (failed || !answer) return { endedReason: 'assistant-request-failed' };
-  if (typeof answer.error === 'string' && answer.error) return { endedReason: 'assistant-request-returned-error' };
-  if (answer.destination && typeof answer.destination === 'object') return { forward: answer.destination as Json };
-  const names = RUNS_THE_CALL.filter((k) => answer[k] !== undefined && answer[k] !== null);
-  if (!names.length) return { endedReason: 'assistant-request-returned-no-assistant' };
-  const cast = castOf(deps, { ...answer, ...(answer.squadOverrides ? { squadOverrides: answer.squadOverrides } : {}) });
-  return cast ? { cast } : { endedReason: 'assistant-request-returned-invalid-assistant' };
-}
 
 /** Starts and tracks every running call. */
 export class CallRunner {
@@ -61,6 +43,9 @@ export class CallRunner {
   private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
   /** Lifecycle messages on their way (chat, session, call deletion), so `idle()` waits for them too. */
   private readonly notices = new Set<Promise<unknown>>();
+  private readonly keepEnded: number;
+  /** Ended calls, oldest first (built from the store on first use). */
+  private endedIds: string[] | undefined;
 
   constructor(
     private readonly deps: Omit<CallDeps, 'clock'>,
@@ -69,6 +54,30 @@ export class CallRunner {
     this.speed = options.speed ?? 1;
     if (!(this.speed > 0) || !Number.isFinite(this.speed)) throw new RangeError(`speed must be a positive number, got ${this.speed}`);
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
+    this.keepEnded = options.keepEndedCalls ?? DEFAULT_KEEP_ENDED_CALLS;
+    if (!(this.keepEnded >= 0)) throw new RangeError(`keepEndedCalls must be 0 or more, got ${this.keepEnded}`);
+  }
+
+  /** Notes a call that ended and lets the oldest ended calls (and their logs) go past the limit. */
+  private ended(callId: string): void {
+    const store = this.deps.store;
+    if (!this.endedIds) {
+      const at = (c: Rec): string => String(c.endedAt ?? c.createdAt);
+      this.endedIds = store
+        .all('call')
+        .filter((c) => c.status === 'ended' && c.id !== callId)
+        .sort((a, b) => at(a).localeCompare(at(b)))
+        .map((c) => c.id);
+    }
+    if (store.get('call', callId)?.status === 'ended') this.endedIds.push(callId);
+    if (this.endedIds.length <= this.keepEnded) return;
+    // Calls deleted through the API are no longer there to count.
+    this.endedIds = this.endedIds.filter((id) => store.get('call', id));
+    if (this.endedIds.length <= this.keepEnded) return;
+    const gone = new Set(this.endedIds.splice(0, this.endedIds.length - this.keepEnded));
+    for (const id of gone) store.remove('call', id);
+    store.removeWhere('log', (l) => gone.has(l.callId as string));
+    this.deps.changed();
   }
 
   private launch(call: Rec, run: (s: CallSession) => Promise<void>): CallSession {
@@ -82,7 +91,10 @@ export class CallRunner {
         session.finish('call.in-progress.error-vapifault-worker-died');
       })
       .then(() => session.drained())
-      .finally(() => this.running.delete(call.id));
+      .finally(() => {
+        this.running.delete(call.id);
+        this.ended(call.id);
+      });
     this.running.set(call.id, { session, done });
     return session;
   }
@@ -192,6 +204,8 @@ export class CallRunner {
 
   /** Cancels every running call silently (a reset): nothing more is sent or recorded for them. */
   cancelAll(): number {
+    // The store is about to be replaced: the ended calls are counted again from it.
+    this.endedIds = undefined;
     const n = this.running.size;
     for (const { session } of this.running.values()) session.cancel();
     this.running.clear();
