@@ -2,6 +2,7 @@
 import type { Entry } from '../catalogue/index.js';
 import type { Query } from './http.js';
 import type { Form } from './multipart.js';
+import type { RunHost } from './runs.js';
 import type { Rec, Store } from './store.js';
 
 /** Settings and sample data shared by every handler. */
@@ -12,6 +13,8 @@ export interface Env {
   webCallUrlBase: string;
   /** Runs calls once created (absent: calls are stored and stay as created). */
   calls?: { start(call: Rec): void };
+  /** Plays evals, simulations and structured-output runs on the model step (absent: those runs fail saying so). */
+  runs?: RunHost;
 }
 
 /** One request, as a handler sees it. */

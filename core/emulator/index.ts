@@ -6,6 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
 import { CallRunner } from './calls/runner.js';
+import { createModelGateway } from '../model/index.js';
+import type { ModelConfig, ModelGateway } from '../model/index.js';
+import { createRunHost } from './runs.js';
+import type { RunHost } from './runs.js';
 import type { Scenario } from './calls/scenario.js';
 import { voiceRoutes } from './calls/routes.js';
 import type { Env } from './context.js';
@@ -80,6 +84,10 @@ export interface EmulatorOptions {
   initial?: Snapshot;
   /** Folder of the built inspector page, served at `/__voice/inspector/` (files read only when asked for). */
   inspectorDir?: string;
+  /** The model evals and simulations run on (an OpenAI-compatible endpoint or a cassette); unset, only custom-llm assistants have one. */
+  model?: ModelConfig;
+  /** Simulation run items played at once (the org's concurrency; default 10). */
+  simulationConcurrency?: number;
 }
 
 /** A running emulator, with the helpers a test needs (`client`, `reset()`, `deliveries()`, `waitForCall()`). */
@@ -94,6 +102,8 @@ export interface Emulator extends EmulatorFixture {
   calls: CallRunner;
   /** The starting state a reset returns to, named snapshots, and the export. */
   states: EmulatorStates;
+  /** Eval and simulation runs: `idle()` resolves when every run started so far has finished. */
+  runs: RunHost;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -151,6 +161,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
     calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
     env.calls = calls;
+    const modelConfig = options.model ?? {};
+    let gateway: ModelGateway | undefined;
+    let gatewayError: Error | undefined;
+    const gatewayOf = (): ModelGateway | undefined => {
+      if (gateway || gatewayError) return gateway;
+      try {
+        gateway = createModelGateway(modelConfig, { credential: (id) => store.get('credential', id) });
+      } catch (e) {
+        gatewayError = e as Error;
+        process.stderr.write(`voice emulator: no model step (${gatewayError.message}); evals and simulations will fail saying so.\n`);
+      }
+      return gateway;
+    };
+    env.runs = createRunHost({ store, record, gateway: gatewayOf, concurrency: options.simulationConcurrency, changed: persist });
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;
@@ -194,6 +218,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     record,
     calls,
     states,
+    runs: env.runs as RunHost,
     close: () =>
       (closing ??= new Promise<void>((done) => {
         calls.close();
