@@ -17,3 +17,7 @@ export type { ItemInput, ItemOutcome, EvaluationResult } from './simulate.js';
 export { runEval } from './eval-run.js';
 export type { EvalOutcome, Judgement } from './eval-run.js';
 export { Limiter } from './limit.js';
+export { lintFolder, byId, ofKind } from './lint.js';
+export type { TestFolder } from './lint.js';
+export { runTests } from './runner.js';
+export type { RunTestsOptions, TestReport, TestTarget, SimulationReport, EvalReport, IterationReport, Progress } from './runner.js';
