@@ -4,6 +4,8 @@ import type { Query } from './http.js';
 import type { Form } from './multipart.js';
 import type { RunHost } from './runs.js';
 import type { Rec, Store } from './store.js';
+import type { ModelGateway } from '../model/index.js';
+import type { EmulatorRecord } from './record.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {
@@ -13,6 +15,10 @@ export interface Env {
   webCallUrlBase: string;
   /** Runs calls once created (absent: calls are stored and stay as created). */
   calls?: { start(call: Rec): void };
+  /** The door to assistants' models, for chats (absent: chats are scripted). */
+  model?: ModelGateway;
+  /** The record, where chats' tool deliveries land. */
+  record?: EmulatorRecord;
   /** Plays evals, simulations and structured-output runs on the model step (absent: those runs fail saying so). */
   runs?: RunHost;
 }

@@ -6,8 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
 import { CallRunner } from './calls/runner.js';
-import { createModelGateway } from '../model/index.js';
-import type { ModelConfig, ModelGateway } from '../model/index.js';
 import { createRunHost } from './runs.js';
 import type { RunHost } from './runs.js';
 import type { Scenario } from './calls/scenario.js';
@@ -27,6 +25,8 @@ import type { Snapshot } from './store.js';
 import { EmulatorStates } from './state.js';
 import { stateRoutes } from './state-routes.js';
 import { fixture } from './fixture.js';
+import { createModelGateway } from '../model/index.js';
+import type { ModelConfig, ModelGateway } from '../model/index.js';
 import type { EmulatorFixture } from './fixture.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
@@ -48,6 +48,7 @@ export { loadDataFile } from './persist.js';
 export type { Snapshot } from './store.js';
 export { INSPECTOR_PATH } from './inspector.js';
 export { maskSecrets, maskBody, MASK } from './mask.js';
+export type { ModelConfig } from '../model/index.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -84,7 +85,11 @@ export interface EmulatorOptions {
   initial?: Snapshot;
   /** Folder of the built inspector page, served at `/__voice/inspector/` (files read only when asked for). */
   inspectorDir?: string;
-  /** The model evals and simulations run on (an OpenAI-compatible endpoint or a cassette); unset, only custom-llm assistants have one. */
+  /**
+   * The model endpoint for every assistant whose provider is not custom-llm (`url`, `apiKey`,
+   * `model`), or a cassette to record to or replay from. Unset: custom-llm assistants with a
+   * `model.url` still call it; other conversations are scripted and say so.
+   */
   model?: ModelConfig;
   /** Simulation run items played at once (the org's concurrency; default 10). */
   simulationConcurrency?: number;
@@ -102,6 +107,8 @@ export interface Emulator extends EmulatorFixture {
   calls: CallRunner;
   /** The starting state a reset returns to, named snapshots, and the export. */
   states: EmulatorStates;
+  /** The door to assistants' models (`describe()` says which endpoint or cassette). */
+  model: ModelGateway;
   /** Eval and simulation runs: `idle()` resolves when every run started so far has finished. */
   runs: RunHost;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
@@ -152,29 +159,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let closeWebCalls: () => void;
   let states: EmulatorStates;
   let storeRef: Store;
+  let model: ModelGateway;
   const record = new EmulatorRecord();
   try {
     const opened = await openStore(file, Boolean(options.seed), options.initial);
     const { store } = opened;
     storeRef = store;
     writer = opened.writer;
+    model = createModelGateway(options.model ?? {}, { credential: (id) => store.get('credential', id) });
+    env.model = model;
+    env.record = record;
     const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
-    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist }, { speed: options.speed, scenario: options.scenario });
+    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist, model }, { speed: options.speed, scenario: options.scenario });
     env.calls = calls;
-    const modelConfig = options.model ?? {};
-    let gateway: ModelGateway | undefined;
-    let gatewayError: Error | undefined;
-    const gatewayOf = (): ModelGateway | undefined => {
-      if (gateway || gatewayError) return gateway;
-      try {
-        gateway = createModelGateway(modelConfig, { credential: (id) => store.get('credential', id) });
-      } catch (e) {
-        gatewayError = e as Error;
-        process.stderr.write(`voice emulator: no model step (${gatewayError.message}); evals and simulations will fail saying so.\n`);
-      }
-      return gateway;
-    };
-    env.runs = createRunHost({ store, record, gateway: gatewayOf, concurrency: options.simulationConcurrency, changed: persist });
+    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: persist });
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;
@@ -218,6 +216,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     record,
     calls,
     states,
+    model,
     runs: env.runs as RunHost,
     close: () =>
       (closing ??= new Promise<void>((done) => {

@@ -40,7 +40,7 @@ function resultOf(answer: Json | undefined, id: string): { result?: string; erro
 export interface RunHostOptions {
   store: Store;
   record: EmulatorRecord;
-  gateway: () => ModelGateway | undefined;
+  gateway: ModelGateway | undefined;
   concurrency?: number;
   changed(): void;
 }
@@ -50,9 +50,7 @@ export function createRunHost(options: RunHostOptions): RunHost {
   const { store, record } = options;
   const pending = new Set<Promise<unknown>>();
   const world: World = {
-    get gateway() {
-      return options.gateway();
-    },
+    gateway: options.gateway,
     assistant: (ref, overrides) => assistantFrom(store, ref, overrides),
     squad: (ref) => squadFrom(store, ref),
     tools: (assistant) => toolsOf(store, assistant),
