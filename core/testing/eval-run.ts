@@ -22,12 +22,13 @@ export interface Judgement extends Verdict {
   judge: string;
 }
 
-let counter = 0;
-function toolCallId(): string {
-  return `call_eval_${(++counter).toString(36)}`;
+// Ids count within one run, so the same eval sends the same requests (a cassette replays them).
+function idMaker(): () => string {
+  let n = 0;
+  return () => `call_eval_${++n}`;
 }
 
-function mockCalls(calls: unknown): ModelToolCall[] {
+function mockCalls(calls: unknown, toolCallId: () => string): ModelToolCall[] {
   return (Array.isArray(calls) ? (calls as Json[]) : []).map((c) => ({ id: toolCallId(), name: String(c.name), arguments: JSON.stringify(c.arguments ?? {}) }));
 }
 
@@ -63,6 +64,7 @@ export async function runEval(world: World, evalDef: Json, target: Target | unde
   const gateway = world.gateway as NonNullable<World['gateway']>;
   const steps = Array.isArray(evalDef.messages) ? (evalDef.messages as Json[]) : [];
   if (!steps.some((m) => m.judgePlan)) return fail('The eval has no message with a judgePlan, so nothing would be judged.');
+  const toolCallId = idMaker();
   const conversation: ChatMessage[] = [];
   const shown: Json[] = [];
   const judgements: Judgement[] = [];
@@ -90,7 +92,7 @@ export async function runEval(world: World, evalDef: Json, target: Target | unde
       shown.push({ role: 'tool', content });
       judgements.push({ index, judge: 'ai', ...(await judgeAI(gateway, plan, conversation, assistant.model as Json | undefined, `${label} judge ${index + 1}`)) });
     } else if (m.role === 'assistant' && !plan) {
-      lastCalls = mockCalls(m.toolCalls);
+      lastCalls = mockCalls(m.toolCalls, toolCallId);
       conversation.push(asAssistant(String(m.content ?? ''), lastCalls));
       shown.push(mockOf(String(m.content ?? ''), lastCalls));
     } else if (m.role === 'assistant' && plan) {
@@ -106,7 +108,7 @@ export async function runEval(world: World, evalDef: Json, target: Target | unde
       judgements.push({ index, judge: type, ...verdict });
       const cont = (m.continuePlan as Json | undefined) ?? {};
       const text = typeof cont.contentOverride === 'string' ? cont.contentOverride : step.text;
-      lastCalls = Array.isArray(cont.toolCallsOverride) ? mockCalls(cont.toolCallsOverride) : calls.map((c) => ({ ...c }));
+      lastCalls = Array.isArray(cont.toolCallsOverride) ? mockCalls(cont.toolCallsOverride, toolCallId) : calls.map((c) => ({ ...c }));
       conversation.push(asAssistant(text, lastCalls));
       shown.push(mockOf(step.text, calls));
       if (!verdict.passed && cont.exitOnFailureEnabled === true) break;
