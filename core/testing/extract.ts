@@ -63,7 +63,8 @@ function byRegex(output: Json, messages: readonly ChatMessage[]): Extraction {
 
 /** The model an extraction uses: the output's own, else the target's. */
 export function extractorOf(output: Json, fallbackModel: Json | undefined, messages: readonly ChatMessage[]): Json {
-  const model = { ...((output.model as Json | undefined) ?? fallbackModel ?? {}) };
+  // Only the target's provider and model name: its prompt is no extraction prompt.
+  const model: Json = output.model ? { ...(output.model as Json) } : { provider: fallbackModel?.provider, model: fallbackModel?.model };
   const own = Array.isArray(model.messages) ? (model.messages as Json[]) : [];
   const prompt = own.length ? own : [{ role: 'system', content: DEFAULT_SYSTEM }, { role: 'user', content: 'Transcript:\n{{transcript}}' }];
   return { name: `extractor ${String(output.name ?? '')}`.trim(), model: { ...model, messages: prompt.map((m) => ({ ...m, content: render(String(m.content ?? ''), output, messages) })) } };

@@ -79,7 +79,8 @@ export function renderJudgePrompt(text: string, conversation: readonly ChatMessa
 
 /** The AI judge: the plan's model (or the target's) reads the conversation and answers pass or fail. */
 export async function judgeAI(gateway: ModelGateway, plan: Json, conversation: readonly ChatMessage[], fallbackModel: Json | undefined, label: string): Promise<Verdict> {
-  const model = { ...((plan.model as Json | undefined) ?? fallbackModel ?? {}) };
+  // Only the target's provider and model name: its prompt is no judge's prompt.
+  const model: Json = plan.model ? { ...(plan.model as Json) } : { provider: fallbackModel?.provider, model: fallbackModel?.model };
   const own = Array.isArray(model.messages) ? (model.messages as Json[]) : [];
   const messages = own.length
     ? own.map((m) => ({ ...m, content: renderJudgePrompt(String(m.content ?? ''), conversation) }))

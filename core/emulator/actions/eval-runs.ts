@@ -20,6 +20,12 @@ function finish(run: Rec, outcome: EvalOutcome, now: number): void {
   else delete run.endedMessage;
 }
 
+/** A run as the platform shows it: the published EvalRun has no updatedAt. */
+function shown(run: Rec): Record<string, unknown> {
+  const { updatedAt: _u, ...rest } = run;
+  return rest;
+}
+
 /** `POST /eval/run`: starts a run of a stored or inline eval against a target. */
 export const createEvalRun: Handler = (ctx) => {
   const b = ctx.body;
@@ -39,7 +45,7 @@ export const createEvalRun: Handler = (ctx) => {
   const noModel = host ? noModelReason(host.world, parties, NO_MODEL_REASON) : `No model is configured, so nothing was run or judged. ${NO_MODEL_REASON}`;
   if (!host || noModel) {
     finish(run, { endedReason: 'error', endedMessage: noModel as string, results: [{ status: 'fail', messages: [], startedAt: run.startedAt, endedAt: run.startedAt }] }, now);
-    return { status: 201, body: ctx.store.touch(run), changed: true };
+    return { status: 201, body: shown(ctx.store.touch(run)), changed: true };
   }
   const store = ctx.store;
   host.track(
@@ -51,12 +57,15 @@ export const createEvalRun: Handler = (ctx) => {
       host.changed();
     }),
   );
-  return { status: 201, body: { ...run }, changed: true };
+  return { status: 201, body: shown(run), changed: true };
 };
 
 /** `GET /eval/run` and `GET /eval/run/{id}`. */
 export function evalRunRead(kind: 'list' | 'get', query: readonly string[]): Handler {
   const list = compileList(query, 'paginated');
-  if (kind === 'get') return (ctx) => ({ status: 200, body: find(ctx, EVAL_RUNS) });
-  return (ctx) => ({ status: 200, body: list(ctx.store.all('eval/run'), ctx.query) });
+  if (kind === 'get') return (ctx) => ({ status: 200, body: shown(find(ctx, EVAL_RUNS)) });
+  return (ctx) => {
+    const page = list(ctx.store.all('eval/run'), ctx.query) as { results: Rec[] };
+    return { status: 200, body: { ...page, results: page.results.map(shown) } };
+  };
 }
