@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '../../core/client/index.js';
-import { showProblem } from '../../core/gitops/index.js';
-import type { LocalResource } from '../../core/gitops/index.js';
-import { byId, lintFolder, NO_MODEL_REASON, ofKind, runTests } from '../../core/testing/index.js';
-import type { TestFolder, TestReport, TestTarget } from '../../core/testing/index.js';
+import type { Client } from 'voice-agent-core/client';
+import { showProblem } from 'voice-agent-core/gitops';
+import type { LocalResource } from 'voice-agent-core/gitops';
+import { byId, lintFolder, NO_MODEL_REASON, ofKind, runTests } from 'voice-agent-core/testing';
+import type { TestFolder, TestReport, TestTarget } from 'voice-agent-core/testing';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { junitXml } from '../output/junit.js';
@@ -76,7 +76,7 @@ interface Platform {
 
 async function localPlatform(dir: string, opts: TestOptions): Promise<Platform> {
   const model = modelConfig(opts as unknown as DevOptions);
-  const [{ startEmulator }, { createClient }, gitops] = await Promise.all([import('../../core/emulator/index.js'), import('../../core/client/node.js'), import('../../core/gitops/index.js')]);
+  const [{ startEmulator }, { createClient }, gitops] = await Promise.all([import('voice-agent-core/emulator'), import('voice-agent-core/client/node'), import('voice-agent-core/gitops')]);
   const emu = await startEmulator({ port: 0, model, simulationConcurrency: opts.concurrency });
   const client = createClient({ apiKey: 'voice-test', baseUrl: emu.url });
   const stateDir = mkdtempSync(join(tmpdir(), 'voice-test-'));
@@ -102,7 +102,7 @@ async function localPlatform(dir: string, opts: TestOptions): Promise<Platform> 
 }
 
 async function remotePlatform(ctx: Context, dir: string, hosted: boolean): Promise<Platform> {
-  const { readState, stateFileName } = await import('../../core/gitops/index.js');
+  const { readState, stateFileName } = await import('voice-agent-core/gitops');
   const s = ctx.settings();
   ctx.requireKey();
   const statePath = join(dir, stateFileName(accountLabel(s.profile, s.baseUrl)));

@@ -2,7 +2,7 @@
 // GitLab and CircleCI render): one testsuite per suite (plus one for evals), one testcase per
 // simulation iteration, the failure message on each failed one. A tiny writer of our own: the
 // common library always writes a `skipped` attribute on <testsuites>, which that schema refuses.
-import type { TestReport } from '../../core/testing/index.js';
+import type { TestReport } from 'voice-agent-core/testing';
 
 /** Text escaped for XML attributes and content; characters XML 1.0 forbids are dropped. */
 export function xmlEscape(text: string): string {

@@ -5,9 +5,9 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeModel } from '../../core/model/testing.js';
-import type { FakeModel, FakeReply, FakeRequest } from '../../core/model/testing.js';
-import { byRole, systemOf, testerTurn, transcriptIn } from '../../core/testing/roles.test-support.js';
+import { startFakeModel } from 'voice-agent-core/model/testing';
+import type { FakeModel, FakeReply, FakeRequest } from 'voice-agent-core/model/testing';
+import { byRole, systemOf, testerTurn, transcriptIn } from 'voice-agent-core/testing/roles';
 import { ROOT } from './build.js';
 import { fileHarness, json } from './harness.js';
 
