@@ -1,9 +1,9 @@
 // The work of `voice test`: check the folder, pick the platform (a local one started here with the
 // folder applied, or a running one whose state file maps the folder's ids), pick the target, run
 // (core/testing/runner), then print, write JUnit and exit by the results.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Client } from 'voice-agent-core/client';
 import { showProblem } from 'voice-agent-core/gitops';
 import type { LocalResource } from 'voice-agent-core/gitops';
@@ -144,7 +144,10 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
   } finally {
     await platform.close();
   }
-  if (opts.junit) writeFileSync(opts.junit, junitXml(report));
+  if (opts.junit) {
+    mkdirSync(dirname(opts.junit), { recursive: true });
+    writeFileSync(opts.junit, junitXml(report));
+  }
   if (ctx.output.mode === 'json') printJson(report, ctx.output);
   else out(reportText(report, ctx.output.color));
   err(summaryLine(report));
