@@ -61,6 +61,22 @@ function firstDifference(a: Json, b: Json): string {
   return key ?? 'nothing visible';
 }
 
+/** The recording most like this request: the same turn label, else the longest shared conversation prefix. */
+function nearestRecording(body: Json, recorded: Exchange[], label: string | undefined): Exchange | undefined {
+  const same = recorded.find((e) => label !== undefined && e.label === label);
+  if (same) return same;
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  let best: Exchange | undefined;
+  let bestShared = -1;
+  for (const e of recorded) {
+    const theirs = Array.isArray(e.request.messages) ? e.request.messages : [];
+    let shared = 0;
+    while (shared < messages.length && shared < theirs.length && canonical(messages[shared]) === canonical(theirs[shared])) shared++;
+    if (shared > bestShared) [best, bestShared] = [e, shared];
+  }
+  return best;
+}
+
 /** Writes exchanges as they happen; each write replaces the file atomically. */
 export class CassetteRecorder {
   private readonly exchanges: Record<string, Exchange> = {};
@@ -108,8 +124,8 @@ export class CassettePlayer {
     const hit = exchanges[requestHash(body)];
     if (hit) return hit;
     const turn = label ?? 'a model request';
-    const same = Object.values(exchanges).find((e) => label !== undefined && e.label === label);
-    const where = same ? `; it differs from the recording of that turn at ${firstDifference(stableBody(body), same.request)}` : '';
+    const nearest = nearestRecording(stableBody(body), Object.values(exchanges), label);
+    const where = nearest ? `; it differs from the nearest recording${nearest.label ? ` (${nearest.label})` : ''} at ${firstDifference(stableBody(body), nearest.request)}` : '';
     return {
       miss: `${turn}: no recorded answer in the cassette ${this.file} (the prompt, tools or conversation changed since it was recorded${where}); record it again with --llm-record`,
     };

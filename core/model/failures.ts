@@ -17,7 +17,8 @@ export type FailureCause =
   | { kind: 'malformed'; detail: string }
   | { kind: 'aborted' }
   | { kind: 'cassette-miss'; detail: string }
-  | { kind: 'config'; detail: string };
+  | { kind: 'config'; detail: string }
+  | { kind: 'auth'; detail: string };
 
 /** The provider family whose endedReason values a failure is named with (an unknown provider reads as openai: the request went to an OpenAI-compatible endpoint). */
 export function familyOf(provider: unknown): string {
@@ -49,6 +50,7 @@ function httpReason(family: string, status: number, body: string): string {
 export function endedReasonFor(provider: unknown, cause: FailureCause): string {
   const family = familyOf(provider);
   if (cause.kind === 'http') return httpReason(family, cause.status, cause.body);
+  if (cause.kind === 'auth') return httpReason(family, 401, '');
   return `call.in-progress.error-providerfault-${family}-llm-failed`;
 }
 
@@ -69,6 +71,7 @@ export function describeFailure(url: string, cause: FailureCause): string {
       return `the request to the model at ${url} was cancelled`;
     case 'cassette-miss':
     case 'config':
+    case 'auth':
       return cause.detail;
   }
 }

@@ -3,6 +3,7 @@
 import type { Json } from '../messages/index.js';
 import { CassettePlayer, CassetteRecorder } from './cassette.js';
 import { describeFailure, endedReasonFor, type FailureCause } from './failures.js';
+import { OAuth2Tokens } from './oauth.js';
 import { buildRequest, modelOf, type ModelRequest } from './request.js';
 import { MalformedStream, readCompletion, readStream, type Answer } from './stream.js';
 import type { ModelConfig, ModelGateway, StepInput, StepResult } from './types.js';
@@ -80,6 +81,7 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
   const fetcher = config.fetch ?? globalThis.fetch;
   const player = config.replay ? new CassettePlayer(config.replay) : undefined;
   const recorder = config.record ? new CassetteRecorder(config.record) : undefined;
+  const tokens = new OAuth2Tokens(fetcher);
 
   const fail = (provider: string, url: string, cause: FailureCause, request?: { url: string; body: Json }): StepResult => ({
     ok: false,
@@ -89,6 +91,44 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
     ...(request ? { request } : {}),
   });
 
+  async function stepOnce(input: StepInput): Promise<StepResult> {
+    const built = buildRequest(config, input, deps.credential, { replay: Boolean(player) });
+    if ('error' in built) return fail(built.provider, '', { kind: 'config', detail: built.error });
+    const request = { url: built.url, body: built.body };
+    if (player) {
+      const found = await player.find(built.body, input.label);
+      if ('miss' in found) return fail(built.provider, built.url, { kind: 'cassette-miss', detail: found.miss }, request);
+      for (const d of found.answer.deltas) input.onDelta?.(d);
+      const text = found.answer.deltas.join('');
+      const toolCalls = found.answer.toolCalls.map((c) => ({ ...c }));
+      return { ok: true, text, toolCalls, firstTokenMs: found.firstTokenMs, totalMs: found.totalMs, replayed: true, request };
+    }
+    if (built.oauth2) {
+      const got = await tokens.token(built.oauth2, input.signal);
+      if ('error' in got) return fail(built.provider, built.url, { kind: 'auth', detail: got.error }, request);
+      built.headers.authorization = `Bearer ${got.token}`;
+    }
+    const got = await send(fetcher, built, input, now);
+    if ('kind' in got) {
+      const failed = fail(built.provider, built.url, got, request);
+      // An OpenAI-compatible server answers 404 for a model it does not have: say which name was sent.
+      if (!failed.ok && got.kind === 'http' && got.status === 404) {
+        failed.message += ` (the request named the model ${JSON.stringify(built.body.model)}${built.provider === 'custom-llm' ? '' : '; choose another with --llm-model'})`;
+      }
+      return failed;
+    }
+    if (recorder) {
+      const exchange = { answer: { deltas: got.answer.deltas, toolCalls: got.answer.toolCalls }, firstTokenMs: got.firstTokenMs, totalMs: got.totalMs };
+      const written = await recorder.add(built.body, { ...(input.label !== undefined ? { label: input.label } : {}), ...exchange }).then(
+        () => undefined,
+        (err: NodeJS.ErrnoException) => `the cassette ${recorder.file} cannot be written (${err.code ?? err.message})`,
+      );
+      // A recording asked for and lost would fail the replay later, far from its cause.
+      if (written) return fail(built.provider, built.url, { kind: 'config', detail: written }, request);
+    }
+    return { ok: true, text: got.answer.text, toolCalls: got.answer.toolCalls, firstTokenMs: got.firstTokenMs, totalMs: got.totalMs, replayed: false, request };
+  }
+
   return {
     configured(assistant) {
       if (player) return true;
@@ -97,29 +137,11 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
       return Boolean(config.url);
     },
 
-    async step(input) {
-      const built = buildRequest(config, input, deps.credential);
-      if ('error' in built) return fail(built.provider, '', { kind: 'config', detail: built.error });
-      const request = { url: built.url, body: built.body };
-      if (player) {
-        const found = await player.find(built.body, input.label);
-        if ('miss' in found) return fail(built.provider, built.url, { kind: 'cassette-miss', detail: found.miss }, request);
-        for (const d of found.answer.deltas) input.onDelta?.(d);
-        const text = found.answer.deltas.join('');
-        const toolCalls = found.answer.toolCalls.map((c) => ({ ...c }));
-        return { ok: true, text, toolCalls, firstTokenMs: found.firstTokenMs, totalMs: found.totalMs, replayed: true, request };
-      }
-      const got = await send(fetcher, built, input, now);
-      if ('kind' in got) return fail(built.provider, built.url, got, request);
-      if (recorder) {
-        await recorder.add(built.body, {
-          ...(input.label !== undefined ? { label: input.label } : {}),
-          answer: { deltas: got.answer.deltas, toolCalls: got.answer.toolCalls },
-          firstTokenMs: got.firstTokenMs,
-          totalMs: got.totalMs,
-        });
-      }
-      return { ok: true, text: got.answer.text, toolCalls: got.answer.toolCalls, firstTokenMs: got.firstTokenMs, totalMs: got.totalMs, replayed: false, request };
+    step(input) {
+      // A step answers or fails the platform's way; it never throws into the call awaiting it.
+      return stepOnce(input).catch((err: unknown) =>
+        fail(String(modelOf(input.assistant).provider ?? ''), '', { kind: 'config', detail: `the model step failed: ${(err as Error)?.message ?? String(err)}` }),
+      );
     },
 
     describe() {

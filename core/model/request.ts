@@ -11,6 +11,8 @@ export interface ModelRequest {
   headers: Record<string, string>;
   body: Json;
   timeoutSeconds: number;
+  /** An OAuth2 client-credentials plan whose token becomes the Authorization header before sending. */
+  oauth2?: Json;
 }
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -45,15 +47,24 @@ function systemMessages(model: Json): ChatMessage[] {
   return list.map((m) => ({ ...m }) as unknown as ChatMessage);
 }
 
-/** The custom-llm API key: the credential `credentialId` names, or a transient one on the assistant. */
-function customLlmKey(assistant: Json, model: Json, credential: (id: string) => Json | undefined): string | { error: string } | undefined {
+/** How a custom-llm request is authorised: a Bearer key, or an OAuth2 client-credentials plan to get a token with. */
+type CustomLlmAuth = { bearer?: string; oauth2?: Json } | { error: string };
+
+function authOf(record: Json | undefined): { bearer?: string; oauth2?: Json } {
+  // The credential's OAuth2 plan, when it has one, is how the platform authenticates; else its apiKey as a Bearer.
+  if (isObject(record?.authenticationPlan) && record.authenticationPlan.type === 'oauth2') return { oauth2: record.authenticationPlan };
+  return typeof record?.apiKey === 'string' && record.apiKey ? { bearer: record.apiKey } : {};
+}
+
+/** The custom-llm authorisation: the credential `credentialId` names, or a transient one on the assistant. */
+function customLlmAuth(assistant: Json, model: Json, credential: (id: string) => Json | undefined): CustomLlmAuth {
   if (typeof model.credentialId === 'string' && model.credentialId) {
     const record = credential(model.credentialId);
     if (!record) return { error: `the custom-llm credential ${model.credentialId} (model.credentialId) does not exist` };
-    return typeof record.apiKey === 'string' && record.apiKey ? record.apiKey : undefined;
+    return authOf(record);
   }
   const transient = Array.isArray(assistant.credentials) ? assistant.credentials.filter(isObject).find((c) => c.provider === 'custom-llm') : undefined;
-  return typeof transient?.apiKey === 'string' && transient.apiKey ? transient.apiKey : undefined;
+  return authOf(transient);
 }
 
 function customHeaders(model: Json): Record<string, string> {
@@ -82,28 +93,33 @@ export function buildRequest(
   config: ModelConfig,
   input: Pick<StepInput, 'assistant' | 'tools' | 'messages' | 'members' | 'context'>,
   credential: (id: string) => Json | undefined,
+  options: { replay?: boolean } = {},
 ): ModelRequest | { error: string; provider: string } {
   const assistant = input.assistant ?? {};
   const model = modelOf(assistant);
   const provider = typeof model.provider === 'string' ? model.provider : 'openai';
   const custom = provider === 'custom-llm';
   const base = custom ? model.url : config.url;
-  if (typeof base !== 'string' || !base) {
+  // A replayed request is never sent: it needs neither an endpoint nor a credential.
+  if ((typeof base !== 'string' || !base) && !options.replay) {
     return { provider, error: custom ? 'the custom-llm assistant has no model.url' : 'no model endpoint is configured (voice dev --llm URL)' };
   }
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
   let name: string;
   let meta = { spread: {} as Json, fields: {} as Json };
+  let oauth2: Json | undefined;
   if (custom) {
     Object.assign(headers, customHeaders(model));
-    const key = customLlmKey(assistant, model, credential);
-    if (typeof key === 'object') return { provider, error: key.error };
-    if (key) headers.authorization = `Bearer ${key}`;
+    const auth = options.replay ? {} : customLlmAuth(assistant, model, credential);
+    if ('error' in auth) return { provider, error: auth.error };
+    if (auth.bearer) headers.authorization = `Bearer ${auth.bearer}`;
+    if (auth.oauth2) oauth2 = auth.oauth2;
     name = typeof model.model === 'string' ? model.model : '';
     meta = metadataFields(assistant, model, input.context);
   } else {
     if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
     name = modelNameFor(config, model);
+    if (!name && !options.replay) return { provider, error: 'no model name: the assistant has no model.model and none is configured (voice dev --llm-model NAME)' };
   }
   const tools = toolsForModel(input.tools ?? [], input.members);
   const body: Json = {
@@ -117,5 +133,5 @@ export function buildRequest(
     ...meta.fields,
   };
   const timeoutSeconds = typeof model.timeoutSeconds === 'number' && model.timeoutSeconds > 0 ? model.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS;
-  return { provider, url: joinUrl(base), headers, body, timeoutSeconds };
+  return { provider, url: typeof base === 'string' && base ? joinUrl(base) : '(cassette)', headers, body, timeoutSeconds, ...(oauth2 ? { oauth2 } : {}) };
 }

@@ -26,8 +26,8 @@ function errorText(err: unknown): string {
 class ToolCallAssembler {
   private readonly calls = new Map<number, ModelToolCall>();
 
-  add(piece: Json, position: number): void {
-    const index = typeof piece.index === 'number' ? piece.index : position;
+  add(piece: Json): void {
+    const index = typeof piece.index === 'number' ? piece.index : this.indexWithout(piece);
     const fn = isObject(piece.function) ? piece.function : {};
     let call = this.calls.get(index);
     if (!call) {
@@ -37,6 +37,15 @@ class ToolCallAssembler {
     if (typeof piece.id === 'string' && piece.id && !call.id) call.id = piece.id;
     if (typeof fn.name === 'string' && fn.name) call.name = call.name && call.name !== fn.name ? call.name + fn.name : fn.name;
     if (typeof fn.arguments === 'string') call.arguments += fn.arguments;
+  }
+
+  /** Some servers omit `index`: a new id starts a call, a known id continues it, no id continues the last one. */
+  private indexWithout(piece: Json): number {
+    const id = typeof piece.id === 'string' && piece.id ? piece.id : undefined;
+    const known = id ? [...this.calls.entries()].find(([, c]) => c.id === id) : undefined;
+    if (known) return known[0];
+    const last = Math.max(-1, ...this.calls.keys());
+    return id || last < 0 ? last + 1 : last;
   }
 
   result(): ModelToolCall[] {
@@ -87,7 +96,7 @@ export async function readStream(
         tokened = true;
         hooks.onFirstToken();
       }
-      pieces.forEach((p, i) => tools.add(p, i));
+      pieces.forEach((p) => tools.add(p));
       if (text) {
         deltas.push(text);
         hooks.onDelta(text);
@@ -125,6 +134,6 @@ export function readCompletion(text: string): Answer {
   const content = typeof message.content === 'string' ? message.content : '';
   const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter(isObject) : [];
   const tools = new ToolCallAssembler();
-  calls.forEach((c, i) => tools.add({ ...c, index: i }, i));
+  calls.forEach((c, i) => tools.add({ ...c, index: i }));
   return { text: content, deltas: content ? [content] : [], toolCalls: tools.result() };
 }
