@@ -49,7 +49,7 @@ export const createEvalRun: Handler = (ctx) => {
   }
   const store = ctx.store;
   host.track(
-    runEval(host.world, definition, b.target as Record<string, unknown> | undefined, `eval ${run.id}`).then((outcome) => {
+    runEval(host.world, definition, b.target as Record<string, unknown> | undefined, `eval ${typeof definition.name === 'string' ? definition.name : String(b.evalId ?? 'inline')}`).then((outcome) => {
       const current = store.get('eval/run', run.id);
       if (!current || current.status === 'ended') return;
       finish(current, outcome, Date.now());
