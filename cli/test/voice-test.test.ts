@@ -117,6 +117,24 @@ describe('voice test', () => {
     }
   });
 
+  it('against a running platform (--api-url): the folder must be applied first; then its runs are the platform\'s', async () => {
+    const dir = starter('remote');
+    const url = hf.current.emu.url;
+    const before = await hf.current.voice(['test', dir, '--api-url', url]);
+    expect(before.exitCode).toBe(2);
+    expect(before.stderr).toContain('Not on the platform yet: evals/greets-by-clinic-name.yml');
+    expect(before.stderr).toContain(`voice apply --dir ${dir}`);
+    const applied = await hf.current.voice(['apply', '--dir', dir, '--yes', '--api-url', url]);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    // This platform has no model: its runs fail saying so, and voice test reports them.
+    const run = await hf.current.voice(['test', dir, '--api-url', url, '--json'], { timeout: 60_000 });
+    expect(run.exitCode).toBe(1);
+    const report = json<{ simulations: { verdict: string; iterations: { reason: string }[] }[] }>(run);
+    expect(report.simulations.map((s) => s.verdict)).toEqual(['fail', 'fail']);
+    expect(report.simulations[0]?.iterations[0]?.reason).toContain('No model is configured');
+    expect((await hf.current.emu.client.eval.simulation.run.list()).results.length).toBeGreaterThan(0);
+  });
+
   it('refuses a target the folder does not have (exit 2)', async () => {
     const run = await hf.current.voice(['test', starter('target'), '--target', 'nobody', '--llm', model.url]);
     expect(run.exitCode).toBe(2);
