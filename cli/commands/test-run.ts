@@ -135,7 +135,7 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
     }
     const target: TestTarget = { type: picked.type, id: targetUuid, label: picked.id ?? targetUuid };
     const live = process.stderr.isTTY && ctx.output.mode !== 'json';
-    if (live) err(dim(`Running ${dir} against ${target.type} ${target.label} (${opts.iterations} iteration(s), concurrency ${opts.concurrency})\n`));
+    if (live) err(`${dim(`Running ${dir} against ${target.type} ${target.label} (${opts.iterations} iteration(s), concurrency ${opts.concurrency})`)}\n`);
     report = await runTests({
       client: platform.client, folder, uuidOf: platform.uuidOf, target, iterations: opts.iterations, pollMs: platform.pollMs,
       ...(opts.filter ? { filter: opts.filter } : {}),

@@ -11,8 +11,13 @@ export function progressLine(p: Progress): string {
 }
 
 function firstLine(text: string): string {
-  const line = text.split('\n')[0] ?? '';
+  const line = short(text.split('\n')[0] ?? '');
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}
+
+// The how-to of a missing model is said once, after the summary.
+function short(reason: string): string {
+  return reason.startsWith('No model is configured') ? `${reason.split('. ')[0] as string}.` : reason;
 }
 
 function table(rows: string[][]): string {
@@ -38,8 +43,6 @@ export function reportText(report: TestReport, color: boolean): string {
     for (const e of report.evals) rows.push([e.name, e.passed ? 'pass' : 'fail']);
     parts.push(table(rows));
   }
-  // The how-to of a missing model is said once, after the summary.
-  const short = (reason: string): string => (reason.startsWith('No model is configured') ? (reason.split('. ')[0] as string) + '.' : reason);
   const failures: string[] = [];
   for (const s of report.simulations) {
     for (const it of s.iterations) if (!it.passed) failures.push(`${s.name} #${it.iteration} (${s.file}): ${short(it.reason ?? it.status)}`);

@@ -10,6 +10,7 @@ import type { FakeModel, FakeReply, FakeRequest } from 'voice-agent-core/model/t
 import { byRole, systemOf, testerTurn, transcriptIn } from 'voice-agent-core/testing/roles';
 import { ROOT } from './build.js';
 import { fileHarness, json } from './harness.js';
+import { plain, voiceTty } from './tty.js';
 
 const hf = fileHarness();
 const XSD = join(ROOT, 'fixtures/junit/jenkins-junit.xsd');
@@ -90,6 +91,17 @@ describe('voice test', () => {
     } finally {
       bookedFirst = Infinity;
     }
+  });
+
+  it('on a terminal: a live line per finished iteration and eval, then the table', async () => {
+    const run = await voiceTty(hf.current.env, ['test', starter('tty'), '--llm', model.url, '--iterations', '2']);
+    const text = plain(run.stdout);
+    expect(run.exitCode, text).toBe(0);
+    expect(text).toContain('Running');
+    expect(text).toMatch(/✓ Impatient caller books a check-up #1\/2 passed/);
+    expect(text).toMatch(/✓ Impatient caller books a check-up #2\/2 passed/);
+    expect(text).toMatch(/✓ eval Greets with the clinic's name/);
+    expect(text.indexOf('#2/2 passed')).toBeLessThan(text.indexOf('SIMULATION'));
   });
 
   it('without a model: every run fails with the reason, exit 1, and it says how to configure one', async () => {
