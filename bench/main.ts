@@ -25,6 +25,7 @@ const registry: Record<string, Loader> = {
   inspector: () => import('./inspector.js'),
   'cli-instructions': () => import('./cli-instructions.js'),
   'model-step': () => import('./model-step.js'),
+  'voice-test': () => import('./voice-test.js'),
 };
 
 // Run only when named: slow, and informational (see bench/cli-instructions.ts).

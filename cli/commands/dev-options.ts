@@ -63,7 +63,8 @@ function keepFlag(value: string): number {
   return n;
 }
 
-function urlFlag(value: string): string {
+/** Parses `--llm`: an http(s) base URL. */
+export function urlFlag(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -74,7 +75,8 @@ function urlFlag(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-function modelFlag(value: string, previous: string[] | undefined): string[] {
+/** Parses `--llm-model` (repeatable): a name, or provider/model=NAME. */
+export function modelFlag(value: string, previous: string[] | undefined): string[] {
   const eq = value.indexOf('=');
   if (!value.trim() || eq === 0 || eq === value.length - 1) throw new InvalidArgumentError('expected a model name (llama3.2) or provider/model=NAME (openai/gpt-4o-mini=llama3.2).');
   return [...(previous ?? []), value.trim()];

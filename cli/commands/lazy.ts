@@ -11,5 +11,6 @@ export const LAZY_COMMANDS: ExtraCommands = [
   { name: 'apply', description: 'Apply the resource files to the account: create, update, and with --prune delete', load: async () => (await import('./apply.js')).applyCommand() },
   { name: 'visitor', description: 'manage the prospects who get a personalised demo page (local file, or the hosted table when configured)', load: async () => (await import('./visitor.js')).visitorCommand() },
   { name: 'listen', description: "Receive the platform's server messages locally: print each, forward it to your server and relay the answer", load: async () => (await import('./listen.js')).listenCommand() },
+  { name: 'test', description: "Run the folder's evals and simulations on a model (locally or hosted) and report: a table, flaky verdicts, JUnit for CI", load: async () => (await import('./test.js')).testCommand() },
   { name: 'trigger', description: 'Send one realistic server message (any type) to your server, and check its answer', load: async () => (await import('./trigger.js')).triggerCommand() },
 ];

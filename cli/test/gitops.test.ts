@@ -190,10 +190,10 @@ describe('voice plan / apply / pull', () => {
     cpSync(join(ROOT, 'fixtures/gitops/starter'), dir, { recursive: true });
     const planned = await v(['plan', '--dir', 'starter']);
     expect(planned.exitCode, planned.stderr).toBe(0);
-    expect(lastLine(planned)).toBe(summary(10, 0, 0));
+    expect(lastLine(planned)).toBe(summary(13, 0, 0));
     const applied = await v(['apply', '--dir', 'starter', '--yes', '--json']);
     expect(applied.exitCode, applied.stderr).toBe(0);
-    expect(json<{ done: unknown[] }>(applied).done).toHaveLength(10);
+    expect(json<{ done: unknown[] }>(applied).done).toHaveLength(13);
     expect(lastLine(await v(['plan', '--dir', 'starter']))).toBe(summary(0, 0, 0));
     // The structured output and the assistant name each other: the second pass filled it in.
     const state = stateOf(dir);
