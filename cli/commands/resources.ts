@@ -23,7 +23,8 @@ function addAction(parent: Command, entry: Entry): void {
     cmd.option('--set <field=value>', 'a form field sent with the file (repeatable)', collect);
   } else if (op.body === 'json') {
     cmd.option('-f, --file <path>', 'body from a JSON file (YAML when it ends in .yml or .yaml), or - for JSON on stdin');
-    cmd.option('--set <key=value>', 'set a body field, e.g. name="Front desk" or model.temperature=0.2 (repeatable; JSON values are parsed)', collect);
+    cmd.option('--set <key=value>', 'set a body field, e.g. name="Front desk" or model.temperature=0.2 (repeatable; typed by the field: a text field keeps the text)', collect);
+    if (entry.action === 'update') cmd.option('--unset <key>', 'remove a field inside an object, e.g. model.temperature (repeatable)', collect);
   }
   for (const name of op.query) {
     const friendly = FRIENDLY[name];
