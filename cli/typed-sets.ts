@@ -5,7 +5,7 @@ import type { FieldInfo } from '../core/schemas/fields.js';
 import { fieldIn, requestSchemaOf } from '../core/schemas/fields.js';
 import { parseSetValue } from './body.js';
 import { usageError } from './errors.js';
-import { closestFirst, suggestion } from './webhook/closest.js';
+import { closestFirst, suggestion } from '../core/schemas/closest.js';
 
 /** Looks up a dotted path of a body in an operation's request schema, narrowing unions by the body so far. */
 export type FieldLookup = (path: readonly string[], body: unknown) => FieldInfo;

@@ -5,7 +5,7 @@ import type { ServerMessageType } from '../../core/messages/index.js';
 import { messageProblems as builtMessageProblems } from '../../core/messages/testing.js';
 import { messagesOf, validateServerMessageResponse } from '../../core/schemas/validate.js';
 import { usageError } from '../errors.js';
-import { closestFirst, suggestion } from './closest.js';
+import { closestFirst, suggestion } from '../../core/schemas/closest.js';
 
 type Obj = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../core/client/index.js';
 import { answeredMessageTypes, sampleServerMessage, serverMessageTypes } from '../../core/messages/index.js';
 import { messagesOf, validateServerMessageResponse } from '../../core/schemas/validate.js';
 import { CliError } from '../errors.js';
-import { closestFirst, suggestion } from './closest.js';
+import { closestFirst, suggestion } from '../../core/schemas/closest.js';
 import { formatLine } from './lines.js';
 import { noopAnswer } from './noop.js';
 import { scrub } from './scrub.js';
