@@ -32,7 +32,11 @@ function addAction(parent: Command, entry: Entry): void {
     else if (isArrayParam(name)) cmd.option(`${flagOf(name)} <value>`, `${name} query parameter (repeatable)`, collect);
     else cmd.option(`${flagOf(name)} <value>`, `${name} query parameter`);
   }
-  if (op.list) cmd.option('--all', 'fetch every page and print all items');
+  if (op.list) {
+    cmd.option('--all', 'fetch every page and print all items');
+    cmd.option('--wide', 'show every cell of the table whole (lines may be wider than the terminal)');
+    cmd.option('--columns <fields>', 'the table\'s columns, comma-separated (dotted for nested fields), e.g. id,status,customer.number');
+  }
   if (op.response === 'binary') cmd.option('-o, --out <file>', 'save the file the API answers with here (else stdout, when piped)');
   if (op.query.length) cmd.option('--query <key=value>', 'any other query parameter (repeatable)', collect);
   cmd.addHelpText('after', `\nExamples:\n${examplesFor(entry).map((e) => `  $ ${e}`).join('\n')}\n\n${op.method} ${op.path}${op.auth === 'none' ? ' (no authorization)' : ''}\n`);
