@@ -3,9 +3,9 @@
 // top-level field it touches whole: the platform's PATCH replaces what it is given (a nested object
 // must be complete, an array is replaced), so `--set model.temperature=0.2` keeps the model's
 // provider and the rest of it.
-import type { Entry } from '../core/catalogue/index.js';
-import { catalogue, flatten } from '../core/catalogue/index.js';
-import type { Client } from '../core/client/index.js';
+import type { Entry } from 'voice-agent-core/catalogue';
+import { catalogue, flatten } from 'voice-agent-core/catalogue';
+import type { Client } from 'voice-agent-core/client';
 import { readJsonFile, setPath, splitAssignment } from './body.js';
 import { usageError } from './errors.js';
 import { checkUnsetPath, fieldLookupOf, typedSetValue } from './typed-sets.js';
