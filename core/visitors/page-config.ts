@@ -55,6 +55,9 @@ export function readConfig(injected: Partial<DemoConfig> | undefined = globalThi
   return { ...defaultConfig, ...c, links: { ...defaultConfig.links, ...c.links } };
 }
 
+/** Where a page served by `voice demo` asks for the demo's assistant on the local emulator (a GET; `{ assistantId }`). */
+export const LOCAL_ASSISTANT_PATH = '/__voice/local-assistant';
+
 /** The name of the global the server sets; keep in sync with `configScript`. */
 export const CONFIG_GLOBAL = '__VOICE_CONFIG__';
 
