@@ -7,6 +7,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { configScript } from '../../core/visitors/page-config.js';
 import type { DemoConfig } from '../../core/visitors/page-config.js';
+import { DEFAULT_SELLER, withFavicon } from '../../core/visitors/seller.js';
 import { usageError } from '../errors.js';
 import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './demo-headers.js';
 import { packageRoot } from './demo-server.js';
@@ -112,8 +113,13 @@ export function checkOutDir(outDir: string, root: string, cwd: string): void {
 export function bakedConfig(page: DemoConfig): Partial<DemoConfig> {
   const links = Object.fromEntries(Object.entries(page.links).filter(([, v]) => v !== ''));
   // A hosted page never runs browser calls on a local emulator: `localCalls` is left at its default.
-  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && v !== '' && k !== 'localCalls'));
-  return { ...rest, ...(Object.keys(links).length > 0 ? { links: links as DemoConfig['links'] } : {}) };
+  const seller = Object.fromEntries(Object.entries(page.seller).filter(([, v]) => v !== ''));
+  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && k !== 'seller' && v !== '' && k !== 'localCalls'));
+  return {
+    ...rest,
+    ...(Object.keys(seller).length > 0 ? { seller: seller as DemoConfig['seller'] } : {}),
+    ...(Object.keys(links).length > 0 ? { links: links as DemoConfig['links'] } : {}),
+  };
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -131,7 +137,10 @@ export async function buildDemo(options: DemoBuildOptions): Promise<DemoBuildRes
 
   const bake: Plugin = {
     name: 'voice-demo-config',
-    transformIndexHtml: () => [{ tag: 'script', children: configScript(bakedConfig(options.page)), injectTo: 'head-prepend' }],
+    transformIndexHtml: (html) => ({
+      html: withFavicon(html, options.page.seller.logo || DEFAULT_SELLER.logo),
+      tags: [{ tag: 'script', children: configScript(bakedConfig(options.page)), injectTo: 'head-prepend' }],
+    }),
   };
   const { build } = await import('vite');
   await build({

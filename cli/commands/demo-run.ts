@@ -26,6 +26,7 @@ export async function runDemo(opts: DemoCliOptions, globals: DemoGlobals): Promi
         : demo.config.page.publicKey && demo.config.page.assistantId
           ? ''
           : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n') +
+      (demo.config.page.seller.name ? '' : 'The page names "Voice" as the seller: set --seller-name and --seller-logo (or VOICE_SELLER_NAME and VOICE_SELLER_LOGO).\n') +
       (Object.values(demo.config.page.links).some(Boolean) ? '' : 'The footer has no links: set VOICE_LINK_LINKEDIN, VOICE_LINK_WEBSITE or VOICE_LINK_TWITTER.\n'),
   );
   out(`${demo.url}\n`);

@@ -12,6 +12,7 @@ import { slugProblem } from '../../core/visitors/model.js';
 import { flagFiles } from '../../web/vite/flag-files.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
 import { configScript, LOCAL_ASSISTANT_PATH } from '../../core/visitors/page-config.js';
+import { DEFAULT_SELLER, withFavicon } from '../../core/visitors/seller.js';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './demo-config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './demo-headers.js';
@@ -134,9 +135,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
 
   const plugin: Plugin = {
     name: 'voice-demo',
-    transformIndexHtml: async () => {
+    transformIndexHtml: async (html) => {
       await pageReady;
-      return [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }];
+      return { html: withFavicon(html, config.page.seller.logo || DEFAULT_SELLER.logo), tags: [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }] };
     },
     configureServer(server) {
       server.middlewares.use(securityHeaders(config.page));
