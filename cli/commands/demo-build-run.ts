@@ -113,7 +113,7 @@ export function checkOutDir(outDir: string, root: string, cwd: string): void {
 export function bakedConfig(page: DemoConfig): Partial<DemoConfig> {
   const links = Object.fromEntries(Object.entries(page.links).filter(([, v]) => v !== ''));
   // A hosted page never runs browser calls on a local emulator: `localCalls` is left at its default.
-  const seller = Object.fromEntries(Object.entries(page.seller).filter(([, v]) => v !== ''));
+  const seller = Object.fromEntries(Object.entries(page.seller).filter(([k, v]) => v !== '' && v !== DEFAULT_SELLER[k as keyof typeof DEFAULT_SELLER]));
   const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && k !== 'seller' && v !== '' && k !== 'localCalls'));
   return {
     ...rest,
