@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 // Small and dependency-free: the flag is checked with the emulator's own rule before it loads.
-import { normaliseOrigin } from '../../core/emulator/cors.js';
+import { normaliseOrigin } from 'voice-agent-core/emulator/cors';
 import { portFlag } from '../webhook/flags.js';
 
 /** Default port of `voice dev` (the one `voice --local` talks to). */

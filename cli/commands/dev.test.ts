@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../core/emulator/index.js';
+import { startEmulator } from 'voice-agent-core/emulator';
 import { CliError } from '../errors.js';
 import { ensureBuilt } from '../test/build.js';
 import { devCommand } from './dev.js';

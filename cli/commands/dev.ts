@@ -1,7 +1,7 @@
 // `voice dev`: runs the local platform emulator in the foreground. Thin: parse flags, start
 // the emulator (dev-run), print where it is and how to use it, stop on Ctrl-C.
 import { Command } from 'commander';
-import { CorsPolicy } from '../../core/emulator/cors.js';
+import { CorsPolicy } from 'voice-agent-core/emulator/cors';
 import { ExitCode } from '../errors.js';
 import { profileName } from '../settings.js';
 import { ringCommand } from './dev-ring.js';

@@ -55,7 +55,7 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** When set, secured requests must send exactly this bearer key; otherwise any bearer key works. */
   apiKey?: string;
-  /** Add the sample objects from fixtures/seed.json. */
+  /** Add the sample objects from core/emulator/data/seed.json. */
   seed?: boolean;
   /**
    * Base of web-call room URLs, e.g. `https://vapi.daily.co`. Unset: the emulator's own address,
