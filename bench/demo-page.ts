@@ -7,8 +7,8 @@ import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
 import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
 import { analyseBuild, lazyLoad, total } from './lib/built-page.js';
 import type { BuiltFile, BuiltPage } from './lib/built-page.js';
-import { lighthouseOnce } from './lib/lighthouse.js';
-import type { LighthouseRun } from './lib/lighthouse.js';
+import { lighthouseFlow, lighthouseOnce } from './lib/lighthouse.js';
+import type { FlowRun, LighthouseRun } from './lib/lighthouse.js';
 import { interleave } from './lib/sample.js';
 import { KIB } from './lib/size.js';
 import { row } from './lib/stats.js';
@@ -107,6 +107,7 @@ async function lighthouseRows(ctx: BenchContext, demoDir: string, bareDir: strin
     const metric = (key: 'fcp' | 'lcp' | 'tbt', label: string): Row =>
       row({ bench, metric: `Lighthouse mobile ${label}`, unit: 'ms', figure: pick('demo', key), reference: { label: 'bare React', figure: pick('bare', key) } });
     const off = [...new Set((runs.demo as LighthouseRun[]).flatMap((r) => r.offLoopback))];
+    const flows = await formFlows(ctx, urls.demo as string, rounds);
     return [
       row({
         bench,
@@ -126,6 +127,7 @@ async function lighthouseRows(ctx: BenchContext, demoDir: string, bareDir: strin
         budget: { op: '<=', limit: 1.05, on: 'ratio' },
       }),
       metric('tbt', 'TBT'),
+      ...flowRows(flows),
       row({
         bench,
         metric: 'requests leaving 127.0.0.1 during Lighthouse',
@@ -138,6 +140,32 @@ async function lighthouseRows(ctx: BenchContext, demoDir: string, bareDir: strin
   } finally {
     await Promise.all(servers.map((s) => s.close()));
   }
+}
+
+/** The page loaded, then Call Me pressed (the form's chunk loads, the phone field takes focus), as a Lighthouse user flow. */
+async function formFlows(ctx: BenchContext, url: string, rounds: number): Promise<FlowRun[]> {
+  const runs: FlowRun[] = [];
+  for (let i = 0; i < rounds; i++) {
+    ctx.log(`lighthouse flow (form open) ${i + 1}/${rounds}`);
+    runs.push(
+      await lighthouseFlow(url, ctx.tmp, async (page) => {
+        await page.waitForSelector('button[aria-expanded]');
+        await page.click('button[aria-expanded]');
+        await page.waitForSelector('input[type="tel"]');
+      }),
+    );
+  }
+  return runs;
+}
+
+function flowRows(runs: FlowRun[]): Row[] {
+  const failed = (lists: string[][]) => [...new Set(lists.flat())].join(', ') || undefined;
+  const at100 = (metric: string, figure: number[], note?: string): Row => row({ bench, metric, unit: '', figure, budget: { op: '>=', limit: 100, on: 'figure' }, note });
+  return [
+    at100('Lighthouse mobile accessibility score, page loaded', runs.map((r) => r.loaded.accessibility), failed(runs.map((r) => r.loaded.failed))),
+    at100('Lighthouse mobile performance score, opening the Call Me form (timespan)', runs.map((r) => r.action.performance)),
+    at100('Lighthouse mobile accessibility score, Call Me form open', runs.map((r) => r.after.accessibility), failed(runs.map((r) => r.after.failed))),
+  ];
 }
 
 const benchmark: Benchmark = {
