@@ -148,7 +148,7 @@ export interface FlowRun {
   /** Navigation: performance and accessibility of the page as it loads. */
   loaded: { performance: number; accessibility: number; failed: string[] };
   /** Timespan of the action (performance: blocking time and layout shifts while it runs). */
-  action: { performance: number };
+  action: { performance: number; tbt: number; cls: number };
   /** Snapshot after the action: accessibility of the page as it now is. */
   after: { accessibility: number; failed: string[] };
 }
@@ -176,10 +176,11 @@ export async function lighthouseFlow(url: string, tmp: string, act: (page: Page)
       return typeof s === 'number' ? Math.round(s * 100) : Number.NaN;
     };
     const failed = (lhr: (typeof steps)[number] | undefined): string[] => Object.values(lhr?.audits ?? {}).filter((a) => a.score === 0).map((a) => a.id);
+    const numeric = (lhr: (typeof steps)[number] | undefined, id: string): number => (lhr?.audits[id] as Audit | undefined)?.numericValue ?? Number.NaN;
     const [loaded, action, after] = steps;
     return {
       loaded: { performance: score(loaded, 'performance'), accessibility: score(loaded, 'accessibility'), failed: failed(loaded) },
-      action: { performance: score(action, 'performance') },
+      action: { performance: score(action, 'performance'), tbt: numeric(action, 'total-blocking-time'), cls: numeric(action, 'cumulative-layout-shift') },
       after: { accessibility: score(after, 'accessibility'), failed: failed(after) },
     };
   } finally {

@@ -71,13 +71,21 @@ export function localAssistant(baseUrl: string, known?: { id: string; trusted: b
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code;
       if (cause === 'ECONNREFUSED' || (err as Error).message === 'fetch failed') {
-        throw new Error(`nothing answers at ${baseUrl} (start the emulator there, e.g. \`voice dev\`)`, { cause: err });
+        throw new NotAnswering(baseUrl, err);
       }
       throw err;
     }
   };
   // Calls at the same moment share one lookup (and never create the assistant twice).
   return () => (pending ??= find().finally(() => (pending = undefined)));
+}
+
+/** Nothing listens where the emulator should be (it has not started yet, or stopped). */
+export class NotAnswering extends Error {
+  constructor(baseUrl: string, cause: unknown) {
+    const port = new URL(baseUrl).port;
+    super(`nothing answers at ${baseUrl}; start the emulator there: voice dev${port ? ` --port ${port}` : ''}`, { cause });
+  }
 }
 
 async function assistantExists(baseUrl: string, id: string): Promise<boolean> {

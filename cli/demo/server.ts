@@ -21,7 +21,7 @@ import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './headers.js';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
-import { isLocalPlatform, LOCAL_KEY, localAssistant, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
+import { isLocalPlatform, LOCAL_KEY, localAssistant, NotAnswering, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
 import { loadViteTools } from './vite.js';
 
 /** What `startDemo` takes; everything is optional. */
@@ -132,7 +132,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     try {
       config.page.assistantId = await p.assistant!();
     } catch (err) {
-      notes.push(`The emulator at ${baseUrl} does not answer yet (${(err as Error).message}); Call Me and Test in Browser look for it again at each call.`);
+      const why = err instanceof NotAnswering ? '' : ` (${(err as Error).message})`;
+      notes.push(`The emulator at ${baseUrl} does not answer yet${why}; Call Me and Test in Browser look for it there at each call.`);
     }
   }, () => undefined);
   const lookup = store ? (s: string) => store.get(s) : hostedLookup(config);
