@@ -41,6 +41,59 @@ export interface StartedTarget {
   close(): Promise<void>;
 }
 
+/** A plain-http address on this machine: an emulator (`voice dev`), never the hosted platform. */
+const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/;
+
+/** True when the chosen platform is a local emulator (started here, found, or named by a loopback --api-url). */
+export function isLocalPlatform(t: StartedTarget, apiKey: string): boolean {
+  return !t.hosted && (t.emulator || !apiKey || LOOPBACK.test(t.target.baseUrl));
+}
+
+/** How to follow a call placed on `baseUrl` from a terminal. */
+export function watchCommand(callId: string, baseUrl: string, local: boolean): string {
+  if (!local) return `voice call watch ${callId}`;
+  return baseUrl === 'http://127.0.0.1:4010' ? `voice --local call watch ${callId}` : `voice call watch ${callId} --api-url ${baseUrl}`;
+}
+
+/**
+ * The demo's assistant on a local emulator, looked up when a call needs it rather than once at
+ * start: the emulator may start after the demo, or restart without it. An id known at start
+ * (an emulator started here with it) is trusted while that emulator runs; any other is checked.
+ */
+export function localAssistant(baseUrl: string, known?: { id: string; trusted: boolean }): () => Promise<string> {
+  let cached = known?.id;
+  const trusted = known?.trusted ?? false;
+  let pending: Promise<string> | undefined;
+  const find = async (): Promise<string> => {
+    try {
+      if (cached && (trusted || (await assistantExists(baseUrl, cached)))) return cached;
+      return (cached = await ensureLocalAssistant(baseUrl));
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      if (cause === 'ECONNREFUSED' || (err as Error).message === 'fetch failed') {
+        throw new NotAnswering(baseUrl, err);
+      }
+      throw err;
+    }
+  };
+  // Calls at the same moment share one lookup (and never create the assistant twice).
+  return () => (pending ??= find().finally(() => (pending = undefined)));
+}
+
+/** Nothing listens where the emulator should be (it has not started yet, or stopped). */
+export class NotAnswering extends Error {
+  constructor(baseUrl: string, cause: unknown) {
+    const port = new URL(baseUrl).port;
+    super(`nothing answers at ${baseUrl}; start the emulator there: voice dev${port ? ` --port ${port}` : ''}`, { cause });
+  }
+}
+
+async function assistantExists(baseUrl: string, id: string): Promise<boolean> {
+  const res = await fetch(`${baseUrl}/assistant/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${LOCAL_KEY}` }, signal: AbortSignal.timeout(5000) });
+  await res.body?.cancel();
+  return res.ok;
+}
+
 /** Picks (and if needed starts) the platform the webhook places calls on. */
 export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarget> {
   const base = { assistantId: o.assistantId || undefined, phoneNumberId: o.phoneNumberId || undefined };

@@ -105,7 +105,8 @@ describe('startDemo', () => {
     const demo = await startDemo({ ...quiet(), env: { ...env, VOICE_API_KEY: 'sk-very-secret', VOICE_API_URL: emulator.url } });
     try {
       expect(demo.callTarget?.apiKey).toBe('sk-very-secret');
-      expect(demo.localEmulator).toBe(false);
+      // An API URL on loopback is an emulator: the demo's assistant takes the calls there.
+      expect(demo.localEmulator).toBe(true);
       expect(await (await fetch(demo.url)).text()).not.toContain('sk-very-secret');
     } finally {
       await demo.close();
@@ -127,9 +128,17 @@ describe('the local Call Me webhook with the hosted visitors table', () => {
       const unknown = await post('nobody');
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toMatchObject({ ok: false, error: 'unknown-visitor' });
-      expect((await post('acme')).status).toBe(200);
+      const placed = await post('acme');
+      expect(placed.status).toBe(200);
       const calls = (await (await fetch(`${demo.callTarget!.baseUrl}/call`, { headers: { authorization: 'Bearer k' } })).json()) as unknown[];
       expect(calls).toHaveLength(1);
+      // The embedded emulator's call runs with the demo's assistant: it rings (no start error).
+      const { callId } = (await placed.json()) as { callId: string };
+      const status = async () => ((await (await fetch(`${demo.callTarget!.baseUrl}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { status: string; endedReason?: string });
+      await expect.poll(async () => (await status()).status, { timeout: 10_000 }).not.toBe('queued');
+      const call = (await (await fetch(`${demo.callTarget!.baseUrl}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { status: string; endedReason?: string; assistantId?: string };
+      expect(call.endedReason).toBeUndefined();
+      expect(call.assistantId).toBe(demo.config.page.assistantId);
     } finally {
       await demo.close();
       await new Promise((resolve) => db.close(resolve));
