@@ -1,6 +1,6 @@
 // Which platform the local Call Me webhook places calls on: the hosted API when a key is set,
 // an API URL the user named, or an emulator run in-process (port 4010 so that
-// `voice call list --local` sees the calls; an emulator already there is reused).
+// `voice call list --local` sees the calls; when 4010 is taken, even by an emulator, a free port).
 import { randomUUID } from 'node:crypto';
 import type { CallTarget } from 'voice-agent-core/visitors/callme';
 import type { Snapshot } from 'voice-agent-core/emulator';
@@ -32,7 +32,7 @@ export interface StartedTarget {
   target: CallTarget;
   /** True when the webhook calls the hosted platform (real phone calls). */
   hosted: boolean;
-  /** True when the calls go to a local emulator (started here or found on the preferred port). */
+  /** True when the calls go to a local emulator started here. */
   emulator: boolean;
   /** The demo's assistant, when the emulator was started here with it (`withAssistant`). */
   assistantId?: string;
@@ -113,13 +113,16 @@ export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarg
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
   }
+  // An emulator the demo did not start (a `voice dev` on 4010) is used only when --api-url names
+  // it: adopting it silently would put the demo's assistant among the user's own resources.
   const busy = `http://127.0.0.1:${o.port}`;
-  if (await isEmulator(busy)) {
-    o.log(`Port ${o.port} already runs a platform emulator; Call Me places its calls there.`);
-    return { target: { ...base, baseUrl: busy, apiKey: LOCAL_KEY }, hosted: false, emulator: true, close: nothing };
-  }
+  const other = await isEmulator(busy);
   const emu = await startEmulator({ port: 0, initial: seeded?.snapshot });
-  o.log(`Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with --api-url ${emu.url} instead of --local.`);
+  o.log(
+    other
+      ? `Port ${o.port} runs a platform emulator the demo did not start, so the demo runs its own at ${emu.url}; to use that one instead, pass --api-url ${busy}.`
+      : `Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with --api-url ${emu.url} instead of --local.`,
+  );
   return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, emulator: true, ...own, close: () => emu.close() };
 }
 

@@ -16,7 +16,9 @@ export async function runDemo(opts: DemoCliOptions, globals: DemoGlobals): Promi
   const { startDemo } = await import('./server.js');
   const { slug, port, host, open, visitors, ...flags } = opts;
   const { apiKey, profile, local } = globals;
-  const demo = await startDemo({ slug, port, host, open, visitors, flags: { ...flags, apiKey, profile, local } });
+  // VOICE_DEMO_EMULATOR_PORT moves the port the demo's own emulator prefers (4010).
+  const emulatorPort = Number(process.env.VOICE_DEMO_EMULATOR_PORT) || undefined;
+  const demo = await startDemo({ slug, port, host, open, visitors, ...(emulatorPort ? { emulatorPort } : {}), flags: { ...flags, apiKey, profile, local } });
   const target = demo.callTarget;
   err(
     `Demo page for "${slug}" (Ctrl-C to stop):\n` +

@@ -59,16 +59,18 @@ describe('startDemo', () => {
     }
   });
 
-  it('reuses an emulator already on the preferred port, and avoids a port held by something else', async () => {
-    const reuse = await startDemo({ ...quiet(), emulatorPort: Number(new URL(emulator.url).port) });
+  it('never adopts an emulator it did not start on the preferred port, and avoids a port held by something else', async () => {
+    const notes: string[] = [];
+    const reuse = await startDemo({ ...quiet(notes), emulatorPort: Number(new URL(emulator.url).port) });
     const avoid = await startDemo({ ...quiet(), emulatorPort: blockedPort });
     try {
-      expect(reuse.callTarget?.baseUrl).toBe(emulator.url);
+      expect(reuse.callTarget?.baseUrl).not.toBe(emulator.url);
+      expect(notes.join('\n')).toContain(`to use that one instead, pass --api-url ${emulator.url}`);
+      expect(await (await fetch(`${emulator.url}/assistant`, { headers: { authorization: 'Bearer k' } })).json()).toEqual([]);
       expect([reuse.localEmulator, avoid.localEmulator]).toEqual([true, true]);
       expect(avoid.callTarget?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(avoid.callTarget?.baseUrl).not.toBe(`http://127.0.0.1:${blockedPort}`);
-      // Test in Browser runs on each emulator, with the demo's assistant there (made over HTTP on
-      // the reused one, started with the emulator it started itself), in the very first page.
+      // Test in Browser runs on each demo's own emulator, with the demo's assistant there, in the very first page.
       for (const demo of [reuse, avoid]) {
         expect(demo.localBrowserCalls).toBe(demo.callTarget?.baseUrl);
         const html = await (await fetch(demo.url)).text();
