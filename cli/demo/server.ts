@@ -16,12 +16,13 @@ import { EMULATOR_PORT } from 'voice-agent-core/hosts';
 import { coreSource } from '../../web/vite/core-source.js';
 import { flagFiles } from '../../web/vite/flag-files.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
-import { configScript } from 'voice-agent-core/visitors/page-config';
+import { configScript, LOCAL_ASSISTANT_PATH } from 'voice-agent-core/visitors/page-config';
+import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './headers.js';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
-import { ensureLocalAssistant, LOCAL_KEY, startCallTarget, warmLocalEmulator } from './platform.js';
+import { isLocalPlatform, LOCAL_KEY, localAssistant, NotAnswering, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
 import { loadViteTools } from './vite.js';
 
 /** What `startDemo` takes; everything is optional. */
@@ -113,34 +114,44 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     : undefined;
   // Awaited after Vite listens; until then a failure must not count as unhandled.
   targetPromise?.catch(() => undefined);
-  // Test in Browser on the emulator: the page's settings for it are complete once the emulator
-  // (and its assistant) is known. The HTML waits for this, so no page is served without them.
+  // On a local emulator, calls use the demo's assistant, looked up at each call (the emulator may
+  // start after the demo or restart); its address is known now, so the page's settings are too.
+  const platform = targetPromise?.then((t) => {
+    const local = isLocalPlatform(t, config.apiKey);
+    const known = t.assistantId ? { id: t.assistantId, trusted: Boolean(t.inProcess) } : undefined;
+    return { ...t, local, assistant: local ? localAssistant(t.target.baseUrl, known) : undefined };
+  });
+  platform?.catch(() => undefined);
+  // Test in Browser on the emulator: the page's settings for it are complete once the emulator is
+  // known. The HTML waits for this, so no page is served without them.
   let localBrowserCalls: string | undefined;
-  const pageReady = targetPromise?.then(async (t) => {
-    if (!(browserLocal && (t.emulator || !config.apiKey))) return;
-    const baseUrl = t.target.baseUrl;
+  const pageReady = platform?.then(async (p) => {
+    if (!p.local || !browserLocal) return;
+    const baseUrl = p.target.baseUrl;
+    Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, localCalls: true });
+    localBrowserCalls = baseUrl;
     try {
-      const assistantId = t.assistantId ?? (await ensureLocalAssistant(baseUrl));
-      Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, assistantId, localCalls: true });
-      localBrowserCalls = baseUrl;
+      config.page.assistantId = await p.assistant!();
     } catch (err) {
-      notes.push(`Test in Browser cannot use the emulator at ${baseUrl} (${(err as Error).message}).`);
+      const why = err instanceof NotAnswering ? '' : ` (${(err as Error).message})`;
+      notes.push(`The emulator at ${baseUrl} does not answer yet${why}; Call Me and Test in Browser look for it there at each call.`);
     }
   }, () => undefined);
   const lookup = store ? (s: string) => store.get(s) : hostedLookup(config);
 
   const plugin: Plugin = {
     name: 'voice-demo',
-    transformIndexHtml: async () => {
+    transformIndexHtml: async (html) => {
       await pageReady;
-      return [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }];
+      return { html: withFavicon(html, config.page.seller.logo || DEFAULT_SELLER.logo), tags: [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }] };
     },
     configureServer(server) {
       server.middlewares.use(securityHeaders(config.page));
       if (store) server.middlewares.use(visitorsMiddleware(store));
-      if (targetPromise && localWebhook) {
+      if (platform && browserLocal) server.middlewares.use(localAssistantMiddleware(platform, log));
+      if (platform && localWebhook) {
         // One webhook for the server's life: its rate limit counts across requests.
-        const webhook = targetPromise.then((t) => callMeMiddleware({ lookup, target: t.target, log }));
+        const webhook = platform.then((p) => callMeMiddleware({ lookup, target: p.target, log, assistant: p.assistant, watch: (id) => watchCommand(id, p.target.baseUrl, p.local) }));
         webhook.catch(() => undefined);
         server.middlewares.use((req, res, next) => {
           if ((req.url ?? '').split('?')[0] !== CALL_ME_PATH) return next();
@@ -244,7 +255,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     url: `${origin}/${slug}`,
     origin,
     callTarget: localWebhook ? target?.target : undefined,
-    localEmulator: (localWebhook && target?.emulator) ?? false,
+    localEmulator: (localWebhook && (await platform)?.local) ?? false,
     localBrowserCalls,
     config,
     close: () => (closed ??= Promise.all([server.close(), target?.close()]).then(() => undefined)),
@@ -282,6 +293,29 @@ function securityHeaders(page: DemoConfig) {
       return end(text.replaceAll(NONCE_PLACEHOLDER, nonce), ...rest);
     }) as ServerResponse['end'];
     next();
+  };
+}
+
+/**
+ * `GET /__voice/local-assistant`: the demo's assistant on the local emulator, which the page asks
+ * for when Test in Browser is pressed (the emulator may have started after the page, or restarted).
+ */
+function localAssistantMiddleware(platform: Promise<{ local: boolean; assistant?: () => Promise<string> }>, log: (line: string) => void) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    if ((req.url ?? '').split('?')[0] !== LOCAL_ASSISTANT_PATH) return next();
+    const send = (status: number, data: Record<string, unknown>) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data));
+    };
+    if (req.method !== 'GET') return send(405, { message: `Use GET ${LOCAL_ASSISTANT_PATH}` });
+    void platform.then(async (p) => {
+      if (!p.assistant) return send(404, { message: 'Test in Browser does not run on a local emulator here.' });
+      try {
+        send(200, { assistantId: await p.assistant() });
+      } catch (err) {
+        log(`voice demo: Test in Browser cannot start: ${(err as Error).message}`);
+        send(503, { message: (err as Error).message });
+      }
+    }, () => send(503, { message: 'The demo has no platform to call.' }));
   };
 }
 
