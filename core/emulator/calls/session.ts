@@ -20,6 +20,8 @@ export interface CallDeps {
   baseUrl: () => string;
   /** Asks for the data file to be written. */
   changed: () => void;
+  /** Posts one message (default: `deliver`); the load generator brings its own to time, bound and fault each delivery. */
+  post?: typeof deliver;
 }
 
 /** Simulated seconds a line takes to say: about 2.5 words a second, at least one second. */
@@ -112,7 +114,7 @@ export class CallSession {
     const signal = this.cancelled.signal;
     const sent = this.chain
       .then(() => turn())
-      .then(() => (signal.aborted ? undefined : deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
+      .then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
     this.chain = sent;
     return sent;
   }
