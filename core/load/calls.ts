@@ -5,7 +5,7 @@
 import type { Json } from '../messages/index.js';
 import { converse } from '../emulator/calls/conversation.js';
 import type { Scenario } from '../emulator/calls/scenario.js';
-import { CallSession } from '../emulator/calls/session.js';
+import type { CallSession } from '../emulator/calls/session.js';
 
 /** The platform's default `maxDurationSeconds`. */
 const DEFAULT_MAX_SECONDS = 600;

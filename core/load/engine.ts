@@ -96,7 +96,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const t0 = performance.now();
   const extra: Record<string, number> = {};
   const poster = makePoster({ stats, t0, scale: o.deadlineScale ?? 1, faults: new Set(o.faults ?? []), extra });
-  const deps = { store, record: new NoRecord(), baseUrl: () => 'http://127.0.0.1', changed: () => undefined, post: poster.post };
+  const deps = { store, record: new NoRecord(), baseUrl: () => 'http://127.0.0.1', changed: () => undefined, post: o.post ?? poster.post };
   const scenario = o.scenario ?? DEFAULT_SCENARIO;
   const share = o.inbound ?? 0.5;
   const result: LoadResult['calls'] = { started: 0, ended: 0, inbound: 0, outbound: 0, endedReasons: {} };

@@ -2,6 +2,12 @@
 import type { Json } from '../messages/index.js';
 import type { Scenario } from '../emulator/calls/scenario.js';
 import type { AuthenticationPlan } from '../verify/index.js';
+import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
+import type { EmulatorRecord } from '../emulator/record.js';
+import type { ServerMessage } from '../messages/index.js';
+
+/** Posts one message to a server (the emulator's `deliver` signature). */
+export type PostFn = (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>;
 
 /** A fault the platform side can inject. */
 export type Fault = 'duplicate' | 'burst' | 'slow' | 'dropped';
@@ -40,6 +46,8 @@ export interface LoadOptions {
   deadlineScale?: number;
   /** Called with the live figures about four times a second. */
   onProgress?: (live: LiveFigures) => void;
+  /** Posts every message instead of the network (the Artillery export records the traffic this way). */
+  post?: PostFn;
   /** Stops starting calls when aborted; running calls end as `manually-canceled`. */
   signal?: AbortSignal;
 }
