@@ -3,6 +3,7 @@
 // instead of posted (the server's answers stood in for), then written as one scenario per kind of
 // call (inbound, outbound), weighted by their counts, with arrivals on the run's schedule.
 import { randomUUID } from 'node:crypto';
+import { stringify } from 'yaml';
 import type { Json, ServerMessage } from '../messages/index.js';
 import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
 import { startTimes, runLoad } from './engine.js';
@@ -110,7 +111,6 @@ export async function exportArtillery(o: LoadOptions): Promise<ArtilleryExport> 
     },
     scenarios,
   };
-  const { stringify } = await import('yaml');
   const header = `# Written by voice load --export artillery: ${times.length} calls (${users.inbound} inbound, ${users.outbound} outbound), ${requests} requests.\n${notes.map((n) => `# ${n}\n`).join('')}`;
   return { text: header + stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 }), requests, perType, users, notes };
 }

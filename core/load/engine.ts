@@ -93,9 +93,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     if (plan) store.insert('credential', { provider: 'webhook', authenticationPlan: plan }, { id });
   }
   const stats = new LoadStats();
-  const t0 = performance.now();
   const extra: Record<string, number> = {};
-  const poster = makePoster({ stats, t0, scale: o.deadlineScale ?? 1, faults: new Set(o.faults ?? []), extra });
+  const setup = { stats, t0: performance.now(), scale: o.deadlineScale ?? 1, faults: new Set(o.faults ?? []), extra };
+  const poster = makePoster(setup);
+  if (!o.post) await poster.warm();
+  const t0 = (setup.t0 = performance.now());
   const deps = { store, record: new NoRecord(), baseUrl: () => 'http://127.0.0.1', changed: () => undefined, post: o.post ?? poster.post };
   const scenario = o.scenario ?? DEFAULT_SCENARIO;
   const share = o.inbound ?? 0.5;

@@ -2,6 +2,8 @@
 // signing), but on a pool with a connection per call in flight, with the platform's deadline
 // timed on the real clock (a native timer, not the HTTP client's coarse one), and with the
 // platform-side faults asked for. Every outcome goes to the run's figures.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { Json, ServerMessage } from '../messages/index.js';
@@ -60,8 +62,24 @@ function trickle(raw: string, cut?: AbortController): { body: Readable; sent: Pr
   return { body: Readable.from(pieces()), sent };
 }
 
+/**
+ * Makes one request on loopback before the run: the HTTP client compiles its parser on its first
+ * connection (about 100 ms), which would otherwise land on the first answers measured.
+ */
+export async function warmUp(pool: Agent): Promise<void> {
+  const server = createServer((_req, res) => res.end('{}'));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  try {
+    const res = await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: 'POST', body: '{}', dispatcher: pool, reset: true });
+    await res.body.text();
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+}
+
 /** Makes the `post` a load run's calls use (the emulator's `deliver` signature). */
-export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>; close: () => Promise<void> } {
+export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>; warm: () => Promise<void>; close: () => Promise<void> } {
   // No connection limit: the platform opens what its calls need, so answer times never include our queue.
   const pool = new Agent({ keepAliveTimeout: 10_000, connections: null });
   let ids = 0;
@@ -132,5 +150,5 @@ export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, t
     return got;
   }
 
-  return { post, close: () => pool.close() };
+  return { post, warm: () => warmUp(pool), close: () => pool.close() };
 }
