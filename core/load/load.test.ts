@@ -47,7 +47,8 @@ it('reports answer times that match the delays injected per message type', async
   for (const [type, ms] of Object.entries(delays)) {
     const t = row(type);
     expect(t.count, type).toBe(counts[type as keyof typeof counts]);
-    expect(t.p50, type).toBeGreaterThanOrEqual(ms);
+    // Node's timers may fire up to 1 ms early (libuv caches the loop's time), the server's included.
+    expect(t.p50, type).toBeGreaterThanOrEqual(ms - 1);
     expect(t.p99, type).toBeLessThan(ms + 1500);
   }
   // Undelayed types answer faster than the fastest delayed one.

@@ -42,7 +42,7 @@ function isObject(v: unknown): v is Json {
 }
 
 /** A body sent in pieces with gaps; `sent` resolves when the last piece has gone. */
-function trickle(raw: string, cut?: AbortController): { body: Readable; sent: Promise<void> } {
+function trickle(raw: string, cut?: () => void): { body: Readable; sent: Promise<void> } {
   const bytes = Buffer.from(raw);
   let done!: () => void;
   const sent = new Promise<void>((r) => (done = r));
@@ -51,7 +51,7 @@ function trickle(raw: string, cut?: AbortController): { body: Readable; sent: Pr
     for (let i = 0; i < SLOW_PIECES; i++) {
       // A dropped connection: half the body, then the platform side goes away.
       if (cut && i === SLOW_PIECES / 2) {
-        cut.abort();
+        cut();
         return;
       }
       yield bytes.subarray(i * size, (i + 1) * size);
@@ -85,20 +85,20 @@ export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, t
   let ids = 0;
   let n = 0;
 
-  async function once(target: ServerTarget, callId: string, message: ServerMessage, raw: string, headers: Record<string, string>, how: 'plain' | 'slow' | 'dropped', signal?: AbortSignal): Promise<Delivered> {
+  async function once(target: ServerTarget, callId: string, message: ServerMessage, raw: string, headers: Record<string, string>, how: 'plain' | 'slow' | 'dropped'): Promise<Delivered> {
     const deadline = deadlineOf(message.type, target) * setup.scale;
     const delivery: Delivery = { id: `l${++ids}`, callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body: { message } }, ms: 0 };
-    const late = new AbortController();
-    const cut = how === 'dropped' ? new AbortController() : undefined;
-    const signals = [late.signal, ...(signal ? [signal] : []), ...(cut ? [cut.signal] : [])];
-    const slow = how === 'plain' ? undefined : trickle(raw, cut);
+    // One controller for the deadline and the dropped fault (a run's calls are never cancelled mid-delivery).
+    const ctl = new AbortController();
+    let why: 'late' | 'cut' | undefined;
+    const slow = how === 'plain' ? undefined : trickle(raw, how === 'dropped' ? () => ((why = 'cut'), ctl.abort()) : undefined);
     let t0 = performance.now();
     // Timed from the last byte sent: a slow upload is the platform's doing, not the server's.
     void slow?.sent.then(() => (t0 = performance.now()));
-    const timer = setTimeout(() => late.abort(), deadline * 1000 + (slow ? SLOW_PIECES * SLOW_GAP_MS : 0));
+    const timer = setTimeout(() => ((why ??= 'late'), ctl.abort()), deadline * 1000 + (slow ? SLOW_PIECES * SLOW_GAP_MS : 0));
     let answer: Json | undefined;
     try {
-      const res = await request(target.url, { method: 'POST', headers, body: slow ? slow.body : raw, dispatcher: pool, signal: AbortSignal.any(signals) });
+      const res = await request(target.url, { method: 'POST', headers, body: slow ? slow.body : raw, dispatcher: pool, signal: ctl.signal });
       const text = await res.body.text();
       delivery.status = res.statusCode;
       let parsed: unknown;
@@ -115,37 +115,37 @@ export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, t
       else if (isObject(parsed)) answer = isObject(parsed.messageResponse) ? parsed.messageResponse : parsed;
     } catch (err) {
       const e = err as Error & { code?: string };
-      delivery.error = cut?.signal.aborted ? 'dropped' : late.signal.aborted ? `no answer within ${deadline} s` : `could not connect: ${e.code ?? e.message}`;
+      delivery.error = why === 'cut' ? 'dropped' : why === 'late' ? `no answer within ${deadline} s` : `could not connect: ${e.code ?? e.message}`;
     } finally {
       clearTimeout(timer);
     }
     const ms = performance.now() - t0;
     delivery.ms = Math.round(ms * 100) / 100;
     if (how === 'dropped') return { delivery };
-    const miss = late.signal.aborted || ms > deadline * 1000;
-    const kind = late.signal.aborted ? 'timeout' : delivery.status !== undefined && delivery.error?.startsWith('HTTP') ? String(delivery.status) : delivery.error ? (delivery.error.startsWith('could not') ? 'connection' : 'malformed') : undefined;
+    const miss = why === 'late' || ms > deadline * 1000;
+    const kind = why === 'late' ? 'timeout' : delivery.status !== undefined && delivery.error?.startsWith('HTTP') ? String(delivery.status) : delivery.error ? (delivery.error.startsWith('could not') ? 'connection' : 'malformed') : undefined;
     setup.stats.add({ type: message.type, at: t0 - setup.t0, ms, miss, deadlineSeconds: deadline, ...(kind ? { error: kind } : {}) });
     // Past the deadline the platform has given up: the answer, however good, is not used.
     if (miss && !delivery.error) delivery.error = `answered after the ${deadline} s deadline`;
     return answer && !miss ? { delivery, answer } : { delivery };
   }
 
-  async function post(_record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal): Promise<Delivered> {
+  async function post(_record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> {
     const raw = JSON.stringify({ message });
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-load', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
     const k = ++n;
     const due = (f: Fault, offset: number): boolean => setup.faults.has(f) && k % FAULT_EVERY === offset;
     if (due('dropped', 3)) {
-      await once(target, callId, message, raw, headers, 'dropped', signal);
+      await once(target, callId, message, raw, headers, 'dropped');
       setup.extra.dropped = (setup.extra.dropped ?? 0) + 1;
     }
     const slow = due('slow', 6);
     if (slow) setup.extra.slow = (setup.extra.slow ?? 0) + 1;
-    const got = await once(target, callId, message, raw, headers, slow ? 'slow' : 'plain', signal);
+    const got = await once(target, callId, message, raw, headers, slow ? 'slow' : 'plain');
     if (due('duplicate', 0)) {
       // The platform delivered twice: the server answers both; the call goes on with the first answer.
       setup.extra.duplicate = (setup.extra.duplicate ?? 0) + 1;
-      await once(target, callId, message, raw, headers, 'plain', signal);
+      await once(target, callId, message, raw, headers, 'plain');
     }
     return got;
   }
