@@ -29,6 +29,8 @@ export interface PostSetup {
   extra: Record<string, number>;
 }
 
+/** Connections per server: enough for hundreds of calls in flight without flooding a server's listen backlog. */
+const CONNECTIONS = 256;
 /** Every n-th delivery gets a fault asked for. */
 const FAULT_EVERY = 10;
 /** The slow fault sends the body in this many pieces, this many ms apart. */
@@ -62,6 +64,30 @@ function trickle(raw: string, cut?: () => void): { body: Readable; sent: Promise
   return { body: Readable.from(pieces()), sent };
 }
 
+/** Posts on the pool; `started` is called as the request goes onto its connection (after any wait for one) with the function that aborts it. */
+function dispatchPost(pool: Agent, url: URL, headers: Record<string, string>, body: string | Readable, started: (abort: (err?: Error) => void) => void): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let status = 0;
+    pool.dispatch(
+      { origin: url.origin, path: `${url.pathname}${url.search}`, method: 'POST', headers, body },
+      {
+        onConnect: (abort) => started(abort),
+        onHeaders: (code) => {
+          status = code;
+          return true;
+        },
+        onData: (chunk) => {
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete: () => resolve({ status, text: Buffer.concat(chunks).toString('utf8') }),
+        onError: reject,
+      },
+    );
+  });
+}
+
 /**
  * Makes one request on loopback before the run: the HTTP client compiles its parser on its first
  * connection (about 100 ms), which would otherwise land on the first answers measured.
@@ -80,27 +106,35 @@ export async function warmUp(pool: Agent): Promise<void> {
 
 /** Makes the `post` a load run's calls use (the emulator's `deliver` signature). */
 export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>; warm: () => Promise<void>; close: () => Promise<void> } {
-  // No connection limit: the platform opens what its calls need, so answer times never include our queue.
-  const pool = new Agent({ keepAliveTimeout: 10_000, connections: null });
+  // Answer times and deadlines start when a request goes onto its connection, so a request waiting
+  // for one of these connections is never timed as the server's answer.
+  const pool = new Agent({ keepAliveTimeout: 10_000, connections: CONNECTIONS });
+  const urls = new Map<string, URL>();
   let ids = 0;
   let n = 0;
 
   async function once(target: ServerTarget, callId: string, message: ServerMessage, raw: string, headers: Record<string, string>, how: 'plain' | 'slow' | 'dropped'): Promise<Delivered> {
     const deadline = deadlineOf(message.type, target) * setup.scale;
     const delivery: Delivery = { id: `l${++ids}`, callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body: { message } }, ms: 0 };
-    // One controller for the deadline and the dropped fault (a run's calls are never cancelled mid-delivery).
-    const ctl = new AbortController();
     let why: 'late' | 'cut' | undefined;
-    const slow = how === 'plain' ? undefined : trickle(raw, how === 'dropped' ? () => ((why = 'cut'), ctl.abort()) : undefined);
+    let abort: ((err?: Error) => void) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const slow = how === 'plain' ? undefined : trickle(raw, how === 'dropped' ? () => ((why = 'cut'), abort?.(new Error('dropped'))) : undefined);
     let t0 = performance.now();
+    const started = (stop: (err?: Error) => void): void => {
+      abort = stop;
+      t0 = performance.now();
+      timer = setTimeout(() => ((why ??= 'late'), stop(new Error('late'))), deadline * 1000 + (slow ? SLOW_PIECES * SLOW_GAP_MS : 0));
+    };
     // Timed from the last byte sent: a slow upload is the platform's doing, not the server's.
     void slow?.sent.then(() => (t0 = performance.now()));
-    const timer = setTimeout(() => ((why ??= 'late'), ctl.abort()), deadline * 1000 + (slow ? SLOW_PIECES * SLOW_GAP_MS : 0));
+    let url = urls.get(target.url);
+    if (!url) urls.set(target.url, (url = new URL(target.url)));
     let answer: Json | undefined;
     try {
-      const res = await request(target.url, { method: 'POST', headers, body: slow ? slow.body : raw, dispatcher: pool, signal: ctl.signal });
-      const text = await res.body.text();
-      delivery.status = res.statusCode;
+      const res = await dispatchPost(pool, url, headers, slow ? slow.body : raw, started);
+      const text = res.text;
+      delivery.status = res.status;
       let parsed: unknown;
       if (text.trim()) {
         try {
@@ -111,7 +145,7 @@ export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, t
         }
       }
       delivery.answer = parsed;
-      if (res.statusCode < 200 || res.statusCode >= 300) delivery.error = `HTTP ${res.statusCode}`;
+      if (res.status < 200 || res.status >= 300) delivery.error = `HTTP ${res.status}`;
       else if (isObject(parsed)) answer = isObject(parsed.messageResponse) ? parsed.messageResponse : parsed;
     } catch (err) {
       const e = err as Error & { code?: string };

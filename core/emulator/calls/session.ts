@@ -22,6 +22,8 @@ export interface CallDeps {
   changed: () => void;
   /** Posts one message (default: `deliver`); the load generator brings its own to time, bound and fault each delivery. */
   post?: typeof deliver;
+  /** Resolves when a delivery may go (default: `turn`, a few per event-loop turn so REST requests keep being answered). */
+  pace?: () => Promise<void>;
 }
 
 /** Simulated seconds a line takes to say: about 2.5 words a second, at least one second. */
@@ -113,7 +115,7 @@ export class CallSession {
     if (!target) return Promise.resolve(undefined);
     const signal = this.cancelled.signal;
     const sent = this.chain
-      .then(() => turn())
+      .then(() => (this.deps.pace ?? turn)())
       .then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
     this.chain = sent;
     return sent;
