@@ -1,7 +1,11 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // One runner for unit, CLI (real process) and browser (real Chromium) tests.
+// cli, web and tests import core as `voice-agent-core/...`: the `voice-source` condition picks core's sources.
 export default defineConfig({
+  resolve: { conditions: ['voice-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['voice-source', ...defaultServerConditions] } },
   test: {
     include: ['core/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'cli/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'core/dist/**'],

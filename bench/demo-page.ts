@@ -3,7 +3,8 @@
 // loopback by a static host (the demo with its local visitors endpoint), interleaved runs.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { VisitorsStore, visitorsMiddleware } from '../core/emulator/visitors.js';
+import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
+import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
 import { analyseBuild, lazyLoad, total } from './lib/built-page.js';
 import type { BuiltFile, BuiltPage } from './lib/built-page.js';
 import { lighthouseOnce } from './lib/lighthouse.js';
@@ -81,7 +82,7 @@ function sizeRows(demo: BuiltPage, bare: BuiltPage): Row[] {
 
 async function lighthouseRows(ctx: BenchContext, demoDir: string, bareDir: string): Promise<Row[]> {
   const visitorsFile = join(ctx.root, 'fixtures', 'visitors.json');
-  const middleware: Middleware[] = existsSync(visitorsFile) ? [visitorsMiddleware(new VisitorsStore(visitorsFile)) as Middleware] : [];
+  const middleware: Middleware[] = existsSync(visitorsFile) ? [visitorsMiddleware(new LiveVisitorsFile(visitorsFile)) as Middleware] : [];
   const servers: StaticServer[] = [];
   try {
     const demo = await serveStatic(demoDir, middleware);

@@ -1,6 +1,6 @@
 // Child-process entry: runs the emulator on loopback for the benchmarks, prints `{"url": ...}` on
 // one line, and exits when its parent closes stdin (so a crashed bench never leaves it behind).
-import { startEmulator } from '../core/emulator/index.js';
+import { startEmulator } from 'voice-agent-core/emulator';
 
 const portArg = process.argv.indexOf('--port');
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;

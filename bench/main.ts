@@ -25,6 +25,7 @@ const registry: Record<string, Loader> = {
   reset: () => import('./reset.js'),
   inspector: () => import('./inspector.js'),
   'cli-instructions': () => import('./cli-instructions.js'),
+  'model-step': () => import('./model-step.js'),
 };
 
 // Run only when named: slow, and informational (see bench/cli-instructions.ts).

@@ -2,9 +2,9 @@
 // starting state (calls cancelled, store swapped, record cleared). Budget: under 50 ms, measured
 // as the emulator's own time for the reset (the figure) and the HTTP round trip (in the note).
 import { randomUUID } from 'node:crypto';
-import { startEmulator } from '../core/emulator/index.js';
-import type { Snapshot } from '../core/emulator/index.js';
-import type { Rec } from '../core/emulator/store.js';
+import { startEmulator } from 'voice-agent-core/emulator';
+import type { Snapshot } from 'voice-agent-core/emulator';
+import type { Rec } from 'voice-agent-core/emulator/store';
 import { BENCH_KEY, assistantBody } from './lib/emulator.js';
 import { row, summarize } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';

@@ -67,6 +67,7 @@ try {
     platform: 'node',
     target: 'node20',
     external,
+    conditions: ['voice-source'],
     banner: { js: requireShim },
     sourcemap: 'inline',
     chunkNames: 'chunks/[name]-[hash]',

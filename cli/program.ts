@@ -1,8 +1,8 @@
 // Builds the commander program: global options, every catalogue command, the hand-written
 // commands, help with exit codes; then runs it and maps failures to exit codes.
 import { Command, CommanderError } from 'commander';
-import { catalogue, flatten, kebab } from '../core/catalogue/index.js';
-import { VERSION } from '../core/version.js';
+import { catalogue, flatten, kebab } from 'voice-agent-core/catalogue';
+import { VERSION } from 'voice-agent-core/version';
 import { ExitCode } from './errors.js';
 import { isExpected, reportError } from './fail.js';
 import { finish, installProcessHooks } from './process-hooks.js';

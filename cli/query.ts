@@ -1,7 +1,7 @@
 // Query objects from list flags (`--limit`, `--page`, `--sort`, `--created-after`, ...), one flag per
 // catalogue query parameter, and `--query k=v` for anything else.
-import type { Op } from '../core/catalogue/index.js';
-import { kebab } from '../core/catalogue/index.js';
+import type { Op } from 'voice-agent-core/catalogue';
+import { kebab } from 'voice-agent-core/catalogue';
 import { usageError } from './errors.js';
 import { splitAssignment } from './body.js';
 

@@ -1,4 +1,4 @@
-// esbuild options of core's Node emulator bundle, shared by scripts/build.js (which builds it) and
+// esbuild options of core's Node bundles (the emulator and the model step), shared by scripts/build.js (which builds it) and
 // scripts/packages.test.ts (which asks esbuild what the bundle leaves as imports).
 
 // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
@@ -18,7 +18,7 @@ export function emulatorBuild(root, corePkg) {
   return {
     metafile: true,
     absWorkingDir: root,
-    entryPoints: { emulator: 'core/emulator/index.ts' },
+    entryPoints: { emulator: 'core/emulator/index.ts', model: 'core/model/index.ts' },
     outdir: 'core/dist',
     bundle: true,
     format: 'esm',

@@ -2,19 +2,19 @@
 // Builds both packages. core/dist: the browser-safe client and web-call libraries, the Node
 // emulator (its third-party helpers bundled in, so core's only runtime dependency stays undici),
 // source maps and type declarations. dist/: the bundled CLI (lazy chunks for Ink, the emulator and
-// the demo), the root package's `./client` and `./webcall` re-exports of core, and the `voice dev`
-// inspector page (dist/inspector, with Vite).
+// the demo) and the `voice dev` inspector page (dist/inspector, with Vite). The CLI bundles core from its sources; the root
+// package does not depend on voice-agent-core, so an installed CLI holds core's code once.
 // `--core` builds core/dist only (core's own `prepack`).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emulatorBuild, requireShim } from './build-config.js';
-import { lazyUnicode } from './lazy-unicode.js';
-import { inkScriptBuild, makeInkCache } from './ink-script.js';
-import { fastLaneBuild } from './fast-build.js';
-import { makeViteCache, viteScriptBuild } from './vite-script.js';
+import { lazyUnicode } from '../cli/launch/build-lazy-unicode.js';
+import { inkScriptBuild, makeInkCache } from '../cli/launch/build-ink-script.js';
+import { fastLaneBuild } from '../cli/launch/build-lane.js';
+import { makeViteCache, viteScriptBuild } from '../cli/launch/build-vite-script.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -48,22 +48,10 @@ const coreBuilds = [
   build(emulatorBuild(ROOT, corePkg)),
 ];
 
-// The root package re-exports core for existing `voice-agent-cli/client`, `/webcall` and `/react` users.
-function writeReexports() {
-  mkdirSync(at('dist/lib'), { recursive: true });
-  const files = {
-    'client.js': "export * from 'voice-agent-core/client';\n",
-    'client.d.ts': "export * from 'voice-agent-core/client';\n",
-    'webcall.js': "export * from 'voice-agent-core/webcall';\nexport { default } from 'voice-agent-core/webcall';\n",
-    'webcall.d.ts': "export * from 'voice-agent-core/webcall';\nexport { default } from 'voice-agent-core/webcall';\n",
-    'react.js': "export * from 'voice-agent-core/react';\n",
-    'react.d.ts': "export * from 'voice-agent-core/react';\n",
-  };
-  for (const [name, text] of Object.entries(files)) writeFileSync(at('dist/lib', name), text);
-  return Object.keys(files).map((name) => `dist/lib/${name}`);
-}
-
 // Heavy tools the CLI only reaches for in rare commands stay as installed packages.
+/** The export condition under which core's package.json names its sources. */
+const CORE_SOURCE = ['voice-source'];
+
 const CLI_EXTERNAL = ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'];
 
 const cliBuilds = coreOnly
@@ -72,7 +60,7 @@ const cliBuilds = coreOnly
       build({
         metafile: true,
         absWorkingDir: ROOT,
-        entryPoints: { main: 'cli/main.ts', demo: 'cli/fast/demo.ts' },
+        entryPoints: { main: 'cli/main.ts', demo: 'cli/demo/lane.ts' },
         outdir: 'dist/cli',
         bundle: true,
         splitting: true,
@@ -83,18 +71,20 @@ const cliBuilds = coreOnly
         legalComments: 'none',
         chunkNames: 'chunks/[name]-[hash]',
         external: CLI_EXTERNAL,
+        // core is bundled from its sources (the entry points its package.json names for this condition).
+        conditions: CORE_SOURCE,
         banner: { js: requireShim },
         define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
         // Ink's text helpers build their Unicode tables only when a table needs them.
-        plugins: [lazyUnicode(at('cli/ui/lazy-unicode.ts'))],
+        plugins: [lazyUnicode(at('cli/launch/lazy-unicode.ts'))],
         logLevel: 'warning',
       }),
-      // The same views as one classic script with a V8 code cache (cli/ui/load.ts).
+      // The same views as one classic script with a V8 code cache (cli/launch/ink-load.ts).
       build(inkScriptBuild(ROOT)),
-      // Vite and its React plugin as one classic script with a V8 code cache (cli/commands/demo-vite.ts).
+      // Vite and its React plugin as one classic script with a V8 code cache (cli/demo/vite.ts).
       build(viteScriptBuild(ROOT)),
-      // `voice --version` and plain reads, tried first by bin/voice.js (scripts/fast-build.js).
-      build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),
+      // `voice --version` and plain reads, tried first by bin/voice.js (cli/launch/build-lane.js).
+      build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, conditions: CORE_SOURCE, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),
     ];
 
 // The `voice dev` inspector: a second React app, built to static files the emulator serves
@@ -110,7 +100,6 @@ async function buildInspector() {
 const results = await Promise.all([...coreBuilds, ...cliBuilds]);
 if (!coreOnly) await buildInspector();
 const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f))));
-if (!coreOnly) for (const file of writeReexports()) produced.add(resolve(ROOT, file));
 if (!coreOnly) {
   for (const { cache, error } of [makeInkCache(ROOT), await makeViteCache(ROOT)]) {
     if (error) process.stderr.write(`${error}\n`);
@@ -133,7 +122,8 @@ function prune(dir) {
 prune(at('core/dist'));
 if (!coreOnly) {
   prune(at('dist/cli'));
-  prune(at('dist/lib'));
+  // The root package no longer re-exports core (dist/lib): core is its own package, installed once.
+  rmSync(at('dist/lib'), { recursive: true, force: true });
   // Before core had a package of its own, its declarations were written here.
   rmSync(at('dist/types'), { recursive: true, force: true });
 }

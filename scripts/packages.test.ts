@@ -165,18 +165,35 @@ describe('packages', () => {
     expect(named.length).toBeGreaterThan(6);
     for (const file of named) expect(core).toContain(file.slice(2));
     expect(core.some((f) => f.endsWith('.js.map'))).toBe(true);
-    for (const file of ['bin/voice.js', 'dist/cli/main.js', 'dist/lib/client.js', 'dist/lib/webcall.d.ts', 'web/index.html', 'fixtures/visitors.json']) expect(root).toContain(file);
-    // `voice demo` serves web/ with Vite from the installed package: every core source the page
-    // reaches must be in the root's tarball.
-    const page = await build({ absWorkingDir: ROOT, entryPoints: ['web/src/main.tsx'], bundle: true, write: false, metafile: true, splitting: true, format: 'esm', outdir: join(tmp, 'page'), packages: 'external', loader: { '.css': 'empty' }, logLevel: 'error' });
+    for (const file of ['bin/voice.js', 'dist/cli/main.js', 'web/index.html', 'core/package.json', 'fixtures/visitors.json']) expect(root).toContain(file);
+    // `voice demo` serves web/ with Vite from the installed package, core's modules from their
+    // sources (web/vite/core-source.ts): every core source the page reaches must be in the root's
+    // tarball, and no other core file (the CLI's own use of core is bundled in dist/cli).
+    const page = await build({
+      absWorkingDir: ROOT,
+      entryPoints: ['web/src/main.tsx'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      splitting: true,
+      format: 'esm',
+      outdir: join(tmp, 'page'),
+      conditions: ['voice-source'],
+      plugins: [{ name: 'other-packages-external', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('voice-agent-core/') ? undefined : { path: a.path, external: true })) }],
+      loader: { '.css': 'empty' },
+      logLevel: 'error',
+    });
     const reached = Object.keys(page.metafile.inputs).filter((f) => f.startsWith('core/'));
     expect(reached.length).toBeGreaterThan(3);
     for (const file of reached) expect(root).toContain(file);
-    // `voice demo build` runs web/vite.config.ts from the installed package: every file it reaches too.
-    const config = await build({ absWorkingDir: ROOT, entryPoints: ['web/vite.config.ts'], bundle: true, write: false, metafile: true, format: 'esm', platform: 'node', outdir: join(tmp, 'config'), packages: 'external', logLevel: 'error' });
-    const configFiles = Object.keys(config.metafile.inputs);
-    expect(configFiles).toContain('web/vite/early-lookup.ts');
-    for (const file of configFiles) expect(root).toContain(file);
+    expect(root.filter((f) => f.startsWith('core/') && f !== 'core/package.json' && !reached.includes(f))).toEqual([]);
+  });
+
+  // The CLI bundles core (dist/cli); core is not also installed as its dependency.
+  it('the CLI package does not depend on voice-agent-core: core is in its bundle only', () => {
+    expect(Object.keys(rootPkg.dependencies)).not.toContain(corePkg.name);
+    const root = packs.get(rootPkg.name)?.files ?? [];
+    expect(root.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/cli/') && !f.startsWith('dist/inspector/'))).toEqual([]);
   });
 
   // Libraries the emulator uses are bundled in (and listed in core's devDependencies), never left
@@ -268,13 +285,8 @@ describe('packages', () => {
     const version = await execa(voice, ['--version'], { cwd: elsewhere, env: cliEnv });
     expect(version.stdout.trim()).toBe(rootPkg.version);
 
-    // Code written against the single package: its ./client (Node entry) and ./webcall re-export core.
-    writeFileSync(join(prefix, 'lib', 'reexports.mjs'), `import { createClient, nodeTransport } from '${rootPkg.name}/client';
-import WebCall from '${rootPkg.name}/webcall';
-console.log(JSON.stringify([typeof createClient, typeof nodeTransport, typeof WebCall]));
-`);
-    const reexports = await execa(process.execPath, [join(prefix, 'lib', 'reexports.mjs')], { cwd: elsewhere, env });
-    expect(JSON.parse(reexports.stdout)).toEqual(['function', 'function', 'function']);
+    // core's code is in the CLI's bundle once: voice-agent-core is not installed beside it.
+    expect(installed(join(prefix, 'lib'))).not.toContain(corePkg.name);
 
     const dev = execa(voice, ['dev', '--port', '0', '--quiet'], { cwd: elsewhere, env: cliEnv, reject: false });
     const api = await firstUrl(dev);

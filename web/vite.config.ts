@@ -1,13 +1,11 @@
 // Static build of the demo page (`vite build` in web/). `voice demo` serves the same root with
-// an inline configuration of its own; see cli/commands/demo.ts.
+// an inline configuration of its own; see cli/demo/server.ts.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { earlyLookup } from './vite/early-lookup.js';
-import { flagFiles } from './vite/flag-files.js';
-import { inlineCss } from './vite/inline-css.js';
-import { phoneInputBuild } from './vite/phone-input-build.js';
+import { coreSource } from './vite/core-source.js';
+import { PAGE_BUILD, pageBuildPlugins } from './vite/page-build.js';
 
 export default defineConfig({
-  plugins: [react(), flagFiles(), phoneInputBuild(), earlyLookup(), inlineCss()],
-  build: { target: 'es2022', modulePreload: { polyfill: false } },
+  plugins: [coreSource(), react(), ...pageBuildPlugins()],
+  build: PAGE_BUILD,
 });

@@ -1,9 +1,9 @@
 // `voice api <METHOD> <path>`: any request with the configured auth, for paths the catalogue
 // does not name or for quick experiments.
 import { Command } from 'commander';
-import { VERSION } from '../../core/version.js';
-import { buildRequest } from '../../core/client/index.js';
-import type { HttpMethod } from '../../core/catalogue/index.js';
+import { VERSION } from 'voice-agent-core/version';
+import { buildRequest } from 'voice-agent-core/client';
+import type { HttpMethod } from 'voice-agent-core/catalogue';
 import { buildBody, splitAssignment } from '../body.js';
 import { contextOf } from '../context.js';
 import { usageError } from '../errors.js';

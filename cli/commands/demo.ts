@@ -1,8 +1,8 @@
-// `voice demo`: serves the personalised demo page locally. Thin: its options (demo-options.ts)
-// as commander's, and the run itself (demo-run.ts, loaded lazily).
+// `voice demo`: serves the personalised demo page locally. Thin: its options (cli/demo/options.ts)
+// as commander's, and the run itself (cli/demo/run.ts, loaded lazily).
 import { Command, Option } from 'commander';
-import { demoBuildCommand } from './demo-build.js';
-import { DEMO_OPTIONS, type DemoCliOptions } from './demo-options.js';
+import { demoBuildCommand } from '../demo/build.js';
+import { DEMO_OPTIONS, type DemoCliOptions } from '../demo/options.js';
 import { portFlag } from '../webhook/flags.js';
 
 /** The `voice demo` command. */
@@ -34,7 +34,7 @@ Examples:
     )
     .addCommand(demoBuildCommand())
     .action(async (opts: DemoCliOptions, cmd: Command) => {
-      const { runDemo } = await import('./demo-run.js');
+      const { runDemo } = await import('../demo/run.js');
       // --api-key, --profile and --local are the program's global options; --api-url is ours (the
       // program leaves a flag to the command that defines it).
       const { apiKey, profile, local } = cmd.optsWithGlobals<{ apiKey?: string; profile?: string; local?: boolean }>();

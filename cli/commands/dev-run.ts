@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Emulator } from '../../core/emulator/index.js';
-import { writeFileAtomic } from '../../core/fs/locked-json.js';
+import type { Emulator } from 'voice-agent-core/emulator';
+import { writeFileAtomic } from 'voice-agent-core/fs/locked-json';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { accountLabel } from './gitops-common.js';
 import type { DevIo, DevOptions } from './dev-options.js';
@@ -43,8 +43,8 @@ function listenError(error: unknown, opts: DevOptions): never {
 }
 
 async function applyFolder(emu: Emulator, dir: string, stateDir: string, key: string, profile: string, io: DevIo): Promise<void> {
-  const { plan, apply, readState, stateFileName, GitopsInputError, ApplyError } = await import('../../core/gitops/index.js');
-  const { createClient } = await import('../../core/client/node.js');
+  const { plan, apply, readState, stateFileName, GitopsInputError, ApplyError } = await import('voice-agent-core/gitops');
+  const { createClient } = await import('voice-agent-core/client/node');
   const client = createClient({ baseUrl: emu.url, apiKey: key });
   // The state file `voice plan`/`voice apply` would use against this URL, so they find the same UUIDs.
   const statePath = join(stateDir, stateFileName(accountLabel(profile, emu.url)));
@@ -76,7 +76,7 @@ export interface StartDevMode {
 
 /** Starts the emulator as the options say; the caller prints the banner and waits. */
 export async function startDev(opts: DevOptions, apiKey: string | undefined, io: DevIo, profile: string, mode: StartDevMode = {}): Promise<RunningDev> {
-  const { startEmulator, DataFileError, DataFileInUseError, loadScenario, ScenarioError, loadDataFile } = await import('../../core/emulator/index.js');
+  const { startEmulator, DataFileError, DataFileInUseError, loadScenario, ScenarioError, loadDataFile } = await import('voice-agent-core/emulator');
   if (opts.import && opts.data) throw usageError('--import and --data both say where the data starts from; pass one.', 'Use --import FILE --export-on-exit FILE to start from and save to a file.');
   const log = opts.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) => io.err(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)} ms\n`);
   const onDelivery = opts.quiet ? undefined : (d: Parameters<typeof deliveryLine>[0]) => io.err(deliveryLine(d));
@@ -96,7 +96,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
   let emu: Emulator;
   const inspector = opts.inspector === false ? undefined : inspectorDir();
   try {
-    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, scenario, initial, inspectorDir: inspector });
+    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, keepEndedCalls: opts.keepCalls, scenario, initial, inspectorDir: inspector });
   } catch (error) {
     if (error instanceof DataFileInUseError) {
       throw usageError(

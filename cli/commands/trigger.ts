@@ -1,7 +1,7 @@
 // `voice trigger <type>`: sends one realistic server message to your server and judges the
 // answer. Thin: parse flags, build the message (webhook/trigger-message), send, print, exit code.
 import { Command } from 'commander';
-import { ABOUT, expectsAnswer, serverMessageTypes } from '../../core/messages/index.js';
+import { ABOUT, expectsAnswer, serverMessageTypes } from 'voice-agent-core/messages';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { printJson } from '../output/print.js';
@@ -18,7 +18,7 @@ import { checkType, judgeAnswer, messageProblems } from '../webhook/types.js';
 import { targetUrl } from '../webhook/url.js';
 import { collect } from './resources.js';
 import { signingPlan } from '../webhook/credential.js';
-import { signServerMessage } from '../../core/verify/index.js';
+import { signServerMessage } from 'voice-agent-core/verify';
 
 interface TriggerOptions {
   forwardTo?: string;

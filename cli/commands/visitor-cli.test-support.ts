@@ -32,6 +32,8 @@ export async function buildCli(entrySource?: string): Promise<{ file: string; di
     // As scripts/build.js: heavy, rarely used packages stay external (they resolve from node_modules).
     external: ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'],
     banner: { js: "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);" },
+    // core from its sources, as scripts/build.js bundles it.
+    conditions: ['voice-source'],
     logLevel: 'error',
     define: { __VOICE_VERSION__: '"0.0.0-test"', 'process.env.NODE_ENV': '"production"' },
   });

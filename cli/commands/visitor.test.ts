@@ -122,6 +122,16 @@ describe('voice visitor on the local file', () => {
     expect(readFileSync(file, 'utf8')).toBe('[{"slug": "acme", "name": ');
   });
 
+  it('reads a hand-written file without prompt fields as `voice demo` does (empty prompts)', async () => {
+    writeFileSync(file, '[{"slug":"acme","name":"Acme"}]');
+    const r = await voice(['list', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ slug: 'acme', name: 'Acme', system: '', first_message: '' }]);
+    const { LiveVisitorsFile } = await import('voice-agent-core/visitors/file-store');
+    expect(new LiveVisitorsFile(file).all()).toEqual(JSON.parse(r.stdout));
+  });
+
   it('refuses to delete without a terminal unless --yes', async () => {
     writeFileSync(file, JSON.stringify([acme, globex]));
     const refused = await voice(['delete', 'acme']);

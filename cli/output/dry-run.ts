@@ -1,5 +1,5 @@
 // `--dry-run`: the request as a curl command (or JSON with --json), the key masked.
-import type { BuiltRequest } from '../../core/client/index.js';
+import type { BuiltRequest } from 'voice-agent-core/client';
 import { maskKey } from '../redact.js';
 
 /** The printable form of a request: method, URL, headers (masked), body. */

@@ -1,5 +1,5 @@
 // The hint under one page of a paginated list on a terminal: which page it was and how to get
-// more. Shared by the catalogue commands (run-op.ts) and the fast lane (cli/fast/read.ts).
+// more. Shared by the catalogue commands (run-op.ts) and the fast lane (cli/launch/lane-read.ts).
 import { err } from '../redact.js';
 import type { OutputSettings } from './mode.js';
 import { dim } from './style.js';

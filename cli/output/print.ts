@@ -4,7 +4,7 @@ import { err, out } from '../redact.js';
 import { itemsOf, plainText, ttyView, viewOf } from './format.js';
 import { dim } from './style.js';
 import type { View } from './format.js';
-import type { Ui } from '../ui/load.js';
+import type { Ui } from '../launch/ink-load.js';
 import type { OutputSettings } from './mode.js';
 
 /** Writes a value as JSON: pretty on a terminal, compact when piped. */
@@ -21,7 +21,7 @@ let ui: Promise<Ui> | undefined;
 export function loadUi(color: boolean): Promise<Ui> {
   if (!ui) {
     if (!color) process.env.FORCE_COLOR = '0';
-    ui = import('../ui/load.js').then((m) => m.loadInk());
+    ui = import('../launch/ink-load.js').then((m) => m.loadInk());
   }
   return ui;
 }

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startEmulator } from '../../core/emulator/index.js';
-import type { Emulator, EmulatorOptions } from '../../core/emulator/index.js';
+import { startEmulator } from 'voice-agent-core/emulator';
+import type { Emulator, EmulatorOptions } from 'voice-agent-core/emulator';
 import { ROOT, ensureBuilt } from './build.js';
 
 /** The key every CLI test uses; it must never appear in any output. */

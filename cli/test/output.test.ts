@@ -125,9 +125,9 @@ describe('lazy loading', () => {
     if (!name) throw new Error('no chunk contains Ink');
     return name;
   };
-  // The chunk of cli/ui/load.ts, which runs Ink from the classic script chunks/ink-script.js.
+  // The chunk of cli/launch/ink-load.ts, which runs Ink from the classic script chunks/ink-script.js.
   const loaderChunk = (): string => {
-    const name = readdirSync(chunks).find((f) => f.startsWith('load-') && readFileSync(join(chunks, f), 'utf8').includes('ink-script.js'));
+    const name = readdirSync(chunks).find((f) => f.startsWith('ink-load-') && readFileSync(join(chunks, f), 'utf8').includes('ink-script.js'));
     if (!name) throw new Error('no chunk loads the Ink script');
     return name;
   };

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHook } from '../../core/emulator/calls/testing.js';
-import type { Hook } from '../../core/emulator/calls/testing.js';
-import { startEmulator } from '../../core/emulator/index.js';
-import type { Emulator } from '../../core/emulator/index.js';
+import { startHook } from 'voice-agent-core/emulator/calls/testing';
+import type { Hook } from 'voice-agent-core/emulator/calls/testing';
+import { startEmulator } from 'voice-agent-core/emulator';
+import type { Emulator } from 'voice-agent-core/emulator';
 import { ROOT, ensureBuilt } from './build.js';
 
 const BIN = join(ROOT, 'bin', 'voice.js');

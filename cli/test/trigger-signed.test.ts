@@ -1,8 +1,8 @@
 // `voice trigger --credential ID` signs like the platform: the credential's bearer or HMAC plan,
 // read through the API; the developer's server verifies with voice-agent-core/verify.
 import { describe, expect, it } from 'vitest';
-import { verifyServerMessage } from '../../core/verify/index.js';
-import type { AuthenticationPlan } from '../../core/verify/index.js';
+import { verifyServerMessage } from 'voice-agent-core/verify';
+import type { AuthenticationPlan } from 'voice-agent-core/verify';
 import { devServer } from './dev-server.js';
 import { KEY, fileHarness } from './harness.js';
 

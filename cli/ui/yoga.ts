@@ -1,7 +1,7 @@
 // Yoga for the Ink script bundle (scripts/build.js maps Ink's `yoga-layout` imports here): the same
 // object `yoga-layout` exports, filled in by initYoga() before the first render. `yoga-layout`'s
 // own entry awaits the WebAssembly at the top level, which a classic script (the form that can use
-// a V8 code cache, see cli/ui/load.ts) cannot do.
+// a V8 code cache, see cli/launch/ink-load.ts) cannot do.
 import { loadYoga } from 'yoga-layout/load';
 
 type YogaApi = Awaited<ReturnType<typeof loadYoga>>;

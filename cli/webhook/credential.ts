@@ -1,7 +1,7 @@
 // `voice trigger --credential ID`: the webhook credential's authentication plan, read through the
 // API (the emulator's, or the platform's), so messages are signed the way the platform signs them.
-import type { AuthenticationPlan } from '../../core/verify/index.js';
-import { isSigningPlan } from '../../core/verify/index.js';
+import type { AuthenticationPlan } from 'voice-agent-core/verify';
+import { isSigningPlan } from 'voice-agent-core/verify';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { addSecret } from '../redact.js';

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FINAL_TRANSCRIPTS } from '../../core/messages/index.js';
+import { FINAL_TRANSCRIPTS } from 'voice-agent-core/messages';
 import { addSecret } from '../redact.js';
 import { postJson } from './send.js';
 import type { Delivery } from './send.js';

@@ -1,6 +1,6 @@
 // The verdict of one `voice trigger`: what the server answered, whether that is right for the
 // message type, and how it is shown (lines for people, one object for --json).
-import { expectsAnswer } from '../../core/messages/index.js';
+import { expectsAnswer } from 'voice-agent-core/messages';
 import type { Delivery } from './send.js';
 import { scrub } from './scrub.js';
 

@@ -1,9 +1,9 @@
 // The message types the webhook commands know (from core/messages, the one list), checked on
 // the command line with the closest names first, and the judgement of a server's answer.
-import { answeredMessageTypes, expectsAnswer, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from '../../core/messages/index.js';
-import type { ServerMessageType } from '../../core/messages/index.js';
-import { messageProblems as builtMessageProblems } from '../../core/messages/testing.js';
-import { messagesOf, validateServerMessageResponse } from '../../core/schemas/validate.js';
+import { answeredMessageTypes, expectsAnswer, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from 'voice-agent-core/messages';
+import type { ServerMessageType } from 'voice-agent-core/messages';
+import { messageProblems as builtMessageProblems } from 'voice-agent-core/messages/testing';
+import { messagesOf, validateServerMessageResponse } from 'voice-agent-core/schemas/validate';
 import { usageError } from '../errors.js';
 import { closestFirst, suggestion } from './closest.js';
 

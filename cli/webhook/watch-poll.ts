@@ -1,6 +1,6 @@
 // Follows a call by polling GET /call/{id} (the hosted platform offers no stream): quick while
 // things change, slower while nothing does, patient with passing failures, done when it ends.
-import { ApiError } from '../../core/client/index.js';
+import { ApiError } from 'voice-agent-core/client';
 import { CliError, ExitCode } from '../errors.js';
 import { diffCall } from './watch-events.js';
 import type { Seen, WatchEvent } from './watch-events.js';

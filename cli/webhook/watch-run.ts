@@ -1,7 +1,7 @@
 // The body of `voice call watch`, loaded only when the command runs: the first read of the call,
 // then the emulator's live stream or polling, each event printed as a line.
 import type { Command } from 'commander';
-import { ApiError } from '../../core/client/index.js';
+import { ApiError } from 'voice-agent-core/client';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { dim, yellow } from '../output/style.js';

@@ -1,9 +1,9 @@
 // Units of the webhook commands: URLs, closest names, masking, one-line summaries, no-op answers,
 // the call-watch diff, polling back-off and the server-sent-events parser.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../core/client/index.js';
-import { answeredMessageTypes, sampleServerMessage, serverMessageTypes } from '../../core/messages/index.js';
-import { messagesOf, validateServerMessageResponse } from '../../core/schemas/validate.js';
+import { ApiError } from 'voice-agent-core/client';
+import { answeredMessageTypes, sampleServerMessage, serverMessageTypes } from 'voice-agent-core/messages';
+import { messagesOf, validateServerMessageResponse } from 'voice-agent-core/schemas/validate';
 import { CliError } from '../errors.js';
 import { closestFirst, suggestion } from './closest.js';
 import { formatLine } from './lines.js';
@@ -18,7 +18,7 @@ import { pollCall } from './watch-poll.js';
 import { endEvents, sseParser, streamEvents } from './watch-stream.js';
 import { startReceiver } from './receiver.js';
 import type { Received } from './receiver.js';
-import { FINAL_TRANSCRIPTS } from '../../core/messages/index.js';
+import { FINAL_TRANSCRIPTS } from 'voice-agent-core/messages';
 
 describe('--forward-to URLs', () => {
   it('accepts full URLs, host:port/path and bare ports, keeping path and query', () => {

@@ -1,7 +1,7 @@
 // Sample data the emulator answers from: the public voice library and third-party provider
 // data (locations, workflows, hooks), plus the seed objects for `--seed`.
-import voices from '../../fixtures/voices.json' with { type: 'json' };
-import providers from '../../fixtures/providers.json' with { type: 'json' };
+import voices from './data/voices.json' with { type: 'json' };
+import providers from './data/providers.json' with { type: 'json' };
 import type { Rec } from './store.js';
 
 /** A public voice of the sample voice library. */

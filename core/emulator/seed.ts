@@ -1,6 +1,6 @@
-// `--seed`: sample objects from fixtures/seed.json, so a newcomer sees data at once. Seed
+// `--seed`: sample objects from data/seed.json, so a newcomer sees data at once. Seed
 // objects keep their ids (docs and tests can name them) and are added only when missing.
-import seed from '../../fixtures/seed.json' with { type: 'json' };
+import seed from './data/seed.json' with { type: 'json' };
 import type { Store } from './store.js';
 
 type Sample = Record<string, unknown> & { id: string };

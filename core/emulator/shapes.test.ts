@@ -3,7 +3,7 @@
 // the emulator must never answer in a shape the platform does not.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import providers from '../../fixtures/providers.json' with { type: 'json' };
+import providers from './data/providers.json' with { type: 'json' };
 import { catalogue, flatten, pathParamNames } from '../catalogue/index.js';
 import type { Entry } from '../catalogue/index.js';
 import { loadSchemas } from '../schemas/validate.js';
@@ -119,7 +119,7 @@ describe('every answer fits the published response schema', () => {
       }
       if (status >= 300) {
         // A new operation needs an object for its path (a create body or a seed object) and a body that fits.
-        const hint = path.includes('missing') ? ' (no object for its path: add fixtures/bodies or fixtures/seed.json data)' : e.op.body === 'json' ? ' (does fixtures/bodies have its body?)' : '';
+        const hint = path.includes('missing') ? ' (no object for its path: add fixtures/bodies or core/emulator/data/seed.json data)' : e.op.body === 'json' ? ' (does fixtures/bodies have its body?)' : '';
         misfits.push(`${label}: answered ${status} ${JSON.stringify(body).slice(0, 300)}${hint}`);
         continue;
       }

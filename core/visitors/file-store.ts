@@ -2,33 +2,16 @@
 // Every change is a locked read-modify-write (core/fs/locked-json): concurrent `voice visitor`
 // processes never lose each other's visitors, a crash never leaves half a file, and a file we
 // cannot parse is reported, never overwritten.
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { FileLockedError, updateJsonFile, writeFileAtomic as writeAtomic } from '../fs/locked-json.js';
 import { VisitorError } from './errors.js';
-import { parseVisitor } from './model.js';
+import { parseVisitorsFile } from './model.js';
 import type { Visitor, VisitorPatch } from './model.js';
 import type { VisitorStore } from './store.js';
 
 /** The file used when none is named: `visitors.json` in the current directory. */
 export const DEFAULT_VISITORS_FILE = 'visitors.json';
-
-const HINT = 'Fix or move the file; it was left unchanged.';
-
-/** Parses a visitors file's text; anything but an array of valid visitors is a `corrupt` error. */
-function parseVisitorsText(text: string, path: string): Visitor[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new VisitorError('corrupt', `${path} is not valid JSON (${(err as Error).message}).`, HINT);
-  }
-  if (!Array.isArray(data)) throw new VisitorError('corrupt', `${path} must hold a JSON array of visitors.`, HINT);
-  try {
-    return data.map((item, i) => parseVisitor(item, false, path, i));
-  } catch (err) {
-    throw new VisitorError('corrupt', (err as Error).message, HINT);
-  }
-}
 
 /** Reads a visitors file; a missing file is an empty list, anything unreadable is a `corrupt` error. */
 export async function readVisitorsFile(path: string): Promise<Visitor[]> {
@@ -39,7 +22,7 @@ export async function readVisitorsFile(path: string): Promise<Visitor[]> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw new VisitorError('store', `Cannot read ${path}: ${(err as Error).message}`);
   }
-  return text.trim() ? parseVisitorsText(text, path) : [];
+  return text.trim() ? parseVisitorsFile(text, path) : [];
 }
 
 /** Replaces a file's contents atomically: temp file in the same directory, fsync, rename. */
@@ -104,13 +87,56 @@ export class FileVisitorStore implements VisitorStore {
   /** One locked read-modify-write of the file; `fn` sees the latest list, whoever wrote it. */
   private async change(fn: (all: Visitor[]) => Visitor[]): Promise<void> {
     try {
-      await updateJsonFile<Visitor[]>(this.location, (all) => fn(all ?? []), { parse: parseVisitorsText });
+      await updateJsonFile<Visitor[]>(this.location, (all) => fn(all ?? []), { parse: parseVisitorsFile });
     } catch (err) {
       if (err instanceof VisitorError) throw err;
       if (err instanceof FileLockedError) {
         throw new VisitorError('store', `${this.location} stayed locked by another process.`, `If no other \`voice visitor\` is running, remove ${this.location}.lock and try again.`);
       }
       throw new VisitorError('store', `Cannot write ${this.location}: ${(err as Error).message}`);
+    }
+  }
+}
+
+/**
+ * A visitors file kept in memory and re-read when it changes on disk, for servers that answer
+ * many reads (the local PostgREST stand-in, the Call Me webhook): `voice visitor` edits show up
+ * live, and a broken edit keeps the last good copy.
+ */
+export class LiveVisitorsFile {
+  private rows: Visitor[];
+  private mtimeMs: number;
+
+  /** Reads the file now; throws a VisitorError when it is missing or malformed. */
+  constructor(readonly file: string) {
+    this.mtimeMs = this.mtime();
+    this.rows = parseVisitorsFile(readFileSync(this.file, 'utf8'), this.file);
+  }
+
+  /** Every visitor, fresh from disk if the file changed. */
+  all(): Visitor[] {
+    const mtime = this.mtime();
+    if (mtime !== this.mtimeMs) {
+      try {
+        this.rows = parseVisitorsFile(readFileSync(this.file, 'utf8'), this.file);
+        this.mtimeMs = mtime;
+      } catch (err) {
+        process.stderr.write(`voice: ignoring the edited ${this.file}: ${(err as Error).message}\n`);
+      }
+    }
+    return this.rows;
+  }
+
+  /** The visitor with this slug, if any. */
+  get(slug: string): Visitor | undefined {
+    return this.all().find((v) => v.slug === slug);
+  }
+
+  private mtime(): number {
+    try {
+      return statSync(this.file).mtimeMs;
+    } catch (err) {
+      throw new VisitorError('store', `Cannot read ${this.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
   }
 }

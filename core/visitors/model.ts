@@ -96,6 +96,33 @@ export function parseVisitorList(value: unknown, partial: boolean, where: string
   return list;
 }
 
+/** What to do about a visitors file that cannot be read as visitors. */
+const FILE_HINT = 'Fix or move the file; it was left unchanged.';
+
+/**
+ * Parses the text of a visitors file (a JSON array of visitors), the one reader `voice demo`,
+ * `voice visitor` and the local PostgREST stand-in share. A hand-written file may leave out the
+ * prompt fields; they default to empty. Anything else is a `corrupt` VisitorError.
+ */
+export function parseVisitorsFile(text: string, path: string): Visitor[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new VisitorError('corrupt', `${path} is not valid JSON (${(err as Error).message}).`, FILE_HINT);
+  }
+  if (!Array.isArray(data)) throw new VisitorError('corrupt', `${path} must hold a JSON array of visitors.`, FILE_HINT);
+  try {
+    return data.map((item: unknown, i) => {
+      const filled = item !== null && typeof item === 'object' && !Array.isArray(item) ? { system: '', first_message: '', ...item } : item;
+      const { slug, name, system, first_message } = parseVisitor(filled, false, path, i);
+      return { slug, name, system, first_message };
+    });
+  } catch (err) {
+    throw new VisitorError('corrupt', (err as Error).message, FILE_HINT);
+  }
+}
+
 /** The page address for a visitor: `<base>/<slug>`. */
 export function pageUrl(base: string, slug: string): string {
   return `${base.replace(/\/+$/, '')}/${encodeURIComponent(slug)}`;

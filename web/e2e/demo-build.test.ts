@@ -12,9 +12,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsYouType } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
-import { buildDemo, HOST_FILES } from '../../cli/commands/demo-build-run.js';
-import { resolveDemoConfig } from '../../cli/commands/demo-config.js';
-import { VisitorsStore, visitorsMiddleware } from '../../core/emulator/visitors.js';
+import { buildDemo, HOST_FILES } from '../../cli/demo/build-run.js';
+import { resolveDemoConfig } from '../../cli/demo/config.js';
+import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
+import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
 
 const SECRET_API_KEY = 'sk-private-platform-key-0123456789';
 const SERVICE_ROLE_KEY = 'service-role-secret-9876543210';
@@ -64,7 +65,7 @@ beforeAll(async () => {
   const visitorsFile = join(work, 'visitors.json');
   writeFileSync(visitorsFile, JSON.stringify(VISITORS));
   // The hosted database stand-in: the same PostgREST answers `voice demo` serves, cross-origin like Supabase.
-  const rest = visitorsMiddleware(new VisitorsStore(visitorsFile));
+  const rest = visitorsMiddleware(new LiveVisitorsFile(visitorsFile));
   database = await listen((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', '*');

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../core/emulator/index.js';
+import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
 import { visitorsFile } from './demo-harness.js';
 
 const BIN = new URL('../../bin/voice.js', import.meta.url).pathname;

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { DemoServer } from '../../cli/commands/demo-server.js';
-import { startEmulator, type Emulator } from '../../core/emulator/index.js';
+import type { DemoServer } from '../../cli/demo/server.js';
+import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
 import { demo, launch, openPage, visitorsFile } from './demo-harness.js';
 
 const SUCCESS = "Great! You'll receive a call within the next 15 seconds.";

@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../core/emulator/index.js';
-import type { Emulator } from '../../core/emulator/index.js';
+import { startEmulator } from 'voice-agent-core/emulator';
+import type { Emulator } from 'voice-agent-core/emulator';
 import type { LocalCallLog } from './webcall-fixture/entry.js';
 
 const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../core/emulator/index.js';
-import type { Emulator } from '../../core/emulator/index.js';
+import { startEmulator } from 'voice-agent-core/emulator';
+import type { Emulator } from 'voice-agent-core/emulator';
 import type { RunCallOptions, RunCallResult } from './webcall-fixture/entry.js';
 
 // daily-js tries its call bundle three times, 3 s apart, before the join fails (about 7 s).

@@ -3,11 +3,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { coreSource } from '../vite/core-source.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [react()],
+  plugins: [coreSource(), react()],
   logLevel: 'warn',
   build: {
     outDir: fileURLToPath(new URL('../../dist/inspector', import.meta.url)),

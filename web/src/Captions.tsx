@@ -3,7 +3,7 @@
 // does (App.tsx unmounts this when the call ends, which clears them); the live region around them
 // is in App.tsx, so it exists before any line and screen readers announce each one.
 import { useEffect, useState } from 'react';
-import type { WebCall } from '../../core/webcall/webcall.js';
+import type { WebCall } from 'voice-agent-core/webcall/webcall';
 import { addCaption, CAPTION_LABELS, type Caption } from './caption-lines.js';
 
 /** The last few lines of the conversation on `client`. */

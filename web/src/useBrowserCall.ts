@@ -5,9 +5,9 @@
 // (call-shell.tsx), so none of it is in the page's first load.
 import { useCallback, useRef, useState } from 'react';
 import type { DemoConfig } from './config.js';
-import { demoOverrides } from '../../core/visitors/overrides.js';
-import { prefetchWebCall as prefetchClient, useWebCall, type UseWebCallOptions } from '../../core/react/useWebCall.js';
-import type { WebCall } from '../../core/webcall/webcall.js';
+import { demoOverrides } from 'voice-agent-core/visitors/overrides';
+import { prefetchWebCall as prefetchClient, useWebCall, type UseWebCallOptions } from 'voice-agent-core/react/useWebCall';
+import type { WebCall } from 'voice-agent-core/webcall/webcall';
 import type { Visitor } from './visitor.js';
 
 /** What the button shows. */
@@ -20,7 +20,7 @@ export interface CallView {
   client: WebCall | null;
 }
 
-const loadWebCall = () => import('../../core/webcall/index.js');
+const loadWebCall = () => import('voice-agent-core/webcall');
 /** What a press says and checks (lazy, see call-help.ts). */
 const loadHelp = () => import('./call-help.js');
 /** The captions (lazy: nothing of them in the first load). */

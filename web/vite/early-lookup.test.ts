@@ -1,5 +1,6 @@
 // The early lookup a static build inlines in index.html: a classic script that starts the visitor
 // request with the injected configuration, right after the charset (ahead of the stylesheet).
+import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import type { IndexHtmlTransformHook } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { EARLY_LOOKUP } from '../src/visitor.js';
 
 describe('earlyLookupScript', () => {
   it('starts the lookup with the injected configuration and leaves it for the page, adding no other global', async () => {
-    const script = await earlyLookupScript();
+    const script = await earlyLookupScript(fileURLToPath(new URL('../src/visitor.ts', import.meta.url)));
     expect(script).not.toMatch(/\bexport\b|\bimport\b|<\/script/i);
     const calls: [URL, RequestInit][] = [];
     const window: Record<string, unknown> = {
@@ -40,7 +41,9 @@ describe('earlyLookupScript', () => {
 
 describe('earlyLookup plugin', () => {
   const transform = async (html: string): Promise<unknown> => {
-    const hook = earlyLookup().transformIndexHtml as { handler: IndexHtmlTransformHook };
+    const plugin = earlyLookup();
+    (plugin.configResolved as (config: { root: string }) => void)({ root: fileURLToPath(new URL('..', import.meta.url)) });
+    const hook = plugin.transformIndexHtml as { handler: IndexHtmlTransformHook };
     return hook.handler.call({} as never, html, { path: '/index.html', filename: 'index.html' });
   };
 

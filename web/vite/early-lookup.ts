@@ -5,16 +5,15 @@
 // (562 ms round trips): the greeting's LCP 2.27 s -> 1.70 s. Lighthouse's default simulated
 // throttling still puts the request after the script (1.41 s either way).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type * as RolldownUtils from 'rolldown/utils';
 import type { Plugin } from 'vite';
-import { CONFIG_GLOBAL } from '../../core/visitors/page-config.js';
+import { CONFIG_GLOBAL } from 'voice-agent-core/visitors/page-config';
 import { importFromVite } from './vite-bundler.js';
 
-const SOURCE = fileURLToPath(new URL('../src/visitor.ts', import.meta.url));
-
-/** The inline script: the lookup module, minified, then its start with the injected configuration. */
-export async function earlyLookupScript(): Promise<string> {
+/** The inline script: the page's lookup module (`source`), minified, then its start with the injected configuration. */
+export async function earlyLookupScript(source: string): Promise<string> {
+  const SOURCE = source;
   const { transformSync, minifySync } = await importFromVite<typeof RolldownUtils>('rolldown/utils');
   const stripped = transformSync(SOURCE, readFileSync(SOURCE, 'utf8'), { lang: 'ts' });
   if (stripped.errors.length) throw new Error(`early lookup: ${stripped.errors[0]?.message ?? 'cannot transform'}`);
@@ -28,13 +27,18 @@ export async function earlyLookupScript(): Promise<string> {
 /** Injects the early lookup into the built page's head (a build only: the dev server has its own start). */
 export function earlyLookup(): Plugin {
   let script: Promise<string> | undefined;
+  // The page's root (web/), from the configuration: this plugin also runs bundled into the CLI.
+  let root = '';
   return {
     name: 'voice-early-lookup',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        script ??= earlyLookupScript();
+        script ??= earlyLookupScript(join(root, 'src', 'visitor.ts'));
         const tag = `<script>${await script}</script>`;
         // Right after the charset: before the stylesheet (a script waits for the stylesheets above
         // it), after the configuration script the CLI puts first; run as the parser passes it.

@@ -1,7 +1,7 @@
 // Browser entry for the web-call e2e test: exposes runCall() on window, which starts a call with
 // the real WebCall (and the real daily-js, loaded with import() when the call starts).
-import WebCall from '../../../core/webcall/index.js';
-import type { DailyAdvancedConfig, DailyFactoryOptions, WebCallEventName } from '../../../core/webcall/index.js';
+import WebCall from 'voice-agent-core/webcall';
+import type { DailyAdvancedConfig, DailyFactoryOptions, WebCallEventName } from 'voice-agent-core/webcall';
 
 /** What the test passes to runCall(). */
 export interface RunCallOptions {

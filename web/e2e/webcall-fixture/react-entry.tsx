@@ -3,7 +3,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { useWebCall } from '../../../core/react/index.js';
+import { useWebCall } from 'voice-agent-core/react';
 
 declare global {
   interface Window {

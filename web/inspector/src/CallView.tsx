@@ -1,7 +1,7 @@
 // One call: timeline, transcript as it happens, tool calls, the end-of-call report, the recording,
 // and buttons to end it or make the customer hang up.
 import { useEffect, useState } from 'react';
-import type { Delivery } from '../../../core/emulator/record';
+import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import type { CallState } from './live';

@@ -1,6 +1,6 @@
 // Every server message the emulator sent, filterable by type, call and outcome, with Replay.
 import { useEffect, useState } from 'react';
-import type { Delivery } from '../../../core/emulator/record';
+import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import { href } from './route';

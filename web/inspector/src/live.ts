@@ -7,8 +7,8 @@
 // thousands of events a second that nobody is looking at. A call's whole object (messages,
 // analysis, costs) is fetched only while its view is open (`loadCall`).
 import { useEffect, useSyncExternalStore } from 'react';
-import { MAX_REQUESTS } from '../../../core/emulator/record';
-import type { Delivery, RecordEvent } from '../../../core/emulator/record';
+import { MAX_REQUESTS } from 'voice-agent-core/emulator/record';
+import type { Delivery, RecordEvent } from 'voice-agent-core/emulator/record';
 import { api } from './api';
 
 /** A call as the REST API returns it (the fields the page reads). */

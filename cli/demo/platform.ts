@@ -1,0 +1,121 @@
+// Which platform the local Call Me webhook places calls on: the hosted API when a key is set,
+// an API URL the user named, or an emulator run in-process (port 4010 so that
+// `voice call list --local` sees the calls; an emulator already there is reused).
+import { randomUUID } from 'node:crypto';
+import type { CallTarget } from 'voice-agent-core/visitors/callme';
+import type { Snapshot } from 'voice-agent-core/emulator';
+
+/** The platform's hosted API. */
+export const HOSTED_API = 'https://api.vapi.ai';
+
+/** Any key works against the emulator; this one says where it came from. */
+export const LOCAL_KEY = 'voice-demo-local';
+
+/** The assistant the demo's browser calls talk to on a local emulator (the visitor's overrides do the rest). */
+export const LOCAL_ASSISTANT = { name: 'voice demo (local)', firstMessage: 'Hello! How can I help you today?' };
+
+/** Inputs for choosing the platform. */
+export interface CallTargetOptions {
+  apiKey: string;
+  apiUrl: string;
+  assistantId: string;
+  phoneNumberId: string;
+  /** Preferred emulator port; 0 = any free port. */
+  port: number;
+  /** An emulator started here starts with the demo's assistant (LOCAL_ASSISTANT), for Test in Browser. */
+  withAssistant?: boolean;
+  log: (line: string) => void;
+}
+
+/** A chosen platform and how to let go of it. */
+export interface StartedTarget {
+  target: CallTarget;
+  /** True when the webhook calls the hosted platform (real phone calls). */
+  hosted: boolean;
+  /** True when the calls go to a local emulator (started here or found on the preferred port). */
+  emulator: boolean;
+  /** The demo's assistant, when the emulator was started here with it (`withAssistant`). */
+  assistantId?: string;
+  /** The emulator runs in this process (started here). */
+  inProcess?: boolean;
+  close(): Promise<void>;
+}
+
+/** Picks (and if needed starts) the platform the webhook places calls on. */
+export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarget> {
+  const base = { assistantId: o.assistantId || undefined, phoneNumberId: o.phoneNumberId || undefined };
+  const nothing = async () => undefined;
+  if (o.apiKey) {
+    const baseUrl = o.apiUrl || HOSTED_API;
+    return { target: { ...base, baseUrl, apiKey: o.apiKey }, hosted: baseUrl === HOSTED_API, emulator: false, close: nothing };
+  }
+  if (o.apiUrl) return { target: { ...base, baseUrl: o.apiUrl, apiKey: LOCAL_KEY }, hosted: false, emulator: false, close: nothing };
+
+  const { startEmulator } = await import('voice-agent-core/emulator');
+  const seeded = o.withAssistant ? localAssistantState() : undefined;
+  const own = { assistantId: seeded?.assistantId, inProcess: true };
+  try {
+    const emu = await startEmulator({ port: o.port, initial: seeded?.snapshot });
+    return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, emulator: true, ...own, close: () => emu.close() };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+  }
+  const busy = `http://127.0.0.1:${o.port}`;
+  if (await isEmulator(busy)) {
+    o.log(`Port ${o.port} already runs a platform emulator; Call Me places its calls there.`);
+    return { target: { ...base, baseUrl: busy, apiKey: LOCAL_KEY }, hosted: false, emulator: true, close: nothing };
+  }
+  const emu = await startEmulator({ port: 0, initial: seeded?.snapshot });
+  o.log(`Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with --api-url ${emu.url} instead of --local.`);
+  return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, emulator: true, ...own, close: () => emu.close() };
+}
+
+/**
+ * Loads the request schemas of an emulator running in this process and compiles the one of
+ * `POST /assistant`, as creating the demo's assistant over HTTP did at start: the first Call Me or
+ * browser call then does not wait for them. Meant for when the page has loaded (it costs about
+ * 230 ms of CPU on a busy machine).
+ */
+export async function warmLocalEmulator(): Promise<void> {
+  const { loadSchemas } = await import('voice-agent-core/schemas/validate');
+  (await loadSchemas()).request('POST', '/assistant', LOCAL_ASSISTANT);
+}
+
+/**
+ * A fresh emulator's starting state holding the demo's assistant: the object `POST /assistant`
+ * with LOCAL_ASSISTANT stores (its fields, an id, the org, creation times). Creating it over HTTP
+ * instead would load and compile the emulator's request schemas while the page is loading
+ * (about 230 ms of CPU); they now load on the first request that carries a body.
+ */
+export function localAssistantState(now = new Date()): { snapshot: Snapshot; assistantId: string } {
+  const orgId = randomUUID();
+  const at = now.toISOString();
+  const assistant = { id: randomUUID(), orgId, ...LOCAL_ASSISTANT, createdAt: at, updatedAt: at };
+  return { snapshot: { format: 'voice-emulator', version: 1, orgId, userId: randomUUID(), collections: { assistant: [assistant] } }, assistantId: assistant.id };
+}
+
+/** True when `url` answers `GET /call` like the platform (a JSON array). */
+async function isEmulator(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/call?limit=1`, { headers: { authorization: `Bearer ${LOCAL_KEY}` }, signal: AbortSignal.timeout(1000) });
+    return res.ok && Array.isArray(await res.json());
+  } catch {
+    return false;
+  }
+}
+
+/** The id of the demo's assistant on an emulator: the one made on an earlier run, else a new one. */
+export async function ensureLocalAssistant(baseUrl: string): Promise<string> {
+  // Generous: an emulator's first write compiles its request schemas (about 2 s on a busy machine,
+  // far more while Vite starts beside it), and a slow answer here silently turns local calls off.
+  const signal = () => AbortSignal.timeout(30_000);
+  const headers = { authorization: `Bearer ${LOCAL_KEY}`, 'content-type': 'application/json' };
+  const listed = await fetch(`${baseUrl}/assistant?limit=1000`, { headers, signal: signal() });
+  if (listed.ok) {
+    const found = ((await listed.json()) as Array<{ id: string; name?: string }>).find((a) => a.name === LOCAL_ASSISTANT.name);
+    if (found) return found.id;
+  }
+  const created = await fetch(`${baseUrl}/assistant`, { method: 'POST', headers, body: JSON.stringify(LOCAL_ASSISTANT), signal: signal() });
+  if (!created.ok) throw new Error(`creating its assistant answered ${created.status}`);
+  return ((await created.json()) as { id: string }).id;
+}

@@ -1,0 +1,41 @@
+// What `voice demo` does once its command line is parsed: start the server (loaded lazily, with
+// Vite), print the URL, stop cleanly on Ctrl-C. Shared by the command (demo.ts) and the CLI's fast
+// lane (cli/demo/lane.ts), so both behave alike. No commander here.
+import { err, out } from '../redact.js';
+import type { DemoCliOptions } from './options.js';
+
+/** The program's global options `voice demo` reads. */
+export interface DemoGlobals {
+  apiKey?: string;
+  profile?: string;
+  local?: boolean;
+}
+
+/** Serves the demo until Ctrl-C (or SIGTERM). */
+export async function runDemo(opts: DemoCliOptions, globals: DemoGlobals): Promise<void> {
+  const { startDemo } = await import('./server.js');
+  const { slug, port, host, open, visitors, ...flags } = opts;
+  const { apiKey, profile, local } = globals;
+  const demo = await startDemo({ slug, port, host, open, visitors, flags: { ...flags, apiKey, profile, local } });
+  const target = demo.callTarget;
+  err(
+    `Demo page for "${slug}" (Ctrl-C to stop):\n` +
+      (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? ' (local emulator)' : ''}\n` : '') +
+      (demo.localBrowserCalls
+        ? `Test in Browser runs on the local emulator at ${demo.localBrowserCalls} (set VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID for the hosted platform).\n`
+        : demo.config.page.publicKey && demo.config.page.assistantId
+          ? ''
+          : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n') +
+      (Object.values(demo.config.page.links).some(Boolean) ? '' : 'The footer has no links: set VOICE_LINK_LINKEDIN, VOICE_LINK_WEBSITE or VOICE_LINK_TWITTER.\n'),
+  );
+  out(`${demo.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      // A second Ctrl-C while closing exits at once.
+      process.once('SIGINT', () => process.exit(130));
+      void demo.close().then(resolve, resolve);
+    };
+    process.once('SIGINT', stop).once('SIGTERM', stop);
+  });
+}

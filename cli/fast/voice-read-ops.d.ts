@@ -1,7 +1,0 @@
-// The table scripts/fast-build.js generates from the catalogue at build time (parsed on first call).
-declare module 'voice:read-ops' {
-  import type { ReadOps } from './read-ops.js';
-
-  const ops: () => ReadOps;
-  export default ops;
-}

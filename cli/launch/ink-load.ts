@@ -1,0 +1,52 @@
+// Loads the Ink views (cli/ui/render.tsx). In the built CLI they are also a classic script,
+// chunks/ink-script.js, with a V8 code cache made at build time (cli/launch/build-ink-script.js, run by
+// cli/launch/code-cache.ts): the 350 KB of Ink, React and Yoga are neither parsed nor compiled again.
+// Any failure falls back to the ES module chunk, as when running from source.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { runScript } from './code-cache.js';
+import type * as Render from '../ui/render.js';
+import type * as YogaModule from '../ui/yoga.js';
+
+/** What the views module offers. */
+export type Ui = Pick<typeof Render, 'renderView'>;
+
+type InkScript = Ui & Pick<typeof YogaModule, 'initYoga'>;
+
+/**
+ * Runs the Ink script `file` (its last line names its code cache, beside it); `cached` says whether
+ * a code cache was used. Rejects when the script is missing or fails.
+ */
+export async function loadScript(file: string): Promise<Ui & { cached: boolean }> {
+  const run = await runScript<InkScript>(file, createRequire(file));
+  const ink = run.exports;
+  await ink.initYoga();
+  return {
+    cached: run.cached,
+    renderView(view, opts) {
+      const text = ink.renderView(view, opts);
+      // After a render, so the cache holds the functions drawing needed.
+      run.save();
+      return text;
+    },
+  };
+}
+
+/** The views: from the Ink script when built, else from the ES module. */
+export async function loadInk(): Promise<Ui> {
+  try {
+    return await loadScript(fileURLToPath(new URL('./ink-script.js', import.meta.url)));
+  } catch {
+    // Not built (running from source), or unreadable: the ES module below draws the same.
+  }
+  // yoga-layout (inside Ink) fetches its inlined WebAssembly through fetch() when fetch exists,
+  // which drags in Node's whole fetch stack (~20 ms); without it, it decodes the bytes directly.
+  const g = globalThis as { fetch?: typeof fetch };
+  const saved = g.fetch;
+  g.fetch = undefined;
+  try {
+    return await import('../ui/render.js');
+  } finally {
+    g.fetch = saved;
+  }
+}

@@ -1,0 +1,91 @@
+// One assistant turn: model step, then the function tools it called (through the host's hooks),
+// then the next step with their results, until the model speaks without tools, acts (endCall,
+// transferCall, handoff) or fails.
+import type { Json } from '../messages/index.js';
+import { endedReasonFor } from './failures.js';
+import { modelOf } from './request.js';
+import { handoffTarget, modelFunctions, type ModelFunction } from './tools.js';
+import type { ChatMessage, ModelGateway, ModelToolCall, StepInput, TurnHooks, TurnResult } from './types.js';
+
+/** Steps a turn may take before it is stopped as a loop. */
+export const DEFAULT_MAX_STEPS = 8;
+
+function parseArguments(text: string): Json {
+  try {
+    const v: unknown = JSON.parse(text || '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
+  } catch {
+    return {};
+  }
+}
+
+function assistantMessage(text: string, calls: ModelToolCall[]): ChatMessage {
+  return {
+    role: 'assistant',
+    content: text || (calls.length ? null : ''),
+    ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) } : {}),
+  };
+}
+
+/** Runs one assistant turn: model steps and function-tool calls until the model speaks, acts or fails. */
+export async function runAssistantTurn(
+  gateway: ModelGateway,
+  input: Omit<StepInput, 'onDelta'>,
+  hooks: TurnHooks,
+  options: { maxSteps?: number } = {},
+): Promise<TurnResult> {
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const functions = new Map<string, ModelFunction>(modelFunctions(input.tools, input.members).map((f) => [f.name, f]));
+  const added: ChatMessage[] = [];
+  const latencies = { modelMs: [] as number[], toolMs: [] as number[] };
+  const texts: string[] = [];
+  const done = (extra: Partial<TurnResult> = {}): TurnResult => ({ messages: added, text: texts.join(' ').trim(), latencies, ...extra });
+
+  for (let step = 0; step < maxSteps; step++) {
+    const label = input.label !== undefined && step > 0 ? `${input.label} step ${step + 1}` : input.label;
+    const result = await gateway.step({
+      ...input,
+      ...(label !== undefined ? { label } : {}),
+      messages: [...input.messages, ...added],
+      ...(hooks.onDelta ? { onDelta: (t: string) => hooks.onDelta!(t) } : {}),
+    });
+    if (result.ok || result.request) hooks.onStep?.({ request: result.request!, result });
+    if (!result.ok) return done({ failure: { endedReason: result.endedReason, message: result.message } });
+    latencies.modelMs.push(result.firstTokenMs);
+    if (result.text) texts.push(result.text);
+    added.push(assistantMessage(result.text, result.toolCalls));
+    if (!result.toolCalls.length) return done();
+
+    // A built-in action ends the turn: the host carries it out (tools called alongside still run first).
+    const actionCall = result.toolCalls.find((c) => functions.get(c.name)?.kind !== 'function' && functions.has(c.name));
+    for (const call of result.toolCalls) {
+      if (call === actionCall) continue;
+      const fn = functions.get(call.name);
+      if (fn && fn.kind !== 'function') continue;
+      const started = performance.now();
+      let outcome: { result?: string; error?: string };
+      try {
+        outcome = await hooks.callTool(call, fn?.tool);
+      } catch (err) {
+        outcome = { error: (err as Error).message ?? String(err) };
+      }
+      latencies.toolMs.push(performance.now() - started);
+      const content = outcome.error !== undefined ? `Error: ${outcome.error}` : (outcome.result ?? '');
+      added.push({ role: 'tool', tool_call_id: call.id, content });
+    }
+    if (actionCall) {
+      const fn = functions.get(actionCall.name)!;
+      const args = parseArguments(actionCall.arguments);
+      if (fn.kind === 'endCall') return done({ action: { kind: 'endCall', tool: fn.tool } });
+      if (fn.kind === 'transferCall') return done({ action: { kind: 'transferCall', tool: fn.tool, arguments: args } });
+      const assistantName = handoffTarget(fn.tool, args, input.members);
+      return done({ action: { kind: 'handoff', tool: fn.tool, arguments: args, ...(assistantName ? { assistantName } : {}) } });
+    }
+  }
+  return done({
+    failure: {
+      endedReason: endedReasonFor(modelOf(input.assistant).provider, { kind: 'malformed', detail: 'tool loop' }),
+      message: `the model kept calling tools: no answer after ${maxSteps} steps (maxSteps)`,
+    },
+  });
+}
