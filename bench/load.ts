@@ -5,9 +5,9 @@
 // generator and autocannon run in this one, in alternating rounds.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { runLoad } from '../core/load/index.js';
-import type { LoadResult } from '../core/load/index.js';
-import { buildServerMessage } from '../core/messages/index.js';
+import { runLoad } from 'voice-agent-core/load';
+import type { LoadResult } from 'voice-agent-core/load';
+import { buildServerMessage } from 'voice-agent-core/messages';
 import { quantile, row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
 

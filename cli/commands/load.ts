@@ -2,10 +2,9 @@
 // deadlines. Thin: parse flags, pick the assistant (cli/load/source), run core/load, print.
 import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import { FAULTS, LoadOptionsError, exportArtillery, runLoad } from '../../core/load/index.js';
-import type { Fault, LoadOptions } from '../../core/load/index.js';
-import { loadScenario, ScenarioError } from '../../core/emulator/calls/scenario.js';
-import type { Json } from '../../core/messages/index.js';
+import { FAULTS, LoadOptionsError, ScenarioError, exportArtillery, loadScenario, runLoad } from 'voice-agent-core/load';
+import type { Fault, LoadOptions } from 'voice-agent-core/load';
+import type { Json } from 'voice-agent-core/messages';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { liveLine, resultJson, resultText, verdictOf } from '../load/output.js';

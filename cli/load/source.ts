@@ -3,9 +3,9 @@
 // resolved from the folder); `--server` and the server flags then point it at the server under test.
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import type { Json } from '../../core/messages/index.js';
-import { kindNamed, parseResource, readProject } from '../../core/gitops/index.js';
-import type { LocalResource } from '../../core/gitops/index.js';
+import type { Json } from 'voice-agent-core/messages';
+import { kindNamed, parseResource, readProject } from 'voice-agent-core/gitops';
+import type { LocalResource } from 'voice-agent-core/gitops';
 import { usageError } from '../errors.js';
 
 /** Every message type a load call sends, so the server gets the platform's full sequence. */
