@@ -10,6 +10,7 @@ import type { AuthenticationPlan } from 'voice-agent-core/verify';
 import { devServer, messageOf } from './dev-server.js';
 import type { Answer, Got } from './dev-server.js';
 import { KEY, fileHarness, json } from './harness.js';
+import { plain, voiceTty } from './tty.js';
 
 const h = fileHarness();
 
@@ -123,6 +124,20 @@ describe('voice load', () => {
       await server.close();
     }
   }, 90_000);
+
+  it('shows a live line on a terminal while the calls run, then the table', async () => {
+    const server = await devServer(answer({ 'status-update': 30 }));
+    try {
+      const run = await voiceTty(h.current.env, ['load', '--server', server.url, '--calls', '6', '--rate', '3', '--speed', '20']);
+      expect(run.exitCode, run.stdout).toBe(0);
+      const text = plain(run.stdout);
+      expect(text).toMatch(/calls running [1-6] {2}done \d+ {2}deliveries \d+ \(\d+\/s\) {2}p95 [\d.]+ ms {2}deadline misses 0/);
+      expect(text).toMatch(/status-update\s+\d+/);
+      expect(text).toContain('PASS');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 
   it('refuses bad input with a clear message and exit 2', async () => {
     for (const [args, text] of [
