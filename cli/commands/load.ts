@@ -124,7 +124,8 @@ Examples:
         if (opts.export !== undefined) {
           const yaml = await exportArtillery(options);
           writeFileSync(file as string, yaml.text);
-          err(`Wrote ${file}: ${yaml.requests} requests in ${options.calls} calls. Run it with: artillery run ${file}\n`);
+          err(`Wrote ${file}: ${yaml.requests} requests in ${yaml.users.inbound + yaml.users.outbound} calls. Run it with: artillery run ${file}\n`);
+          for (const note of yaml.notes) err(`Note: ${note}\n`);
           return;
         }
         const live = !json && process.stderr.isTTY === true;
