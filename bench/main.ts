@@ -17,6 +17,7 @@ const registry: Record<string, Loader> = {
   'client-throughput': () => import('./client-throughput.js'),
   emulator: () => import('./emulator.js'),
   calls: () => import('./calls.js'),
+  load: () => import('./load.js'),
   apply: () => import('./apply.js'),
   'webcall-size': () => import('./webcall-size.js'),
   'demo-page': () => import('./demo-page.js'),
