@@ -34,11 +34,60 @@ export interface RequestBodies {
   response?: string;
 }
 
+/** One request to the model and what it answered (`call.model`): the body as sent, secrets masked. */
+export interface ModelStepRecord {
+  /** Assistant turn number on its call (1 = the first), and the step within the turn (1 = the first). */
+  turn: number;
+  step: number;
+  request: { url: string; body: unknown };
+  /** Messages left out of `request.body.messages` (the oldest) to keep the record small. */
+  omittedMessages?: number;
+  ok: boolean;
+  text?: string;
+  toolCalls?: { id: string; name: string; arguments: string }[];
+  /** Milliseconds to the first streamed token, and to the end of the answer (measured; a replay gives the recorded ones). */
+  firstTokenMs?: number;
+  totalMs?: number;
+  /** Answered from a cassette, no model called. */
+  replayed?: boolean;
+  endedReason?: string;
+  message?: string;
+}
+
+/** One function tool the model called, with the server's answer (`call.tool`). */
+export interface ToolStepRecord {
+  turn: number;
+  step: number;
+  id: string;
+  name: string;
+  arguments: string;
+  result?: string;
+  error?: string;
+  /** Milliseconds from sending `tool-calls` to the answer. */
+  ms: number;
+}
+
+/** One assistant turn's latencies (`call.turn`): model time to first token, tool time, the whole turn. */
+export interface TurnRecord {
+  turn: number;
+  steps: number;
+  /** The first step's time to first token (the platform's model latency). */
+  modelMs: number;
+  /** Every step's time, first byte sent to last token received. */
+  modelTotalMs: number;
+  toolMs: number;
+  totalMs: number;
+  failure?: string;
+}
+
 /** One thing that happened, as the live stream carries it. */
 export type RecordEvent =
   | { kind: 'call.status'; seq: number; at: string; callId: string; status: string; endedReason?: string }
   | { kind: 'call.transcript'; seq: number; at: string; callId: string; role: 'assistant' | 'user'; text: string; partial?: boolean }
   | { kind: 'call.log'; seq: number; at: string; callId: string; level?: string; text: string }
+  | ({ kind: 'call.model'; seq: number; at: string; callId: string } & ModelStepRecord)
+  | ({ kind: 'call.tool'; seq: number; at: string; callId: string } & ToolStepRecord)
+  | ({ kind: 'call.turn'; seq: number; at: string; callId: string } & TurnRecord)
   | { kind: 'delivery'; seq: number; at: string; callId: string; delivery: Delivery }
   | { kind: 'request'; seq: number; at: string; method: string; path: string; status: number; ms: number; userAgent?: string; message?: string; inspector?: boolean };
 
