@@ -30,7 +30,7 @@ export interface ApiCall {
   customer?: { number?: string; name?: string };
   messages?: Record<string, unknown>[];
   analysis?: { summary?: string };
-  artifact?: { recordingUrl?: string };
+  artifact?: { recordingUrl?: string; performanceMetrics?: Record<string, unknown> };
 }
 
 /** A spoken line; a partial one is replaced by the final line of the same speaker. */
@@ -48,6 +48,8 @@ export interface CallState {
   lines: Line[];
   logs: { level?: string; text: string; at: string }[];
   deliveries: Delivery[];
+  /** The model's side of each assistant turn: its requests and answers, tool calls, latencies. */
+  model: ModelEvent[];
   call?: ApiCall;
   /** When the page first heard of it (for ordering). */
   seen: number;
@@ -60,6 +62,9 @@ const RENDER_EVERY_MS = 1000;
 
 /** An event of the compact stream: a status change carries its call's summary. */
 type LiveEvent = Exclude<RecordEvent, { kind: 'call.status' }> | (Extract<RecordEvent, { kind: 'call.status' }> & { call?: ApiCall });
+
+/** A model step, a tool call the model made, or a turn's latencies. */
+export type ModelEvent = Extract<RecordEvent, { kind: 'call.model' | 'call.tool' | 'call.turn' }>;
 
 /** A REST request the emulator answered. */
 export type RequestEvent = Extract<RecordEvent, { kind: 'request' }>;
@@ -204,7 +209,7 @@ class Live {
   callState(id: string, seen = Date.now() + ++this.counter / 1000): CallState {
     let s = this.calls.get(id);
     if (!s) {
-      s = { id, statuses: [], lines: [], logs: [], deliveries: [], seen, v: 0 };
+      s = { id, statuses: [], lines: [], logs: [], deliveries: [], model: [], seen, v: 0 };
       this.calls.set(id, s);
       this.order.unshift(id);
     }
@@ -250,6 +255,8 @@ class Live {
     } else if (e.kind === 'call.log') {
       const s = this.callState(e.callId);
       s.logs.push({ ...(e.level ? { level: e.level } : {}), text: e.text, at: e.at });
+    } else if (e.kind === 'call.model' || e.kind === 'call.tool' || e.kind === 'call.turn') {
+      this.callState(e.callId).model.push(e);
     }
   }
 }
