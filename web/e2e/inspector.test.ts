@@ -182,6 +182,25 @@ describe('voice dev inspector', () => {
     await expect(page.getByRole('button', { name: 'End call' }).isDisabled()).resolves.toBe(true);
   });
 
+  it('says a call is scripted when no model is configured, and speaks as the customer from its say box', async () => {
+    // Named Slow: the stand-in server holds its tool call for 5 s, so the call is still running when the line is said.
+    const plain = await rest<{ id: string }>('POST', '/assistant', {
+      name: 'Slow',
+      firstMessage: 'Hello, Plain here.',
+      server: { url: hook.url },
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'lookUp', parameters: { type: 'object', properties: {} } } }] },
+    });
+    const call = await rest<{ id: string }>('POST', '/call', { assistantId: plain.body.id, customer: { number: '+14155550100' } });
+    await page.goto(`${devUrl}/__voice/inspector/#/calls/${call.body.id}`);
+    const notes = page.locator('section', { has: page.getByRole('heading', { name: 'Warnings and errors' }) });
+    await notes.getByText(/No model is configured, so this conversation was scripted/).waitFor({ timeout: 10_000 });
+    await page.locator('.timeline').getByText('in-progress').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Say as the customer').fill('Can I pay by card?');
+    await page.getByRole('button', { name: 'Say', exact: true }).click();
+    await page.getByText('Said.').waitFor();
+    await page.locator('.transcript').getByText('Can I pay by card?').waitFor({ timeout: 15_000 });
+  });
+
   it('never left 127.0.0.1 and logged no error', () => {
     expect(requests.length).toBeGreaterThan(3);
     expect(requests.filter((u) => !isLoopback(u))).toEqual([]);

@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../core/emulator/index.js';
-import type { Emulator } from '../../core/emulator/index.js';
-import { startFakeModel } from '../../core/model/testing.js';
-import type { FakeModel } from '../../core/model/testing.js';
+import { startEmulator } from 'voice-agent-core/emulator';
+import type { Emulator } from 'voice-agent-core/emulator';
+import { startFakeModel } from 'voice-agent-core/model/testing';
+import type { FakeModel } from 'voice-agent-core/model/testing';
 import type { LocalCallLog } from './webcall-fixture/entry.js';
 
 const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));

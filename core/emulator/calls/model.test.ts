@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { messageProblems } from '../../messages/testing.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import { startFakeModel } from '../../model/testing.js';
-import type { FakeModel, FakeReply } from '../../model/testing.js';
+import type { FakeReply } from '../../model/testing.js';
 import { startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
 import type { Scenario } from './scenario.js';
