@@ -42,6 +42,8 @@ export interface ModelStepRecord {
   request: { url: string; body: unknown };
   /** Messages left out of `request.body.messages` (the oldest) to keep the record small. */
   omittedMessages?: number;
+  /** The body was forgotten (only the newest MAX_MODEL_BODIES steps keep theirs). */
+  bodyForgotten?: boolean;
   ok: boolean;
   text?: string;
   toolCalls?: { id: string; name: string; arguments: string }[];
@@ -101,6 +103,8 @@ export type RecordListener = (event: RecordEvent) => void;
  * flood of requests never pushes a call's story out. */
 const MAX_CALL_EVENTS = 50_000;
 export const MAX_REQUESTS = 5_000;
+/** Model steps that keep their request body (each at most about MAX_BODY_TEXT): older ones keep the rest. */
+export const MAX_MODEL_BODIES = 500;
 /** Longest body text kept per request. */
 export const MAX_BODY_TEXT = 64 * 1024;
 
@@ -114,6 +118,7 @@ export class EmulatorRecord {
   private readonly callEvents: RecordEvent[] = [];
   private readonly requests: RecordEvent[] = [];
   private readonly bodies = new Map<number, RequestBodies>();
+  private readonly modelBodies: ModelStepRecord[] = [];
   private readonly listeners = new Set<RecordListener>();
   private seq = 0;
   private deliverySeq = 0;
@@ -132,6 +137,7 @@ export class EmulatorRecord {
         }
       }
     } else push(this.callEvents, full, MAX_CALL_EVENTS);
+    if (full.kind === 'call.model') this.keepModelBody(full);
     for (const listener of this.listeners) {
       try {
         listener(full);
@@ -142,11 +148,22 @@ export class EmulatorRecord {
     return full;
   }
 
+  /** A model step's request body is large: only the newest MAX_MODEL_BODIES keep theirs. */
+  private keepModelBody(step: ModelStepRecord): void {
+    this.modelBodies.push(step);
+    while (this.modelBodies.length > MAX_MODEL_BODIES) {
+      const old = this.modelBodies.shift() as ModelStepRecord;
+      old.request = { url: old.request.url, body: {} };
+      old.bodyForgotten = true;
+    }
+  }
+
   /** Forgets every event (a reset); sequence numbers keep growing, so live readers never see one twice. */
   clear(): void {
     this.callEvents.length = 0;
     this.requests.length = 0;
     this.bodies.clear();
+    this.modelBodies.length = 0;
   }
 
   /** Records a REST request with its bodies (kept apart, fetched with `requestBodies`). */

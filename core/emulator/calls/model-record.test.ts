@@ -3,7 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeModel } from '../../model/testing.js';
 import { startEmulator } from '../index.js';
-import { MAX_BODY_TEXT } from '../record.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmulatorRecord, MAX_BODY_TEXT, MAX_MODEL_BODIES } from '../record.js';
 import { keptBody, safeUrl } from './model-record.js';
 import { startHook } from './testing.js';
 
@@ -16,7 +19,38 @@ afterEach(async () => {
   open = [];
 });
 
+const SCENARIO = { turns: [{ say: 'Where is parcel 123?' }] };
+const PARCELS = { name: 'Parcels', firstMessage: 'Parcel desk.', model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You track parcels.' }] } };
+
+async function modelSteps(model: { url?: string; model?: string; record?: string; replay?: string }) {
+  const emu = await startEmulator({ speed: 500, scenario: SCENARIO, model });
+  open.push(emu);
+  const res = await fetch(`${emu.url}/call`, { method: 'POST', headers, body: JSON.stringify({ customer: { number: '+14155550177' }, assistant: PARCELS }) });
+  const call = (await res.json()) as { id: string };
+  await emu.calls.idle();
+  return emu.record.list({ callId: call.id }).filter((e) => e.kind === 'call.model');
+}
+
 describe('the record of a call run by a model', () => {
+  it('marks the steps a cassette answered as replayed', async () => {
+    const fake = await startFakeModel([{ text: 'On its way.' }]);
+    open.push(fake);
+    const cassette = join(mkdtempSync(join(tmpdir(), 'voice-cassette-')), 'calls.json');
+    const live = await modelSteps({ url: fake.url, model: 'fake-llm', record: cassette });
+    expect(live.map((e) => e.replayed)).toEqual([false]);
+    const replayed = await modelSteps({ model: 'fake-llm', replay: cassette });
+    expect(replayed.map((e) => [e.ok, e.replayed, e.text])).toEqual([[true, true, 'On its way.']]);
+  });
+
+  it('keeps the request bodies of the newest model steps only', () => {
+    const record = new EmulatorRecord();
+    const step = (turn: number) => record.add({ kind: 'call.model', callId: 'c', turn, step: 1, request: { url: 'u', body: { messages: [] } }, ok: true });
+    const first = step(0);
+    for (let i = 1; i <= MAX_MODEL_BODIES; i++) step(i);
+    expect(first).toMatchObject({ request: { url: 'u', body: {} }, bodyForgotten: true });
+    expect(record.list().at(-1)).toMatchObject({ request: { body: { messages: [] } } });
+  });
+
   it('holds each step, tool call and turn, tied to the call, with the system prompt and no secret', async () => {
     const fake = await startFakeModel([{ toolCalls: [{ name: 'trackParcel', arguments: { parcelId: '123' } }] }, { text: 'It arrives Tuesday.' }]);
     const tools = await startHook((r) => ({ json: { results: [{ toolCallId: ((r.message.toolCallList as Obj[])[0] as Obj).id, result: 'Out for delivery.' }] } }));

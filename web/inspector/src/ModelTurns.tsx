@@ -95,6 +95,7 @@ function Request({ step }: { step: Step }) {
   const system = messages.filter((m) => m.role === 'system');
   const rest = messages.filter((m) => m.role !== 'system');
   const tools = list(body.tools).map((t) => obj(t.function));
+  if (step.bodyForgotten) return <p className="muted">Model request to <code>{step.request.url}</code>: its body is no longer kept (only the newest model requests keep theirs).</p>;
   return (
     <details className="request">
       <summary>
