@@ -23,6 +23,7 @@ let chrome: { browser: Browser; close(): Promise<void> };
 let hook: Awaited<ReturnType<typeof webhookServer>>;
 let page: Page;
 let callId: string;
+let assistantId: string;
 const problems: string[] = [];
 
 async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -62,6 +63,7 @@ beforeAll(async () => {
       tools: [{ type: 'function', function: { name: 'bookAppointment', description: 'Books a visit.', parameters: { type: 'object', properties: { day: { type: 'string' } } } } }],
     },
   });
+  assistantId = assistant.id;
   const call = await rest<{ id: string }>('POST', '/call', { assistantId: assistant.id, customer: { number: '+14155550100' } });
   callId = call.id;
   chrome = await launch();
@@ -128,9 +130,23 @@ describe('the inspector shows the model side of a call', () => {
     }
   });
 
+  it('shows a chat with its model request, tool call and latencies in the Chats view', async () => {
+    const chat = await rest<{ id: string }>('POST', '/chat', { assistantId, input: 'Book me in, please.' });
+    await page.goto(`${devUrl}/__voice/inspector/#/chats`);
+    await page.getByRole('link', { name: chat.id.slice(0, 8) }).click();
+    await page.getByRole('heading', { name: /^Chat / }).waitFor();
+    const turn = page.locator('.turn').first();
+    await turn.locator('details.request summary').first().click();
+    await turn.locator('pre.prompt', { hasText: SYSTEM }).first().waitFor({ state: 'visible' });
+    await expect(turn.locator('.tool').first().textContent()).resolves.toContain('{"day":"tuesday"}');
+    await turn.locator('.tool').getByText('Booked for Tuesday at 10:00.').waitFor();
+    expect(await turn.locator('.bar-value').allTextContents()).toHaveLength(4);
+    await page.locator('.transcript').getByText('Done: Booked for Tuesday at 10:00.').waitFor();
+  });
+
   it('fits every view into 375 px, and lines up the columns of Deliveries and Requests', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
-    for (const view of ['#/calls', `#/calls/${callId}`, '#/deliveries', '#/requests', '#/resources']) {
+    for (const view of ['#/calls', `#/calls/${callId}`, '#/chats', '#/deliveries', '#/requests', '#/resources']) {
       await page.goto(`${devUrl}/__voice/inspector/${view}`);
       await page.locator('main h1').first().waitFor();
       if (view === '#/deliveries' || view === '#/requests') await page.locator('.rows-table tbody tr').nth(2).waitFor();

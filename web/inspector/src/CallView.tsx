@@ -203,7 +203,7 @@ export function CallView({ id }: { id: string }) {
           {!s.lines.length && <p className="muted">{silence(s, ended)}</p>}
         </section>
       </div>
-      <ModelTurns events={s.model} metrics={c?.artifact?.performanceMetrics} ended={ended} />
+      <ModelTurns events={live.model.get(id) ?? []} metrics={c?.artifact?.performanceMetrics} ended={ended} />
       <section aria-labelledby="tools-h">
         <h2 id="tools-h">Tool calls</h2>
         {!tools.length && <p className="muted">No tool calls.</p>}

@@ -178,14 +178,14 @@ function StepView({ step, tools }: { step: Step; tools: ToolRun[] }) {
 }
 
 /** The model's side of every assistant turn of a call (or chat). */
-export function ModelTurns({ events, metrics, ended }: { events: readonly ModelEvent[]; metrics?: Record<string, unknown> | undefined; ended: boolean }) {
+export function ModelTurns({ events, metrics, ended, empty }: { events: readonly ModelEvent[]; metrics?: Record<string, unknown> | undefined; ended: boolean; empty?: string }) {
   const turns = turnsOf(events);
   const max = Math.max(0, ...turns.map((t) => t.done?.totalMs ?? 0));
   return (
     <section aria-labelledby="model-h">
       <h2 id="model-h">The model, turn by turn</h2>
       {metrics && <Averages metrics={metrics} />}
-      {!turns.length && <p className="muted">{ended ? 'No model turns: the assistant had no model to call (a scripted conversation), or the call ended before it answered.' : 'No model turns yet.'}</p>}
+      {!turns.length && <p className="muted">{empty ?? (ended ? 'No model turns: the assistant had no model to call (a scripted conversation), or the call ended before it answered.' : 'No model turns yet.')}</p>}
       <ol className="turns">
         {turns.map((t) => (
           <li key={t.n} className="turn">

@@ -48,8 +48,6 @@ export interface CallState {
   lines: Line[];
   logs: { level?: string; text: string; at: string }[];
   deliveries: Delivery[];
-  /** The model's side of each assistant turn: its requests and answers, tool calls, latencies. */
-  model: ModelEvent[];
   call?: ApiCall;
   /** When the page first heard of it (for ordering). */
   seen: number;
@@ -71,6 +69,8 @@ export type RequestEvent = Extract<RecordEvent, { kind: 'request' }>;
 
 class Live {
   readonly calls = new Map<string, CallState>();
+  /** The model's side of each call or chat (by its id): requests and answers, tool calls, turn latencies. */
+  readonly model = new Map<string, ModelEvent[]>();
   /** Newest first. */
   order: string[] = [];
   deliveries: Delivery[] = [];
@@ -209,7 +209,7 @@ class Live {
   callState(id: string, seen = Date.now() + ++this.counter / 1000): CallState {
     let s = this.calls.get(id);
     if (!s) {
-      s = { id, statuses: [], lines: [], logs: [], deliveries: [], model: [], seen, v: 0 };
+      s = { id, statuses: [], lines: [], logs: [], deliveries: [], seen, v: 0 };
       this.calls.set(id, s);
       this.order.unshift(id);
     }
@@ -256,7 +256,10 @@ class Live {
       const s = this.callState(e.callId);
       s.logs.push({ ...(e.level ? { level: e.level } : {}), text: e.text, at: e.at });
     } else if (e.kind === 'call.model' || e.kind === 'call.tool' || e.kind === 'call.turn') {
-      this.callState(e.callId).model.push(e);
+      // Kept apart from the calls: a chat's model side comes under the chat's id.
+      const list = this.model.get(e.callId) ?? [];
+      list.push(e);
+      this.model.set(e.callId, list);
     }
   }
 }
