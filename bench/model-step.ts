@@ -4,7 +4,7 @@
 // budget is on the median of the per-round differences (p50 <= 2 ms added).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createModelGateway } from '../core/model/index.js';
+import { createModelGateway } from 'voice-agent-core/model';
 import { quantile, row, summarize } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
 

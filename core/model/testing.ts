@@ -127,7 +127,14 @@ async function answer(res: ServerResponse, reply: FakeReply): Promise<void> {
   res.end('data: [DONE]\n\n');
 }
 
-/** Starts a fake model on 127.0.0.1, port 0; an unscripted request gets HTTP 500 saying so. */
+/**
+ * Starts a fake model on 127.0.0.1, port 0; an unscripted request gets HTTP 500 saying so.
+ *
+ *     const fake = await startFakeModel([{ toolCalls: [{ name: 'trackParcel', arguments: { parcelId: '1' }, chunks: 4 }] }, { text: 'It arrives Tuesday.' }]);
+ *     // point an assistant at it: { provider: 'custom-llm', url: fake.url } or startEmulator({ model: { url: fake.url } })
+ *     expect((await fake.request(1)).body.messages).toContainEqual({ role: 'tool', tool_call_id: 'call_1', content: '...' });
+ *     await fake.close();
+ */
 export async function startFakeModel(script?: FakeScript): Promise<FakeModel> {
   const queue: FakeReply[] = Array.isArray(script) ? [...script] : [];
   const respond = typeof script === 'function' ? script : undefined;

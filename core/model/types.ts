@@ -49,7 +49,7 @@ export interface StepInput {
   label?: string;
 }
 
-/** What a model step answered, or why it failed (with the platform's endedReason). */
+/** What a model step answered, or why it failed (with the platform's endedReason). A replayed answer carries the timings measured when it was recorded. */
 export type StepResult =
   | { ok: true; text: string; toolCalls: ModelToolCall[]; firstTokenMs: number; totalMs: number; replayed: boolean; request: { url: string; body: Json } }
   | { ok: false; endedReason: string; message: string; status?: number; request?: { url: string; body: Json } };
@@ -66,8 +66,11 @@ export interface ModelGateway {
 
 /** Hooks a turn uses to run tools and report progress. */
 export interface TurnHooks {
+  /** Runs a function tool the model called (`tool` is undefined for a name the assistant lacks); the result or error goes back to the model. */
   callTool(call: ModelToolCall, tool: Json | undefined): Promise<{ result?: string; error?: string }>;
+  /** Streamed text of every step as it arrives. */
   onDelta?(text: string): void;
+  /** After each step that reached the model or the cassette. */
   onStep?(step: { request: { url: string; body: Json }; result: StepResult }): void;
 }
 
