@@ -124,8 +124,8 @@ Examples:
       if (!json) err(dim(`POST ${url}  ${message.type}${callId ? `  call ${callId}` : ''}\n`));
       const delivery = await postJson(url, body, { headers: await sign(body, url), timeoutMs: opts.timeout * 1000 });
       const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
-      const problems = ok ? await judgeAnswer(message, delivery.answer) : undefined;
-      const result: TriggerResult = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(problems ? { problems } : {}) };
+      const verdict = ok ? await judgeAnswer(message, delivery.answer) : undefined;
+      const result: TriggerResult = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(verdict ? { problems: verdict.problems, notes: verdict.notes } : {}) };
       if (json) printJson(resultJson(result), ctx.output);
       else {
         for (const line of resultLines(result, ctx.output.pretty)) {

@@ -5,6 +5,7 @@ import type { Form } from './multipart.js';
 import type { Rec, Store } from './store.js';
 import type { ModelGateway } from '../model/index.js';
 import type { EmulatorRecord } from './record.js';
+import type { LifecycleType } from './calls/notify.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {
@@ -13,7 +14,11 @@ export interface Env {
   /** Where web-call rooms live, e.g. `https://vapi.daily.co`; empty: on the emulator itself. */
   webCallUrlBase: string;
   /** Runs calls once created (absent: calls are stored and stay as created). */
-  calls?: { start(call: Rec): void };
+  calls?: {
+    start(call: Rec): void;
+    /** Sends a lifecycle message (chat, session, call deletion) about a stored record, in the background. */
+    notify(type: LifecycleType, subject: Rec): void;
+  };
   /** The door to assistants' models, for chats (absent: chats are scripted). */
   model?: ModelGateway;
   /** The record, where chats' tool deliveries land. */

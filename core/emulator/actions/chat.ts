@@ -63,11 +63,13 @@ async function converse(ctx: Ctx, onDelta?: (text: string) => void): Promise<{ c
     const reply = replyTo(lastUserText(messages));
     onDelta?.(reply);
     const chat = createIn(ctx, CHATS, { ...b, messages, output: [{ role: 'assistant', content: reply }], cost: 0, costs: [] }, id);
+    ctx.env.calls?.notify('chat.created', chat);
     return { chat, reply };
   }
   const result = await chatTurn({ store: ctx.store, record: ctx.env.record, gateway, chatId: id, ...(onDelta ? { onDelta } : {}) }, assistant, asChatMessages(messages));
   if (result.failure) throw new HttpError(500, `The assistant's model failed (${result.failure.endedReason}): ${result.failure.message}`);
   const chat = createIn(ctx, CHATS, { ...b, messages, output: result.messages, cost: 0, costs: [] }, id);
+  ctx.env.calls?.notify('chat.created', chat);
   return { chat, reply: result.text };
 }
 

@@ -177,10 +177,13 @@ export const campaignContacts: Handler = (ctx) => {
 const KB = { ...topLevel('v2/knowledge-base'), idParam: 'id' };
 const KB_FILES = 'v2/knowledge-base/file';
 
+/** The attachment `{fileId}` names: the attachment record's id or the attached file's own id (the reference does not settle which). */
 function kbFile(ctx: Ctx): Rec {
   const kb = find(ctx, KB);
-  const file = ctx.store.get(KB_FILES, ctx.params.fileId as string);
-  if (!file || file.knowledgeBaseV2Id !== kb.id) throw notFound('Knowledge base file');
+  const id = ctx.params.fileId as string;
+  const byRecord = ctx.store.get(KB_FILES, id);
+  const file = byRecord?.knowledgeBaseV2Id === kb.id ? byRecord : ctx.store.all(KB_FILES).find((f) => f.knowledgeBaseV2Id === kb.id && f.fileId === id);
+  if (!file) throw notFound('Knowledge base file');
   return file;
 }
 

@@ -10,8 +10,8 @@ import type { CallSession } from './session.js';
 import { runToolCall, toolCallId } from './tools.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import { converseWithModel, LiveLines } from './conversation-model.js';
+import { handoffTo, moveToAssistant, transferCall } from './transfer.js';
 
-export { NO_RESULT } from './tools.js';
 
 /** What the assistant says when it has no scripted line (no model runs in the emulator). */
 export const STAND_IN_REPLY = 'Sure, I can help with that.';
@@ -44,19 +44,40 @@ export async function callTools(s: CallSession, wanted: { tool: Json; arguments:
   }
 }
 
-/** The tools a scenario turn names, matched to the assistant's tools; unknown names are logged and skipped. */
+/** The tools a scenario turn names, matched to the assistant's tools by function name (or type: `transferCall`, `handoff`); unknown names are logged and skipped. */
 function scripted(s: CallSession, names: ScenarioTool[]): { tool: Json; arguments: Json }[] {
   const tools = toolsOf(s.deps.store, s.assistant);
   const out: { tool: Json; arguments: Json }[] = [];
   for (const want of names) {
-    const tool = tools.find((t) => toolName(t) === want.name);
-    if (!tool) {
-      s.log(`Scenario names tool "${want.name}" but the assistant has no function tool of that name`, 'WARN');
+    const tool = tools.find((t) => toolName(t) === want.name) ?? tools.find((t) => MOVES.has(String(t.type)) && t.type === want.name);
+    if (!tool || (tool.type !== 'function' && !MOVES.has(String(tool.type)))) {
+      s.log(`Scenario names tool "${want.name}" but the assistant has no function, transferCall or handoff tool of that name`, 'WARN');
       continue;
     }
-    out.push({ tool, arguments: want.arguments ?? argumentsFor((tool.function as Json).parameters as Json | undefined) });
+    out.push({ tool, arguments: want.arguments ?? argumentsFor((tool.function as Json | undefined)?.parameters as Json | undefined) });
   }
   return out;
+}
+
+/** Tool types that move the call instead of asking a server for a result. */
+const MOVES = new Set(['transferCall', 'handoff']);
+
+/** Calls scripted tools in order; a transferCall or handoff tool that moves the call ends the turn's tools. */
+async function runScripted(s: CallSession, wanted: { tool: Json; arguments: Json }[], members: Json[] | undefined): Promise<void> {
+  for (const w of wanted) {
+    if (s.ended) return;
+    if (!MOVES.has(String(w.tool.type))) {
+      await callTools(s, [w]);
+      continue;
+    }
+    const name = toolName(w.tool) ?? String(w.tool.type);
+    const id = toolCallId();
+    s.push({ role: 'tool_calls', message: '', toolCalls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(w.arguments) } }], ...s.stamp() });
+    s.log(`Tool call ${name}(${JSON.stringify(w.arguments)})`);
+    const outcome = w.tool.type === 'transferCall' ? await transferCall(s, w.tool, w.arguments, { toolCallId: id, ...(members ? { members } : {}) }) : await handoffTo(s, members, w.tool, w.arguments, { toolCallId: id });
+    if (outcome.moved) return;
+    if (!s.ended) await s.speak('assistant', `Sorry, I could not complete ${name} just now.`);
+  }
 }
 
 /** Hands the call to the squad member whose assistant has this name. */
@@ -66,12 +87,7 @@ export async function handoff(s: CallSession, members: Json[] | undefined, name:
     s.log(`${who} hands off to "${name}" but the call has no squad member of that name`, 'WARN');
     return;
   }
-  const from = s.assistant;
-  void s.send('transfer-update', { destination: { type: 'assistant', assistantName: name }, toAssistant: next, ...(from ? { fromAssistant: from } : {}) });
-  s.assistant = next;
-  s.log(`Handoff to ${name}`);
-  void s.send('assistant.started', { newAssistant: next });
-  await greet(s);
+  await moveToAssistant(s, next, { type: 'assistant', assistantName: name });
 }
 
 /** The assistant's opening, by `firstMessageMode`. */
@@ -113,7 +129,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
       defaultsDone = true;
       tools = functionTools(s).map((tool) => ({ tool, arguments: argumentsFor((tool.function as Json).parameters as Json | undefined) }));
     }
-    if (tools.length) await callTools(s, tools);
+    if (tools.length) await runScripted(s, tools, members);
     if (turn.handoff) await handoff(s, members, turn.handoff);
     if (turn.hang) {
       void s.send('hang', {});

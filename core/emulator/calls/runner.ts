@@ -7,7 +7,10 @@ import type { Rec } from '../store.js';
 import { SimClock } from './clock.js';
 import { converse } from './conversation.js';
 import { chooseServer } from './deliver.js';
+import { RUNS_THE_CALL } from '../../messages/answers.js';
 import { magicNumber } from './magic.js';
+import { notify } from './notify.js';
+import type { LifecycleType } from './notify.js';
 import { assistantFrom, orgOf, squadFrom, workflowFrom } from './resolve.js';
 import { DEFAULT_SCENARIO } from './scenario.js';
 import type { Scenario } from './scenario.js';
@@ -50,7 +53,7 @@ function readAnswer(deps: Pick<CallDeps, 'store'>, answer: Json | undefined, fai
   if (failed || !answer) return { endedReason: 'assistant-request-failed' };
   if (typeof answer.error === 'string' && answer.error) return { endedReason: 'assistant-request-returned-error' };
   if (answer.destination && typeof answer.destination === 'object') return { forward: answer.destination as Json };
-  const names = ['assistant', 'assistantId', 'squad', 'squadId', 'workflow', 'workflowId'].filter((k) => answer[k] !== undefined && answer[k] !== null);
+  const names = RUNS_THE_CALL.filter((k) => answer[k] !== undefined && answer[k] !== null);
   if (!names.length) return { endedReason: 'assistant-request-returned-no-assistant' };
   const cast = castOf(deps, { ...answer, ...(answer.squadOverrides ? { squadOverrides: answer.squadOverrides } : {}) });
   return cast ? { cast } : { endedReason: 'assistant-request-returned-invalid-assistant' };
@@ -61,6 +64,8 @@ export class CallRunner {
   readonly speed: number;
   private readonly scenario: Scenario;
   private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
+  /** Lifecycle messages on their way (chat, session, call deletion), so `idle()` waits for them too. */
+  private readonly notices = new Set<Promise<unknown>>();
   private readonly keepEnded: number;
   /** Ended calls, oldest first (built from the store on first use). */
   private endedIds: string[] | undefined;
@@ -123,6 +128,14 @@ export class CallRunner {
    */
   start(call: Rec): void {
     this.launch(call, (s) => (call.type === 'webCall' ? this.web(s) : this.outbound(s)));
+  }
+
+  /** Sends a lifecycle message about a stored chat, session or call, in the background (never throws). */
+  notify(type: LifecycleType, subject: Rec): void {
+    const sent = notify(this.deps, type, structuredClone(subject))
+      .catch(() => undefined)
+      .finally(() => this.notices.delete(sent));
+    this.notices.add(sent);
   }
 
   /** A client joined a web call: it runs now. Returns the call, or undefined when there is no such queued web call. */
@@ -215,7 +228,7 @@ export class CallRunner {
 
   /** Resolves when every running call has ended and its deliveries are made. */
   async idle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));
+    while (this.running.size || this.notices.size) await Promise.all([...[...this.running.values()].map((r) => r.done), ...this.notices]);
   }
 
   /** How many calls are running. */
@@ -288,8 +301,8 @@ export class CallRunner {
       const delivered = await s.deps.clock.hold(s.send('assistant-request', {}, { force: true }));
       const got = readAnswer(s.deps, delivered?.answer, !delivered || Boolean(delivered.delivery.error));
       if (got.forward) {
-        s.setStatus('forwarding');
         s.call.destination = got.forward;
+        s.setStatus('forwarding');
         return s.finish('assistant-request-returned-forwarding-phone-number');
       }
       if (!got.cast) return s.finish(got.endedReason as string);

@@ -149,7 +149,9 @@ export class CallSession {
     if (changes) this.deps.store.touch(this.call);
     this.deps.record.add({ kind: 'call.status', callId: this.call.id, status, ...(endedReason ? { endedReason } : {}) });
     this.log(`Call status: ${status}${endedReason ? ` (${endedReason})` : ''}`);
-    if (!quiet) void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}) });
+    // A forwarding call's status-update names where it goes (the platform sends it only then).
+    const destination = status === 'forwarding' ? (this.call.destination as Json | undefined) : undefined;
+    if (!quiet) void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}), ...(destination ? { destination } : {}) });
     if (changes) this.deps.changed();
   }
 

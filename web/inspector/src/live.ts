@@ -238,7 +238,8 @@ class Live {
       // A call's view and the deliveries tab each replay the record: keep both lists in its order.
       this.deliverySeq.set(e.delivery, e.seq);
       inOrder(this.deliveries, e.delivery, this.deliverySeq);
-      inOrder(this.callState(e.callId).deliveries, e.delivery, this.deliverySeq);
+      // Chat and session messages belong to no call: they show in the deliveries tab only.
+      if (!/^(chat|session)\./.test(e.delivery.type)) inOrder(this.callState(e.callId).deliveries, e.delivery, this.deliverySeq);
     } else if (e.kind === 'call.status') {
       const s = this.callState(e.callId);
       s.statuses.push({ status: e.status, ...(e.endedReason ? { endedReason: e.endedReason } : {}), at: e.at });
