@@ -101,6 +101,10 @@ describe('a local web call on the model, with the browser\'s speech recognition'
     await expect.poll(() => caption('assistant', 'The model heard: Do you open on Sundays?'), { timeout: 15_000 }).toBe(true);
     expect(model.requests.at(-1)?.body.messages).toContainEqual({ role: 'user', content: 'Do you open on Sundays?' });
 
+    // Where the browser offers no recognition, the page sends typed text as the platform's add-message.
+    await page.evaluate(() => window.localCall.send({ type: 'add-message', message: { role: 'user', content: 'Typed: can I park there?' } }));
+    await expect.poll(() => caption('assistant', 'The model heard: Typed: can I park there?'), { timeout: 15_000 }).toBe(true);
+
     await page.evaluate(() => window.localCall.stop());
     await emulator.calls.idle();
     const record = (await (await fetch(`${emulator.url}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { artifact: { transcript: string } };

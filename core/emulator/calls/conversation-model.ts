@@ -4,14 +4,14 @@
 // the scenario, from lines said on the live call, or from the browser in a web call.
 import type { Json } from '../../messages/index.js';
 import { runAssistantTurn } from '../../model/index.js';
-import type { ChatMessage, ModelGateway } from '../../model/index.js';
-import { handoff } from './conversation.js';
+import type { ChatMessage, ModelGateway, StepResult } from '../../model/index.js';
+import { TurnRecorder } from './model-record.js';
 import { turnLatency } from './latency.js';
 import { toolsOf } from './resolve.js';
 import type { Scenario } from './scenario.js';
 import type { CallSession } from './session.js';
 import { runToolCall } from './tools.js';
-import { transferCall } from './transfer.js';
+import { handoffTo, transferCall } from './transfer.js';
 
 /** A model-driven conversation on one call: the history the model sees and its turns. */
 export class ModelTalk {
@@ -67,17 +67,22 @@ export class ModelTalk {
       label: `call ${s.call.id} turn ${n}`,
       signal: s.stop.signal,
     };
+    const recorder = new TurnRecorder(s.deps.record, s.call.id, n);
     const hooks = {
       callTool: async (call: { id: string; name: string; arguments: string }, tool: Json | undefined) => {
-        if (!tool) return { error: `the assistant has no tool named ${call.name}` };
-        return (await runToolCall(s, tool, call)) ?? { error: 'the call ended' };
+        const started = performance.now();
+        const outcome = tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
+        recorder.onTool(call, outcome, performance.now() - started);
+        return outcome;
       },
+      onStep: (step: { request: { url: string; body: Json } | undefined; result: StepResult }) => recorder.onStep(step.request, step.result),
       onDelta: (text: string) => {
         streamed = true;
         void s.send('model-output', { output: { content: text } });
       },
     };
     const result = await s.deps.clock.hold(runAssistantTurn(this.gateway, input, hooks));
+    recorder.finish(result);
     if (s.ended) return false;
     this.history.push(...result.messages);
     const first = result.latencies.modelMs[0];
@@ -90,27 +95,38 @@ export class ModelTalk {
     if (result.text.trim() && !(await s.speak('assistant', result.text, { streamed }))) return false;
     const action = result.action;
     if (!action) return !s.ended;
+    // The action's tool call goes into the conversation as the platform records it.
+    const call = this.pendingAction();
+    if (call) {
+      s.push({ role: 'tool_calls', message: '', toolCalls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }], ...s.stamp() });
+      s.log(`Tool call ${call.name}(${call.arguments})`);
+    }
     if (action.kind === 'endCall') {
+      this.answerAction('Call ended.');
       s.log('The model ended the call (endCall)');
       s.finish('assistant-ended-call');
       return false;
     }
-    if (action.kind === 'transferCall') {
-      await transferCall(s, action.tool, action.arguments);
-      return false;
-    }
-    const name = action.assistantName;
-    if (!name) {
-      s.log(`The model asked for a handoff with ${JSON.stringify(action.arguments)} but named no squad member`, 'WARN');
-      return !s.ended;
-    }
-    this.answerAction(`Handed off to ${name}.`);
     const before = s.messages.length;
-    await handoff(s, this.members, name, 'The model');
+    const opts = call ? { toolCallId: call.id } : {};
+    const outcome =
+      action.kind === 'transferCall'
+        ? await transferCall(s, action.tool, action.arguments, { ...opts, ...(this.members ? { members: this.members } : {}) })
+        : await handoffTo(s, this.members, action.tool, { ...(action.assistantName ? { destination: action.assistantName } : {}), ...action.arguments }, opts);
+    this.answerAction(outcome.result);
     if (s.ended) return false;
+    if (!outcome.moved) return this.reply();
     // The new assistant answers at once when it had no first message of its own to say.
     const greeted = s.messages.slice(before).some((m) => m.role === 'bot');
     return greeted ? true : this.reply();
+  }
+
+  /** The tool call of the model's last answer that has no result yet: the action it took. */
+  private pendingAction(): { id: string; name: string; arguments: string } | undefined {
+    const answered = new Set(this.history.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])));
+    const last = [...this.history].reverse().find((m) => m.role === 'assistant');
+    const c = (last?.role === 'assistant' ? (last.tool_calls ?? []) : []).find((t) => !answered.has(t.id));
+    return c ? { id: c.id, name: c.function.name, arguments: c.function.arguments } : undefined;
   }
 }
 

@@ -3,6 +3,7 @@
 // answer (or why there is none) goes into the conversation as the tool's result.
 import { randomBytes } from 'node:crypto';
 import type { Json, ToolCallData } from '../../messages/index.js';
+import { toolResultOf } from '../../messages/answers.js';
 import type { CallSession } from './session.js';
 
 /** What a tool call records when its server gave no usable answer. */
@@ -11,15 +12,6 @@ export const NO_RESULT = 'No result returned.';
 /** A new tool call id in the platform's shape. */
 export function toolCallId(): string {
   return `call_${randomBytes(12).toString('hex')}`;
-}
-
-function resultOf(answer: Json | undefined, id: string): { result?: string; error?: string } {
-  const results = Array.isArray(answer?.results) ? (answer.results as Json[]) : [];
-  const mine = results.find((r) => r && r.toolCallId === id) ?? (results.length === 1 ? results[0] : undefined);
-  if (!mine) return { error: typeof answer?.error === 'string' ? answer.error : 'no result for this toolCallId in the answer' };
-  if (typeof mine.error === 'string') return { error: mine.error };
-  if (mine.result === undefined) return { error: 'the result has no "result" field' };
-  return { result: typeof mine.result === 'string' ? mine.result : JSON.stringify(mine.result) };
 }
 
 /**
@@ -38,7 +30,7 @@ export async function runToolCall(s: CallSession, tool: Json, call: { id: string
     const delivered = await s.deps.clock.hold(pending);
     if (!delivered) outcome = { error: 'no server to send tool-calls to (set the tool\'s, the assistant\'s, the phone number\'s or the org\'s server)' };
     else if (delivered.delivery.error) outcome = { error: delivered.delivery.error };
-    else outcome = resultOf(delivered.answer, call.id);
+    else outcome = toolResultOf(delivered.answer, call.id);
   }
   if (s.ended) return undefined;
   if (outcome.error) s.log(`Tool ${call.name} failed: ${outcome.error}`, 'WARN');
