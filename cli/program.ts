@@ -16,6 +16,7 @@ import { catalogueCommand } from './commands/catalogue.js';
 import { completionCommand } from './commands/completion.js';
 import { addResources } from './commands/resources.js';
 import { callWatchCommand } from './commands/call-watch.js';
+import { callSayCommand } from './commands/call-say.js';
 
 const HELP_FOOTER = `
 Examples:
@@ -89,7 +90,7 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   const tree = addResources(program, flatten(catalogue));
   // `call watch` is no API operation (it follows a call over many requests), so it is added here.
   const callGroup = program.commands.find((c) => c.name() === 'call');
-  if (callGroup) callGroup.addCommand(callWatchCommand()).description(`${callGroup.description()}; follow: watch`);
+  if (callGroup) callGroup.addCommand(callWatchCommand()).addCommand(callSayCommand()).description(`${callGroup.description()}; follow: watch; speak as the customer (voice dev): say`);
   const words = new Set(argv.filter((w) => !w.startsWith('-')));
   for (const word of words) tree.build(word, words);
   program.addCommand(catalogueCommand());

@@ -26,6 +26,13 @@ export interface DevOptions {
   readyFile?: string;
   /** False with --no-inspector. */
   inspector: boolean;
+  /** OpenAI-compatible base URL for every assistant whose provider is not custom-llm. */
+  llm?: string;
+  llmKey?: string;
+  /** One model name, or `provider/model=NAME` pairs. */
+  llmModel?: string[];
+  llmRecord?: string;
+  llmReplay?: string;
 }
 
 /** Where `voice dev` writes; tests pass their own. */
@@ -55,6 +62,23 @@ function keepFlag(value: string): number {
   return n;
 }
 
+function urlFlag(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('expected the base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 (Ollama).');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('expected an http:// or https:// URL, e.g. http://127.0.0.1:11434/v1.');
+  return value.replace(/\/+$/, '');
+}
+
+function modelFlag(value: string, previous: string[] | undefined): string[] {
+  const eq = value.indexOf('=');
+  if (!value.trim() || eq === 0 || eq === value.length - 1) throw new InvalidArgumentError('expected a model name (llama3.2) or provider/model=NAME (openai/gpt-4o-mini=llama3.2).');
+  return [...(previous ?? []), value.trim()];
+}
+
 /** Adds the emulator's options to a command (`port` defaults to `defaultPort`). */
 export function addDevOptions(cmd: Command, defaultPort: number): Command {
   return cmd
@@ -71,6 +95,11 @@ export function addDevOptions(cmd: Command, defaultPort: number): Command {
     .option('--import <file>', 'start from this snapshot (one --export-on-exit or --data wrote)')
     .option('--export-on-exit <file>', 'write every resource and call to this file when stopping (Ctrl-C, or the end of `exec`)')
     .option('--apply <dir>', 'apply this configuration-as-code folder at start, as `voice apply` does, and print the id -> UUID map')
+    .option('--llm <url>', 'OpenAI-compatible endpoint every assistant (but custom-llm ones) runs on: Ollama, llama.cpp, LM Studio, vLLM, a hosted API', urlFlag)
+    .option('--llm-key <key>', 'bearer key for --llm (default: VOICE_LLM_KEY); never written anywhere')
+    .option('--llm-model <name>', 'model name for --llm, or provider/model=NAME to map one assistant model (repeatable)', modelFlag)
+    .option('--llm-record <file>', 'write every model exchange to this cassette (for CI replays)')
+    .option('--llm-replay <file>', 'answer model requests from this cassette; no model is called')
     .option('--ready-file <file>', 'write the URL to this file once the emulator answers (for scripts)')
     .option('--no-inspector', 'do not serve the inspector page (calls, deliveries, requests and resources, live) at /__voice/inspector/');
 }

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Emulator } from 'voice-agent-core/emulator';
+import type { Emulator, ModelConfig } from 'voice-agent-core/emulator';
 import { writeFileAtomic } from 'voice-agent-core/fs/locked-json';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { accountLabel } from './gitops-common.js';
@@ -65,6 +65,25 @@ async function applyFolder(emu: Emulator, dir: string, stateDir: string, key: st
   for (const [kind, ids] of Object.entries(applied)) for (const [id, uuid] of Object.entries(ids)) io.err(`    ${kind}/${id} -> ${uuid}\n`);
 }
 
+/** The model configuration `--llm*` give (and VOICE_LLM_KEY); throws a usage error for a combination that cannot work. */
+export function modelConfig(opts: DevOptions, env: NodeJS.ProcessEnv = process.env): ModelConfig {
+  if (opts.llmRecord && opts.llmReplay) throw usageError('--llm-record and --llm-replay both say where model answers come from; pass one.', 'Record once with --llm URL --llm-record FILE, then replay in CI with --llm-replay FILE.');
+  if (opts.llmReplay && !existsSync(opts.llmReplay)) throw usageError(`--llm-replay ${opts.llmReplay}: no such file.`, 'Record one first: voice dev --llm URL --llm-record FILE.');
+  const names = opts.llmModel ?? [];
+  const pairs = names.filter((n) => n.includes('='));
+  if (pairs.length && pairs.length !== names.length) throw usageError('--llm-model takes one model name, or provider/model=NAME pairs; not both.', 'e.g. --llm-model llama3.2, or --llm-model openai/gpt-4o-mini=llama3.2 --llm-model anthropic/claude-3-5-haiku=qwen2.5');
+  if (!pairs.length && names.length > 1) throw usageError(`--llm-model was given ${names.length} names; give one, or map assistant models with provider/model=NAME.`);
+  const model = pairs.length ? Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)])) : names[0];
+  const apiKey = opts.llmKey ?? (env.VOICE_LLM_KEY?.trim() || undefined);
+  return {
+    ...(opts.llm ? { url: opts.llm } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(model ? { model } : {}),
+    ...(opts.llmRecord ? { record: opts.llmRecord } : {}),
+    ...(opts.llmReplay ? { replay: opts.llmReplay } : {}),
+  };
+}
+
 /** How a start differs for `voice dev exec`. */
 export interface StartDevMode {
   /**
@@ -93,10 +112,11 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
     if (error instanceof DataFileError) throw usageError(`--import: ${error.message}`);
     throw error;
   }
+  const model = modelConfig(opts);
   let emu: Emulator;
   const inspector = opts.inspector === false ? undefined : inspectorDir();
   try {
-    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, keepEndedCalls: opts.keepCalls, scenario, initial, inspectorDir: inspector });
+    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, keepEndedCalls: opts.keepCalls, scenario, initial, inspectorDir: inspector, model });
   } catch (error) {
     if (error instanceof DataFileInUseError) {
       throw usageError(

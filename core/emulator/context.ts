@@ -3,6 +3,8 @@ import type { Entry } from '../catalogue/index.js';
 import type { Query } from './http.js';
 import type { Form } from './multipart.js';
 import type { Rec, Store } from './store.js';
+import type { ModelGateway } from '../model/index.js';
+import type { EmulatorRecord } from './record.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {
@@ -12,6 +14,10 @@ export interface Env {
   webCallUrlBase: string;
   /** Runs calls once created (absent: calls are stored and stay as created). */
   calls?: { start(call: Rec): void };
+  /** The door to assistants' models, for chats (absent: chats are scripted). */
+  model?: ModelGateway;
+  /** The record, where chats' tool deliveries land. */
+  record?: EmulatorRecord;
 }
 
 /** One request, as a handler sees it. */

@@ -85,11 +85,11 @@ export function find(ctx: Ctx, place: Place): Rec {
 }
 
 /** Stores a new object of a place after checking its body; used by create and by actions. */
-export function createIn(ctx: Ctx, place: Place, fields: Record<string, unknown> = ctx.body): Rec {
+export function createIn(ctx: Ctx, place: Place, fields: Record<string, unknown> = ctx.body, id?: string): Rec {
   const spec = specOf(place.collection);
   check(fields, spec.rules);
   const sc = scope(ctx, place);
-  return ctx.store.insert(place.collection, { ...sc, ...spec.defaults?.(), ...fields, ...sc }, { scoped: !spec.unscoped });
+  return ctx.store.insert(place.collection, { ...sc, ...spec.defaults?.(), ...fields, ...sc }, { scoped: !spec.unscoped, ...(id ? { id } : {}) });
 }
 
 /** Deletes an object and, recursively, the objects nested under it. */

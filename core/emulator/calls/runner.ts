@@ -202,6 +202,17 @@ export class CallRunner {
     return true;
   }
 
+  /**
+   * The customer says `text` on a running call (`voice call say`, the inspector): it becomes their
+   * next turn. Returns false when the call is not running or cannot take a line now.
+   */
+  say(callId: string, text: string): boolean {
+    const running = this.running.get(callId);
+    if (!running || running.session.ended || !running.session.hear) return false;
+    running.session.log(`The customer says (said live): ${text}`);
+    return running.session.hear(text);
+  }
+
   /** Resolves when every running call has ended and its deliveries are made. */
   async idle(): Promise<void> {
     while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));

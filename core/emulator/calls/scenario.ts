@@ -104,7 +104,9 @@ export function toScenario(data: unknown, source = 'scenario'): Scenario {
 
 /** Parses scenario text (YAML, which includes JSON); the YAML parser loads only when needed. */
 export async function parseScenario(text: string, source = 'scenario'): Promise<Scenario> {
-  const { parse } = await import('yaml');
+  const loaded = await import('yaml');
+  // Bundled (the CLI), the CommonJS build of `yaml` arrives as a default export only.
+  const { parse } = typeof loaded.parse === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default;
   let data: unknown;
   try {
     data = parse(text);

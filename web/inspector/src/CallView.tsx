@@ -1,5 +1,6 @@
 // One call: timeline, transcript as it happens, tool calls, the end-of-call report, the recording,
-// and buttons to end it or make the customer hang up.
+// its warnings (a scripted conversation, a model failure), and buttons to end it, make the
+// customer hang up, or speak as the customer.
 import { useEffect, useState } from 'react';
 import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
@@ -71,6 +72,36 @@ function Actions({ id, running }: { id: string; running: boolean }) {
   );
 }
 
+/** Speaks as the customer on a live call: the line is their next turn, and the assistant answers. */
+function SayBox({ id, running }: { id: string; running: boolean }) {
+  const [text, setText] = useState('');
+  const [note, setNote] = useState('');
+  const submit = (e: { preventDefault(): void }): void => {
+    e.preventDefault();
+    const line = text.trim();
+    if (!line) return;
+    api(`/__voice/calls/${encodeURIComponent(id)}/say`, { method: 'POST', body: { text: line } }).then(
+      () => {
+        setText('');
+        setNote('Said.');
+      },
+      (err: Error) => setNote(err.message),
+    );
+  };
+  return (
+    <form className="actions" onSubmit={submit} aria-label="Speak as the customer">
+      <label>
+        Say as the customer{' '}
+        <input value={text} disabled={!running} onChange={(e) => setText(e.target.value)} placeholder="I'd like to book for Tuesday" size={40} />
+      </label>
+      <button type="submit" disabled={!running || !text.trim()}>
+        Say
+      </button>
+      <span role="status">{note}</span>
+    </form>
+  );
+}
+
 function DeliveryLine({ d }: { d: Delivery }) {
   return (
     <li className={d.error ? 'fail' : undefined}>
@@ -96,6 +127,8 @@ export function CallView({ id }: { id: string }) {
     void live.loadCall(id);
   }, [live, id, status]);
   const tools = toolRows(s);
+  // The call's warnings and errors: a scripted conversation (no model configured), a model failure.
+  const notes = s.logs.filter((l) => l.level === 'WARN' || l.level === 'ERROR');
   return (
     <article aria-labelledby="call-h">
       <p>
@@ -119,6 +152,19 @@ export function CallView({ id }: { id: string }) {
         <dd>{typeof c?.cost === 'number' ? `$${c.cost.toFixed(4)}` : '—'}</dd>
       </dl>
       <Actions id={id} running={Boolean(status) && !ended} />
+      <SayBox id={id} running={Boolean(status) && !ended} />
+      {notes.length > 0 && (
+        <section aria-labelledby="notes-h">
+          <h2 id="notes-h">Warnings and errors</h2>
+          <ul className="compact">
+            {notes.map((n, i) => (
+              <li key={i} className={n.level === 'ERROR' ? 'fail' : undefined}>
+                <Time at={n.at} /> {n.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="cols">
         <section aria-labelledby="tl-h">
           <h2 id="tl-h">Timeline</h2>
