@@ -10,5 +10,6 @@ await main(process.argv.slice(2), [
   { name: 'apply', description: 'Apply the resource files to the account: create, update, and with --prune delete', load: async () => (await import('./commands/apply.js')).applyCommand() },
   { name: 'visitor', description: 'manage the prospects who get a personalised demo page (local file, or the hosted table when configured)', load: async () => (await import('./commands/visitor.js')).visitorCommand() },
   { name: 'listen', description: "Receive the platform's server messages locally: print each, forward it to your server and relay the answer", load: async () => (await import('./commands/listen.js')).listenCommand() },
+  { name: 'mcp', description: 'MCP server for coding agents: build, call and test voice agents on the local platform (setup writes the project\'s client config)', load: async () => (await import('./commands/mcp.js')).mcpCommand() },
   { name: 'trigger', description: 'Send one realistic server message (any type) to your server, and check its answer', load: async () => (await import('./commands/trigger.js')).triggerCommand() },
 ]);
