@@ -52,7 +52,9 @@ beforeAll(async () => {
       received.push(message);
       const calls = (message.toolCallList as { id: string }[] | undefined) ?? [];
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(message.type === 'tool-calls' ? { results: calls.map((c) => ({ toolCallId: c.id, result: 'Booked: Tuesday 10:00, confirmation K7' })) } : {}));
+      // /broken answers the way docs/mcp.md's walkthrough starts: `id` instead of `toolCallId` and `result`.
+      const broken = req.url === '/broken';
+      res.end(JSON.stringify(message.type === 'tool-calls' ? { results: calls.map((c) => (broken ? { id: c.id } : { toolCallId: c.id, result: 'Booked: Tuesday 10:00, confirmation K7' })) } : {}));
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -111,6 +113,14 @@ describe('voice mcp over stdio', () => {
     expect(report.deliveries.map((d) => d.type)).toContain('tool-calls');
     expect(toolServer.received.filter((m) => m.type === 'tool-calls')).toHaveLength(1);
     expect(typeof report.endedReason).toBe('string');
+  }, 120_000);
+
+  it("shows what docs/mcp.md's walkthrough shows for a tool server that answers the wrong shape", async () => {
+    const made = JSON.parse(textOf(await agent.client.callTool({ name: 'upsert_assistant', arguments: { name: 'Broken', tools: [{ name: 'book_slot', parameters: { type: 'object', properties: { day: { type: 'string' } } }, serverUrl: toolServer.url.replace('/tools', '/broken') }] } }))) as { assistantId: string };
+    const report = JSON.parse(textOf(await agent.client.callTool({ name: 'test_call', arguments: { assistantId: made.assistantId, say: ['Can I come in on Tuesday?'] } }))) as { toolCalls: { result: string }[]; deliveries: { type: string; answer?: unknown }[]; warnings?: string[] };
+    expect(report.toolCalls.map((c) => c.result)).toEqual(['No result returned.']);
+    expect(report.deliveries.find((d) => d.type === 'tool-calls')?.answer).toEqual({ results: [{ id: expect.stringMatching(/^call_/) }] });
+    expect(report.warnings?.join('\n')).toContain('the result has no "result" field');
   }, 120_000);
 
   it('answers bad input to every tool with a tool error naming the field', async () => {
