@@ -8,12 +8,13 @@ import { VERSION } from 'voice-agent-core/version';
 import { buildTools } from './build-tools.js';
 import { callTools } from './call-tools.js';
 import { operationTools } from './operation-tools.js';
+import { testTool } from './test-tool.js';
 import type { Tool, ToolContext } from './tool.js';
 import { argumentProblems } from './tool.js';
 
-/** Every tool `voice mcp` offers, plus any a caller adds (e.g. run_tests). */
+/** Every tool `voice mcp` offers, plus any a caller adds. */
 export function allTools(extra: readonly Tool[] = []): Tool[] {
-  return [...operationTools, ...buildTools, ...callTools, ...extra];
+  return [...operationTools, ...buildTools, ...callTools, testTool, ...extra];
 }
 
 function text(value: unknown, ctx: ToolContext, isError = false): CallToolResult {
