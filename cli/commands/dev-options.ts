@@ -18,6 +18,7 @@ export interface DevOptions {
   quiet?: boolean;
   corsOrigin?: string[];
   speed: number;
+  keepCalls: number;
   scenario?: string;
   import?: string;
   exportOnExit?: string;
@@ -74,6 +75,12 @@ export function modelFlag(value: string, previous: string[] | undefined): string
   return [...(previous ?? []), value.trim()];
 }
 
+function keepFlag(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number, 0 or more (e.g. 5000).');
+  return n;
+}
+
 /** Adds the emulator's options to a command (`port` defaults to `defaultPort`). */
 export function addDevOptions(cmd: Command, defaultPort: number): Command {
   return cmd
@@ -85,6 +92,7 @@ export function addDevOptions(cmd: Command, defaultPort: number): Command {
     .option('--quiet', 'do not log requests and deliveries on stderr')
     .option('--speed <n>', 'run the simulated clock N times faster (1 = real time: a call lasts tens of seconds)', speedFlag, 1)
     .option('--cors-origin <origin>', 'also let web pages on this origin call it (repeatable; loopback pages always may)', corsOriginFlag)
+    .option('--keep-calls <n>', 'ended calls kept with their logs; older ones leave memory and the data file, oldest first', keepFlag, 1000)
     .option('--scenario <file>', 'what simulated customers say and do, turn by turn (YAML or JSON; see README)')
     .option('--import <file>', 'start from this snapshot (one --export-on-exit or --data wrote)')
     .option('--export-on-exit <file>', 'write every resource and call to this file when stopping (Ctrl-C, or the end of `exec`)')

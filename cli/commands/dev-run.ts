@@ -116,7 +116,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
   let emu: Emulator;
   const inspector = opts.inspector === false ? undefined : inspectorDir();
   try {
-    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, scenario, initial, inspectorDir: inspector, model });
+    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, keepEndedCalls: opts.keepCalls, scenario, initial, inspectorDir: inspector, model });
   } catch (error) {
     if (error instanceof DataFileInUseError) {
       throw usageError(

@@ -1,7 +1,7 @@
 // `voice dev`: prints its URL, serves, stops cleanly on SIGINT/SIGTERM, and names the port
 // and the flag when the port is taken. In-process through commander, and as a real process.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,11 +193,17 @@ describe('voice dev as a process', () => {
     const made = await (await fetch(`${url}/assistant`, { method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: '{"name":"kept"}' })).json();
     first.child.kill('SIGKILL');
     await first.exit;
+    // What a kill in the middle of a write leaves: a temp file beside the data file.
+    const temp = join(dir, '.dev-data.json.99999.deadbeef.tmp');
+    writeFileSync(temp, '{"format": "voice-emulator", "collec');
     const second = run(['dev', '--port', '0', '--data', file, '--quiet'], bin);
     const again = await second.url;
     const got = await fetch(`${again}/assistant/${made.id}`, { headers: { authorization: 'Bearer x' } });
     expect(await got.json()).toMatchObject({ id: made.id, name: 'kept' });
+    expect(existsSync(temp)).toBe(false);
     second.child.kill('SIGINT');
     expect(await second.exit).toBe(0);
+    // The start says what it recovered.
+    expect(second.output().stderr).toMatch(/Data: +\S+dev-data\.json; loaded \d+ objects \(0 calls\); removed 1 half-written temp file a stopped run left/);
   }, 120_000);
 });

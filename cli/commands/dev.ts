@@ -7,6 +7,7 @@ import { profileName } from '../settings.js';
 import { ringCommand } from './dev-ring.js';
 import { addDevOptions, DEV_PORT } from './dev-options.js';
 import type { DevIo, DevOptions } from './dev-options.js';
+import type { DataFileStart } from 'voice-agent-core/emulator';
 import { execCommand } from './dev-exec.js';
 import { startDev } from './dev-run.js';
 import { stateCommands } from './dev-state.js';
@@ -18,6 +19,14 @@ const processIo: DevIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
 };
+
+/** What the start found in the data file, for the banner: how much it loaded, and what a killed run left. */
+function dataFileFound(found: DataFileStart | undefined): string {
+  if (!found) return '';
+  const loaded = found.objects ? `; loaded ${found.objects} objects (${found.calls} calls)` : '; new file';
+  const left = found.removedTempFiles ? `; removed ${found.removedTempFiles} half-written temp file${found.removedTempFiles === 1 ? '' : 's'} a stopped run left (the file is its last complete state)` : '';
+  return loaded + left;
+}
 
 function usage(url: string, port: number, apiKey: string | undefined): string {
   // The key itself is never printed (not even the one just typed): the lines name where it goes.
@@ -98,7 +107,7 @@ Examples:
       const corsOrigins = opts.corsOrigin ?? [];
       io.out(`${emu.url}\n`);
       io.err(usage(emu.url, emu.port, apiKey));
-      if (opts.data) io.err(`  Data:    ${opts.data}${opts.seed ? ' (with sample data)' : ''}\n`);
+      if (opts.data) io.err(`  Data:    ${opts.data}${opts.seed ? ' (with sample data)' : ''}${dataFileFound(emu.dataFile)}\n`);
       if (opts.import) io.err(`  Started from ${opts.import}\n`);
       if (opts.exportOnExit) io.err(`  On exit: everything is written to ${opts.exportOnExit}\n`);
       io.err(`  Browser: ${new CorsPolicy({ origins: corsOrigins, host: opts.host }).describe()} may call it${corsOrigins.length ? '' : ' (more with --cors-origin ORIGIN)'};\n`);

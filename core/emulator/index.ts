@@ -79,6 +79,8 @@ export interface EmulatorOptions {
   speed?: number;
   /** What simulated customers say (default: the built-in conversation). */
   scenario?: Scenario;
+  /** Ended calls kept with their logs (default 1,000); the oldest leave memory and the data file beyond it. */
+  keepEndedCalls?: number;
   /** Called once per delivery to a developer's server (used by `voice dev` for its stderr lines). */
   onDelivery?: (delivery: Delivery) => void;
   /** Start from this snapshot (`voice dev --import`; a data file as `--data` writes or `export()` returns) instead of the data file's contents. */
@@ -93,6 +95,19 @@ export interface EmulatorOptions {
   model?: ModelConfig;
   /** Simulation run items played at once (the org's concurrency; default 10). */
   simulationConcurrency?: number;
+  /** Where the emulator's own warnings go (the data file cannot be written, and when it can again); default stderr. */
+  warn?: (line: string) => void;
+}
+
+/** What the start found in the data file: how much it loaded, and the half-written temp files a killed run left (removed). */
+export interface DataFileStart {
+  file: string;
+  /** Objects loaded, all collections together (0 for a new file). */
+  objects: number;
+  /** Calls among them. */
+  calls: number;
+  /** Temp files of a write a killed emulator never finished; the file itself is the last complete state. */
+  removedTempFiles: number;
 }
 
 /** A running emulator, with the helpers a test needs (`client`, `reset()`, `deliveries()`, `waitForCall()`). */
@@ -111,6 +126,8 @@ export interface Emulator extends EmulatorFixture {
   model: ModelGateway;
   /** Eval and simulation runs: `idle()` resolves when every run started so far has finished. */
   runs: RunHost;
+  /** What the start found in the data file (`dataFile` only). */
+  dataFile?: DataFileStart;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -120,19 +137,26 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-async function openStore(file: string | undefined, seed: boolean, initial: Snapshot | undefined): Promise<{ store: Store; writer: DataFileWriter | undefined }> {
+async function openStore(file: string | undefined, seed: boolean, initial: Snapshot | undefined, warn: (line: string) => void): Promise<{ store: Store; writer: DataFileWriter | undefined; loaded: number }> {
   const snapshot = initial ? structuredClone(initial) : file ? await loadDataFile(file) : undefined;
   const store = new Store(snapshot);
+  const loaded = Object.values(snapshot?.collections ?? {}).reduce((n, recs) => n + recs.length, 0);
   let changed = ensureDefaultOrg(store);
   if (seed) changed = seedStore(store) || changed;
-  const writer = file ? new DataFileWriter(file, () => store.snapshot()) : undefined;
+  const writer = file
+    ? new DataFileWriter(file, () => store.snapshot(), {
+        onTrouble: (err) => warn(`voice emulator: cannot write the data file ${file} (${(err as NodeJS.ErrnoException).code ?? err.message}): changes are kept in memory and written as soon as it can; retrying every second.\n`),
+        onRecovered: () => warn(`voice emulator: the data file ${file} is written again; nothing was lost.\n`),
+      })
+    : undefined;
   // Write at once when new, so an unwritable path fails at start rather than on the first change.
   if (writer && (changed || !snapshot || initial)) {
     await writer.flush().catch((err: unknown) => {
+      writer.stop();
       throw new DataFileError(file as string, `cannot be written (${(err as Error).message})`);
     });
   }
-  return { store, writer };
+  return { store, writer, loaded };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -151,7 +175,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const file = options.dataFile ? resolve(options.dataFile) : undefined;
   const cors = new CorsPolicy({ origins: options.corsOrigins, host });
   // Held until close(): two emulators writing one file would silently undo each other's changes.
-  const lock = file ? await lockDataFile(file, (err) => process.stderr.write(`voice emulator: lost the lock on ${file} (${err.message}); another process may now write it.\n`)) : undefined;
+  const warn = options.warn ?? ((line: string) => void process.stderr.write(line));
+  const held = file ? await lockDataFile(file, (err) => warn(`voice emulator: lost the lock on ${file} (${err.message}); another process may now write it.\n`)) : undefined;
+  const lock = held?.lock;
   const env: Env = { url: '', webCallUrlBase: (options.webCallUrlBase ?? '').replace(/\/+$/, '') };
   let server: Server;
   let writer: DataFileWriter | undefined;
@@ -160,19 +186,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let states: EmulatorStates;
   let storeRef: Store;
   let model: ModelGateway;
+  let loaded = 0;
   const record = new EmulatorRecord();
   try {
-    const opened = await openStore(file, Boolean(options.seed), options.initial);
+    const opened = await openStore(file, Boolean(options.seed), options.initial, warn);
+    loaded = opened.loaded;
     const { store } = opened;
     storeRef = store;
     writer = opened.writer;
     model = createModelGateway(options.model ?? {}, { credential: (id) => store.get('credential', id) });
     env.model = model;
     env.record = record;
-    const persist = (): void => void writer?.flush().catch((err: unknown) => process.stderr.write(`voice emulator: could not write the data file: ${(err as Error).message}\n`));
-    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: persist, model }, { speed: options.speed, scenario: options.scenario });
+    // The writer reports trouble itself, once, and retries until the file is written.
+    const persist = (): void => void writer?.flush().catch(() => undefined);
+    // Call progress is written within a second (no answer waits for it); API changes before their answer.
+    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
     env.calls = calls;
-    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: persist });
+    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: () => writer?.soon() });
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;
@@ -218,6 +248,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     states,
     model,
     runs: env.runs as RunHost,
+    ...(file ? { dataFile: { file, objects: loaded, calls: storeRef.all('call').length, removedTempFiles: held?.removedTempFiles ?? 0 } } : {}),
     close: () =>
       (closing ??= new Promise<void>((done) => {
         calls.close();
@@ -226,6 +257,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         server.closeAllConnections();
       })
         .then(() => writer?.idle())
-        .finally(() => lock?.release())),
+        .finally(() => {
+          writer?.stop();
+          return lock?.release();
+        })),
   };
 }

@@ -1,7 +1,8 @@
 // The optional data file: locked for the emulator's lifetime (a second emulator on it is refused),
 // read once at start, rewritten atomically (temp file, fsync, rename) after changes. Writes are
 // serialised and coalesced, so concurrent requests never lose a write and a kill at any moment
-// leaves either the old or the new complete file (and a temp file the next start removes).
+// leaves either the old or the new complete file (and a temp file the next start removes). An API
+// change is written before its answer; call progress, which nobody waits for, within a second.
 import { readFile } from 'node:fs/promises';
 import { acquireFileLock, FileLockedError, removeStaleTempFiles, writeFileAtomic } from '../fs/locked-json.js';
 import type { HeldLock } from '../fs/locked-json.js';
@@ -29,10 +30,10 @@ export class DataFileInUseError extends DataFileError {
 
 /**
  * Locks the data file for as long as the emulator runs and removes temp files a killed emulator
- * left. A live holder is refused at once with DataFileInUseError; a killed one's lock is taken
- * over once stale (a few seconds).
+ * left (their count is returned). A live holder is refused at once with DataFileInUseError; a
+ * killed one's lock is taken over once stale (a few seconds).
  */
-export async function lockDataFile(file: string, onLost: (err: Error) => void): Promise<HeldLock> {
+export async function lockDataFile(file: string, onLost: (err: Error) => void): Promise<{ lock: HeldLock; removedTempFiles: number }> {
   let lock: HeldLock;
   try {
     lock = await acquireFileLock(file, { failFast: true, onLost });
@@ -40,8 +41,8 @@ export async function lockDataFile(file: string, onLost: (err: Error) => void): 
     if (err instanceof FileLockedError) throw new DataFileInUseError(file);
     throw new DataFileError(file, `cannot be written (${(err as Error).message})`);
   }
-  await removeStaleTempFiles(file);
-  return lock;
+  const removed = await removeStaleTempFiles(file);
+  return { lock, removedTempFiles: removed.length };
 }
 
 function isRecList(value: unknown): value is Rec[] {
@@ -83,15 +84,37 @@ interface Waiter {
   reject(err: unknown): void;
 }
 
-/** Writes snapshots to the data file, one write at a time, batching whoever waits. */
+/** What a data file writer reports: a write that failed (once per episode) and the first write after. */
+export interface WriterEvents {
+  /** Writing failed (a full disk, a read-only folder); the changes stay in memory and writing is retried. */
+  onTrouble?(err: Error): void;
+  /** A write succeeded after trouble: the file again holds everything. */
+  onRecovered?(): void;
+}
+
+/**
+ * Writes snapshots to the data file, one write at a time, batching whoever waits. When a write
+ * fails (ENOSPC, EACCES), it says so once, keeps retrying every `retryMs`, and says when the file
+ * is whole again: the emulator serves on in the meantime, with every change in memory.
+ */
 export class DataFileWriter {
   private waiting: Waiter[] = [];
   private running: Promise<void> | undefined;
+  private trouble: Error | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private lazy: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly file: string,
     private readonly snapshot: () => Snapshot,
+    private readonly events: WriterEvents = {},
+    private readonly retryMs = 1000,
   ) {}
+
+  /** The error of the last write when it failed (cleared by the next successful write). */
+  get problem(): Error | undefined {
+    return this.trouble;
+  }
 
   /** Resolves once a write that includes every change made before the call has landed. */
   flush(): Promise<void> {
@@ -102,9 +125,34 @@ export class DataFileWriter {
     });
   }
 
-  /** Waits for the writes in flight. */
+  /**
+   * Asks for a write within `lazyMs` (call progress, which no answer waits for): a busy emulator
+   * then rewrites a large file about once a second instead of after every status change.
+   */
+  soon(lazyMs = 1000): void {
+    this.lazy ??= setTimeout(() => this.writeLazy(), lazyMs);
+  }
+
+  private writeLazy(): void {
+    this.lazy = undefined;
+    this.flush().catch(() => undefined);
+  }
+
+  /** Waits for the writes in flight, and writes now what `soon()` was holding back. */
   async idle(): Promise<void> {
+    if (this.lazy) {
+      clearTimeout(this.lazy);
+      this.writeLazy();
+    }
     while (this.running) await this.running;
+  }
+
+  /** Stops retrying (the emulator is closing). */
+  stop(): void {
+    clearTimeout(this.retry);
+    clearTimeout(this.lazy);
+    this.retry = undefined;
+    this.lazy = undefined;
   }
 
   private async drain(): Promise<void> {
@@ -114,8 +162,18 @@ export class DataFileWriter {
       try {
         await writeFileAtomic(this.file, JSON.stringify(this.snapshot(), null, 2));
         for (const w of batch) w.resolve();
+        if (this.trouble) {
+          this.trouble = undefined;
+          this.events.onRecovered?.();
+        }
       } catch (err) {
         for (const w of batch) w.reject(err);
+        if (!this.trouble) this.events.onTrouble?.(err as Error);
+        this.trouble = err as Error;
+        this.retry ??= setTimeout(() => {
+          this.retry = undefined;
+          this.flush().catch(() => undefined);
+        }, this.retryMs).unref();
       }
     }
     this.running = undefined;

@@ -105,9 +105,14 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
 
   const reply = (res: ServerResponse, out: Reply): void => {
     if (out.changed && writer) {
+      // A change that could not be written is still made (and kept in memory until the writer
+      // manages to write it): the answer says so in a Warning header rather than failing.
       writer.flush().then(
         () => send(res, out),
-        (err: unknown) => fail(res, new HttpError(500, `Could not write the data file: ${(err as Error).message}`)),
+        (err: unknown) => {
+          res.setHeader('warning', `199 voice "not yet saved to the data file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}"`);
+          send(res, out);
+        },
       );
     } else {
       send(res, out);

@@ -1,6 +1,8 @@
 // The emulator's state endpoints beside its other `/__voice/` ones: health (readiness), reset,
 // named snapshots, the export, and the id -> UUID map of a folder applied at start.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { IntervalHistogram } from 'node:perf_hooks';
 import { HttpError } from './errors.js';
 import { sendJson } from './http.js';
 import type { EmulatorStates } from './state.js';
@@ -47,12 +49,38 @@ function snapshots(req: IncomingMessage, res: ServerResponse, deps: StateRoutesD
   sendJson(res, 200, done);
 }
 
+// Event-loop delay over the last complete window of a few seconds, watched from the first health
+// check on (an emulator nobody asks never pays for it): what a long soak plots beside memory.
+const WINDOW_MS = 5000;
+let loop: { histogram: IntervalHistogram; last: { p50: number; p99: number; max: number } | undefined } | undefined;
+function loopDelay(): { p50: number; p99: number; max: number } | undefined {
+  if (!loop) {
+    const watched = { histogram: monitorEventLoopDelay({ resolution: 10 }), last: undefined as { p50: number; p99: number; max: number } | undefined };
+    watched.histogram.enable();
+    setInterval(() => {
+      const h = watched.histogram;
+      const ms = (ns: number): number => Math.round(ns / 1e4) / 100;
+      watched.last = { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) };
+      h.reset();
+    }, WINDOW_MS).unref();
+    loop = watched;
+  }
+  return loop.last;
+}
+
+/** The emulator process's memory and event-loop delay (`eventLoopDelayMs` appears once a window has passed since the first check). */
+function processHealth(): Record<string, unknown> {
+  const m = process.memoryUsage();
+  const delay = loopDelay();
+  return { rssBytes: m.rss, heapUsedBytes: m.heapUsed, ...(delay ? { eventLoopDelayMs: { windowSeconds: WINDOW_MS / 1000, ...delay } } : {}) };
+}
+
 /** Answers a state endpoint; returns false for any other path. */
 export function stateRoutes(deps: StateRoutesDeps): (req: IncomingMessage, res: ServerResponse, path: string) => boolean {
   return (req, res, path) => {
     if (path === STATE_PATHS.health) {
       method(req, 'GET', path);
-      sendJson(res, 200, { status: 'ok', activeCalls: deps.activeCalls() });
+      sendJson(res, 200, { status: 'ok', activeCalls: deps.activeCalls(), process: processHealth() });
       return true;
     }
     if (path === STATE_PATHS.reset) {

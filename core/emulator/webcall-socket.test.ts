@@ -45,7 +45,8 @@ async function join(url: string) {
 }
 
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  // Up to 20 s: a busy machine may take a while to carry a frame; a quiet one passes at once.
+  for (let i = 0; i < 2000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(check()).toBe(true);
 };
 

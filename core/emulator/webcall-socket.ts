@@ -117,6 +117,8 @@ function run(ws: WebSocket, call: Rec, engine: WebCallEngine): void {
     } catch {
       return;
     }
+    // `null`, a number, an array: JSON, but no frame (reading `.type` of null would throw in the socket's handler).
+    if (!frame || typeof frame !== 'object') return;
     if (frame.type === 'customer-speech' && Number.isFinite(frame.durationMs)) browser.customerSpoke(frame.durationMs);
     else if (frame.type === 'customer-text' && typeof frame.text === 'string' && frame.text.trim()) browser.customerSaid(frame.text.trim().slice(0, 4000));
     else if (frame.type === 'spoken') spoken.get(String(frame.id))?.();

@@ -18,6 +18,9 @@ export interface ServerTarget {
   credentialId?: string;
 }
 
+/** Answers longer than this are recorded as their start and length only (the call still gets all of it). */
+export const RECORDED_ANSWER_CHARS = 64 * 1024;
+
 /** The platform's default `server.timeoutSeconds`. */
 export const DEFAULT_TIMEOUT_SECONDS = 20;
 
@@ -132,7 +135,8 @@ export async function deliver(record: EmulatorRecord, target: ServerTarget, call
         delivery.error = 'malformed JSON in the answer';
       }
     }
-    delivery.answer = parsed;
+    // A huge answer is used in full but kept short in the record, so memory stays bounded.
+    delivery.answer = text.length > RECORDED_ANSWER_CHARS ? { truncated: true, chars: text.length, start: text.slice(0, 2048) } : parsed;
     if (!ok) delivery.error = `HTTP ${res.statusCode}`;
     else if (isObject(parsed)) answer = isObject(parsed.messageResponse) ? parsed.messageResponse : parsed;
   } catch (err) {

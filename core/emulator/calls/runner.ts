@@ -23,7 +23,12 @@ export interface RunnerOptions {
   speed?: number;
   /** What the simulated customer says (default: the built-in conversation). */
   scenario?: Scenario;
+  /** Ended calls kept, with their logs (default 1,000); older ones leave the store and the data file, oldest first. */
+  keepEndedCalls?: number;
 }
+
+/** How many ended calls the emulator keeps unless told otherwise. */
+export const DEFAULT_KEEP_ENDED_CALLS = 1000;
 
 /** Who answers a call: an assistant, a squad (first member answers) or a workflow. */
 type Cast = { assistant: Json; members?: Json[] } | { workflow: Json };
@@ -56,6 +61,9 @@ export class CallRunner {
   readonly speed: number;
   private readonly scenario: Scenario;
   private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
+  private readonly keepEnded: number;
+  /** Ended calls, oldest first (built from the store on first use). */
+  private endedIds: string[] | undefined;
 
   constructor(
     private readonly deps: Omit<CallDeps, 'clock'>,
@@ -64,6 +72,30 @@ export class CallRunner {
     this.speed = options.speed ?? 1;
     if (!(this.speed > 0) || !Number.isFinite(this.speed)) throw new RangeError(`speed must be a positive number, got ${this.speed}`);
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
+    this.keepEnded = options.keepEndedCalls ?? DEFAULT_KEEP_ENDED_CALLS;
+    if (!(this.keepEnded >= 0)) throw new RangeError(`keepEndedCalls must be 0 or more, got ${this.keepEnded}`);
+  }
+
+  /** Notes a call that ended and lets the oldest ended calls (and their logs) go past the limit. */
+  private ended(callId: string): void {
+    const store = this.deps.store;
+    if (!this.endedIds) {
+      const at = (c: Rec): string => String(c.endedAt ?? c.createdAt);
+      this.endedIds = store
+        .all('call')
+        .filter((c) => c.status === 'ended' && c.id !== callId)
+        .sort((a, b) => at(a).localeCompare(at(b)))
+        .map((c) => c.id);
+    }
+    if (store.get('call', callId)?.status === 'ended') this.endedIds.push(callId);
+    if (this.endedIds.length <= this.keepEnded) return;
+    // Calls deleted through the API are no longer there to count.
+    this.endedIds = this.endedIds.filter((id) => store.get('call', id));
+    if (this.endedIds.length <= this.keepEnded) return;
+    const gone = new Set(this.endedIds.splice(0, this.endedIds.length - this.keepEnded));
+    for (const id of gone) store.remove('call', id);
+    store.removeWhere('log', (l) => gone.has(l.callId as string));
+    this.deps.changed();
   }
 
   private launch(call: Rec, run: (s: CallSession) => Promise<void>): CallSession {
@@ -77,7 +109,10 @@ export class CallRunner {
         session.finish('call.in-progress.error-vapifault-worker-died');
       })
       .then(() => session.drained())
-      .finally(() => this.running.delete(call.id));
+      .finally(() => {
+        this.running.delete(call.id);
+        this.ended(call.id);
+      });
     this.running.set(call.id, { session, done });
     return session;
   }
@@ -190,6 +225,8 @@ export class CallRunner {
 
   /** Cancels every running call silently (a reset): nothing more is sent or recorded for them. */
   cancelAll(): number {
+    // The store is about to be replaced: the ended calls are counted again from it.
+    this.endedIds = undefined;
     const n = this.running.size;
     for (const { session } of this.running.values()) session.cancel();
     this.running.clear();

@@ -11,12 +11,16 @@ export interface Received {
   message: Record<string, unknown> & { type: string };
 }
 
-/** What the handler returns: a JSON body, or raw text, a status and an optional delay (ms). */
+/** What the handler returns: a JSON body, or raw text, a status and an optional delay (ms); or no answer at all. */
 export interface HookAnswer {
   status?: number;
   json?: unknown;
   text?: string;
   delayMs?: number;
+  /** Never answer (the connection stays open until the emulator gives up). */
+  hang?: boolean;
+  /** Reset the connection instead of answering. */
+  reset?: boolean;
 }
 
 /** A running stand-in server. */
@@ -44,6 +48,8 @@ export async function startHook(answer: (r: Received) => HookAnswer | undefined 
       const r: Received = { path: req.url ?? '/', headers: req.headers, message };
       received.push(r);
       const out = answer(r) ?? {};
+      if (out.hang) return;
+      if (out.reset) return void req.socket.destroy();
       const send = (): void => {
         if (res.destroyed) return;
         const body = out.text ?? JSON.stringify(out.json ?? {});
