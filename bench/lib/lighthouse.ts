@@ -175,7 +175,11 @@ export async function lighthouseFlow(url: string, tmp: string, act: (page: Page)
       const s = lhr?.categories[category]?.score;
       return typeof s === 'number' ? Math.round(s * 100) : Number.NaN;
     };
-    const failed = (lhr: (typeof steps)[number] | undefined): string[] => Object.values(lhr?.audits ?? {}).filter((a) => a.score === 0).map((a) => a.id);
+    // Only the accessibility category's audits (a performance insight scoring 0 is no accessibility failure).
+    const failed = (lhr: (typeof steps)[number] | undefined): string[] => {
+      const ids = new Set((lhr?.categories.accessibility?.auditRefs ?? []).map((r) => r.id));
+      return Object.values(lhr?.audits ?? {}).filter((a) => a.score === 0 && ids.has(a.id)).map((a) => a.id);
+    };
     const numeric = (lhr: (typeof steps)[number] | undefined, id: string): number => (lhr?.audits[id] as Audit | undefined)?.numericValue ?? Number.NaN;
     const [loaded, action, after] = steps;
     return {

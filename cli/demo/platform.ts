@@ -1,7 +1,10 @@
 // Which platform the local Call Me webhook places calls on: the hosted API when a key is set,
 // an API URL the user named, or an emulator run in-process (port 4010 so that
 // `voice call list --local` sees the calls; when 4010 is taken, even by an emulator, a free port).
+// On a local emulator the calls use the demo's own assistant, looked up when a call needs it.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LOCAL_ASSISTANT_PATH } from 'voice-agent-core/visitors/page-config';
 import type { CallTarget } from 'voice-agent-core/visitors/callme';
 import type { Snapshot } from 'voice-agent-core/emulator';
 
@@ -174,4 +177,27 @@ export async function ensureLocalAssistant(baseUrl: string): Promise<string> {
   const created = await fetch(`${baseUrl}/assistant`, { method: 'POST', headers, body: JSON.stringify(LOCAL_ASSISTANT), signal: signal() });
   if (!created.ok) throw new Error(`creating its assistant answered ${created.status}`);
   return ((await created.json()) as { id: string }).id;
+}
+
+/**
+ * `GET /__voice/local-assistant`: the demo's assistant on the local emulator, which the page asks
+ * for when Test in Browser is pressed (the emulator may have started after the page, or restarted).
+ */
+export function localAssistantMiddleware(platform: Promise<{ local: boolean; assistant?: () => Promise<string> }>, log: (line: string) => void) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    if ((req.url ?? '').split('?')[0] !== LOCAL_ASSISTANT_PATH) return next();
+    const send = (status: number, data: Record<string, unknown>) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data));
+    };
+    if (req.method !== 'GET') return send(405, { message: `Use GET ${LOCAL_ASSISTANT_PATH}` });
+    void platform.then(async (p) => {
+      if (!p.assistant) return send(404, { message: 'Test in Browser does not run on a local emulator here.' });
+      try {
+        send(200, { assistantId: await p.assistant() });
+      } catch (err) {
+        log(`voice demo: Test in Browser cannot start: ${(err as Error).message}`);
+        send(503, { message: (err as Error).message });
+      }
+    }, () => send(503, { message: 'The demo has no platform to call.' }));
+  };
 }

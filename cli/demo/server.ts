@@ -15,13 +15,13 @@ import { slugProblem } from 'voice-agent-core/visitors/model';
 import { coreSource } from '../../web/vite/core-source.js';
 import { flagFiles } from '../../web/vite/flag-files.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
-import { configScript, LOCAL_ASSISTANT_PATH } from 'voice-agent-core/visitors/page-config';
+import { configScript } from 'voice-agent-core/visitors/page-config';
 import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './headers.js';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
-import { isLocalPlatform, LOCAL_KEY, localAssistant, NotAnswering, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
+import { isLocalPlatform, LOCAL_KEY, localAssistant, localAssistantMiddleware, NotAnswering, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
 import { loadViteTools } from './vite.js';
 
 /** What `startDemo` takes; everything is optional. */
@@ -292,29 +292,6 @@ function securityHeaders(page: DemoConfig) {
       return end(text.replaceAll(NONCE_PLACEHOLDER, nonce), ...rest);
     }) as ServerResponse['end'];
     next();
-  };
-}
-
-/**
- * `GET /__voice/local-assistant`: the demo's assistant on the local emulator, which the page asks
- * for when Test in Browser is pressed (the emulator may have started after the page, or restarted).
- */
-function localAssistantMiddleware(platform: Promise<{ local: boolean; assistant?: () => Promise<string> }>, log: (line: string) => void) {
-  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    if ((req.url ?? '').split('?')[0] !== LOCAL_ASSISTANT_PATH) return next();
-    const send = (status: number, data: Record<string, unknown>) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data));
-    };
-    if (req.method !== 'GET') return send(405, { message: `Use GET ${LOCAL_ASSISTANT_PATH}` });
-    void platform.then(async (p) => {
-      if (!p.assistant) return send(404, { message: 'Test in Browser does not run on a local emulator here.' });
-      try {
-        send(200, { assistantId: await p.assistant() });
-      } catch (err) {
-        log(`voice demo: Test in Browser cannot start: ${(err as Error).message}`);
-        send(503, { message: (err as Error).message });
-      }
-    }, () => send(503, { message: 'The demo has no platform to call.' }));
   };
 }
 
