@@ -7,11 +7,12 @@ import type { Rec } from '../store.js';
 import { SimClock } from './clock.js';
 import { converse } from './conversation.js';
 import { chooseServer } from './deliver.js';
-import { RUNS_THE_CALL } from '../../messages/answers.js';
 import { magicNumber } from './magic.js';
 import { notify } from './notify.js';
 import type { LifecycleType } from './notify.js';
-import { assistantFrom, orgOf, squadFrom, workflowFrom } from './resolve.js';
+import { orgOf } from './resolve.js';
+import { castOf, readAnswer } from './cast.js';
+import type { Cast } from './cast.js';
 import { DEFAULT_SCENARIO } from './scenario.js';
 import type { Scenario } from './scenario.js';
 import { CallSession } from './session.js';
@@ -33,31 +34,8 @@ export interface RunnerOptions {
 /** How many ended calls the emulator keeps unless told otherwise. */
 export const DEFAULT_KEEP_ENDED_CALLS = 1000;
 
-/** Who answers a call: an assistant, a squad (first member answers) or a workflow. */
-type Cast = { assistant: Json; members?: Json[] } | { workflow: Json };
-
 /** The platform's default `maxDurationSeconds`. */
 const DEFAULT_MAX_SECONDS = 600;
-
-function castOf(deps: Pick<CallDeps, 'store'>, ref: Json): Cast | undefined {
-  const workflow = workflowFrom(deps.store, ref);
-  if (workflow) return { workflow };
-  const members = squadFrom(deps.store, ref);
-  if (members) return { assistant: members[0] as Json, members };
-  const assistant = assistantFrom(deps.store, ref);
-  return assistant ? { assistant } : undefined;
-}
-
-/** What an `assistant-request` answer asks for: a cast, a forward, or the reason the call ends. */
-function readAnswer(deps: Pick<CallDeps, 'store'>, answer: Json | undefined, failed: boolean): { cast?: Cast; forward?: Json; endedReason?: string } {
-  if (failed || !answer) return { endedReason: 'assistant-request-failed' };
-  if (typeof answer.error === 'string' && answer.error) return { endedReason: 'assistant-request-returned-error' };
-  if (answer.destination && typeof answer.destination === 'object') return { forward: answer.destination as Json };
-  const names = RUNS_THE_CALL.filter((k) => answer[k] !== undefined && answer[k] !== null);
-  if (!names.length) return { endedReason: 'assistant-request-returned-no-assistant' };
-  const cast = castOf(deps, { ...answer, ...(answer.squadOverrides ? { squadOverrides: answer.squadOverrides } : {}) });
-  return cast ? { cast } : { endedReason: 'assistant-request-returned-invalid-assistant' };
-}
 
 /** Starts and tracks every running call. */
 export class CallRunner {
