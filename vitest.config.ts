@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { conditions: ['voice-source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['voice-source', ...defaultServerConditions] } },
   test: {
-    include: ['core/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'cli/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts'],
+    include: ['core/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'docs/**/*.test.ts', 'cli/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'core/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

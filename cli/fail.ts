@@ -1,6 +1,6 @@
 // Turns anything thrown into a message on stderr and a documented exit code. Stack traces only
 // with --verbose; unexpected errors are offered to the crash reporter.
-import { ApiError, ConnectionError, TimeoutError, AbortError } from 'voice-agent-core/client/errors';
+import { ApiError, ConnectionError, TimeoutError, AbortError, PathValueError } from 'voice-agent-core/client/errors';
 import { CliError, ExitCode, PassThroughExit } from './errors.js';
 import type { ExitCodeValue } from './errors.js';
 import { stopSpinner } from './output/spinner.js';
@@ -11,7 +11,7 @@ import { err } from './redact.js';
 export function exitCodeOf(error: unknown): ExitCodeValue {
   if (error instanceof CliError) return error.exitCode;
   if (error instanceof ApiError) return error.status === 401 ? ExitCode.Auth : ExitCode.Failure;
-  if (error instanceof TypeError && /path value/i.test(error.message)) return ExitCode.Usage;
+  if (error instanceof PathValueError) return ExitCode.Usage;
   return ExitCode.Failure;
 }
 
@@ -22,7 +22,7 @@ function messageOf(error: ApiError): string {
 
 /** Whether an error is one we expected (API, network, usage) rather than a bug. */
 export function isExpected(error: unknown): boolean {
-  return error instanceof CliError || error instanceof ApiError || error instanceof ConnectionError || error instanceof TimeoutError || error instanceof AbortError || (error instanceof TypeError && /path value/i.test(error.message));
+  return error instanceof CliError || error instanceof ApiError || error instanceof ConnectionError || error instanceof TimeoutError || error instanceof AbortError || error instanceof PathValueError;
 }
 
 /** Prints an error for people and returns its exit code. */

@@ -1,13 +1,14 @@
 // Who we talk to and with which key: flags beat environment variables, which beat the profile.
+import { EMULATOR_URL, PLATFORM_API } from 'voice-agent-core/hosts';
 import { CliError, ExitCode, usageError } from './errors.js';
 import { configPath, readConfig } from './config.js';
 import type { ConfigFile } from './config.js';
 import { addSecret } from './redact.js';
 
 /** The platform's hosted API. */
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
+export const DEFAULT_BASE_URL = PLATFORM_API;
 /** Where `voice dev` serves the emulator and `--local` points. */
-export const LOCAL_BASE_URL = 'http://127.0.0.1:4010';
+export const LOCAL_BASE_URL = EMULATOR_URL;
 /** Sent with `--local` when no key is configured: the emulator accepts any bearer by default. */
 export const LOCAL_DUMMY_KEY = 'local-emulator-key';
 

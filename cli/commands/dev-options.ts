@@ -1,4 +1,5 @@
 // The options `voice dev` and `voice dev exec` share, and their parsers.
+import { EMULATOR_PORT } from 'voice-agent-core/hosts';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 // Small and dependency-free: the flag is checked with the emulator's own rule before it loads.
@@ -6,7 +7,7 @@ import { normaliseOrigin } from 'voice-agent-core/emulator/cors';
 import { portFlag } from '../webhook/flags.js';
 
 /** Default port of `voice dev` (the one `voice --local` talks to). */
-export const DEV_PORT = 4010;
+export const DEV_PORT = EMULATOR_PORT;
 
 /** The parsed options of `voice dev`. */
 export interface DevOptions {
@@ -62,7 +63,8 @@ function keepFlag(value: string): number {
   return n;
 }
 
-function urlFlag(value: string): string {
+/** Parses `--llm`: an http(s) base URL. */
+export function urlFlag(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -73,15 +75,26 @@ function urlFlag(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-function modelFlag(value: string, previous: string[] | undefined): string[] {
+/** Parses `--llm-model` (repeatable): a name, or provider/model=NAME. */
+export function modelFlag(value: string, previous: string[] | undefined): string[] {
   const eq = value.indexOf('=');
   if (!value.trim() || eq === 0 || eq === value.length - 1) throw new InvalidArgumentError('expected a model name (llama3.2) or provider/model=NAME (openai/gpt-4o-mini=llama3.2).');
   return [...(previous ?? []), value.trim()];
 }
 
+/** Adds the model options (`--llm*`) to a command that runs an emulator (`voice dev`, `voice mcp`). */
+export function addModelOptions(cmd: Command): Command {
+  return cmd
+    .option('--llm <url>', 'OpenAI-compatible endpoint every assistant (but custom-llm ones) runs on: Ollama, llama.cpp, LM Studio, vLLM, a hosted API', urlFlag)
+    .option('--llm-key <key>', 'bearer key for --llm (default: VOICE_LLM_KEY); never written anywhere')
+    .option('--llm-model <name>', 'model name for --llm, or provider/model=NAME to map one assistant model (repeatable)', modelFlag)
+    .option('--llm-record <file>', 'write every model exchange to this cassette (for CI replays)')
+    .option('--llm-replay <file>', 'answer model requests from this cassette; no model is called');
+}
+
 /** Adds the emulator's options to a command (`port` defaults to `defaultPort`). */
 export function addDevOptions(cmd: Command, defaultPort: number): Command {
-  return cmd
+  return addModelOptions(cmd)
     .option('--port <port>', 'port to listen on (0 = any free port)', portFlag, defaultPort)
     .option('--host <host>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
     .option('--data <file>', 'keep the data in this JSON file (loaded at start, saved after every change)')
@@ -95,11 +108,6 @@ export function addDevOptions(cmd: Command, defaultPort: number): Command {
     .option('--import <file>', 'start from this snapshot (one --export-on-exit or --data wrote)')
     .option('--export-on-exit <file>', 'write every resource and call to this file when stopping (Ctrl-C, or the end of `exec`)')
     .option('--apply <dir>', 'apply this configuration-as-code folder at start, as `voice apply` does, and print the id -> UUID map')
-    .option('--llm <url>', 'OpenAI-compatible endpoint every assistant (but custom-llm ones) runs on: Ollama, llama.cpp, LM Studio, vLLM, a hosted API', urlFlag)
-    .option('--llm-key <key>', 'bearer key for --llm (default: VOICE_LLM_KEY); never written anywhere')
-    .option('--llm-model <name>', 'model name for --llm, or provider/model=NAME to map one assistant model (repeatable)', modelFlag)
-    .option('--llm-record <file>', 'write every model exchange to this cassette (for CI replays)')
-    .option('--llm-replay <file>', 'answer model requests from this cassette; no model is called')
     .option('--ready-file <file>', 'write the URL to this file once the emulator answers (for scripts)')
     .option('--no-inspector', 'do not serve the inspector page (calls, deliveries, requests and resources, live) at /__voice/inspector/');
 }

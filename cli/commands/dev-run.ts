@@ -2,6 +2,7 @@
 // (loaded only now), the imported snapshot, the applied folder, the ready file, and the export
 // written when it stops.
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,10 +33,24 @@ function inspectorDir(): string | undefined {
   return undefined;
 }
 
-function listenError(error: unknown, opts: DevOptions): never {
+/** The first of the next few ports that can be listened on now (checked by listening), if any. */
+async function freePortAfter(port: number, host: string): Promise<number | undefined> {
+  for (let p = port + 1; p <= Math.min(port + 20, 65535); p++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(p, host, () => probe.close(() => resolve(true)));
+    });
+    if (free) return p;
+  }
+  return undefined;
+}
+
+async function listenError(error: unknown, opts: DevOptions): Promise<never> {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
-    throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Stop whatever uses it, or pick another port with --port, e.g. voice dev --port ${opts.port + 1}`);
+    const free = await freePortAfter(opts.port, opts.host);
+    throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Stop whatever uses it, or pick another port with --port${free ? `: ${free} is free, voice dev --port ${free}` : ''}`);
   }
   if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
@@ -125,7 +140,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
       );
     }
     if (error instanceof DataFileError) throw usageError(error.message);
-    listenError(error, opts);
+    return listenError(error, opts);
   }
   const key = apiKey ?? 'any-key';
   let tempState: string | undefined;

@@ -1,5 +1,6 @@
 // `voice dev`: runs the local platform emulator in the foreground. Thin: parse flags, start
 // the emulator (dev-run), print where it is and how to use it, stop on Ctrl-C.
+import { EMULATOR_URL } from 'voice-agent-core/hosts';
 import { Command } from 'commander';
 import { CorsPolicy } from 'voice-agent-core/emulator/cors';
 import { ExitCode } from '../errors.js';
@@ -70,9 +71,9 @@ export function untilInterrupted(stop: () => Promise<void>): Promise<void> {
 /** The `voice dev` command. */
 export function devCommand(io: DevIo = processIo): Command {
   const dev = new Command('dev');
-  dev.addCommand(ringCommand(io, `http://127.0.0.1:${DEV_PORT}`));
+  dev.addCommand(ringCommand(io, EMULATOR_URL));
   dev.addCommand(execCommand(io));
-  for (const c of stateCommands(io, `http://127.0.0.1:${DEV_PORT}`)) dev.addCommand(c);
+  for (const c of stateCommands(io, EMULATOR_URL)) dev.addCommand(c);
   return addDevOptions(dev, DEV_PORT)
     .description('Run the local platform emulator: the whole API on loopback, no key, no internet, no cost')
     .addHelpText(

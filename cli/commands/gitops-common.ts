@@ -55,7 +55,6 @@ export async function checked<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (e) {
     if (e instanceof GitopsInputError) throw usageError(e.message, e.problems.length ? 'Nothing was sent; fix the files and run again.' : undefined);
-    if (e instanceof Error && /^The state file /.test(e.message)) throw usageError(e.message);
     throw e;
   }
 }

@@ -68,8 +68,9 @@ export function triggerCommand(): Command {
       `
 Sends { "message": {...} } built by the same code the emulator's calls use. Prints the status,
 latency and answer; for types that expect an answer (tool-calls, assistant-request,
-transfer-destination-request, knowledge-base-request, ...) checks it against the platform's
-published response schema and says what is wrong.
+transfer-destination-request, knowledge-base-request, ...) judges it as the platform reads it
+(its published response schema; a field the schema lists but the platform does not need is a note)
+and says what is wrong.
 Exit status: 0 when the server answered 2xx (with a valid answer where one is expected),
 1 when it failed, timed out or answered wrongly, 2 for usage errors.
 

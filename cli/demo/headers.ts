@@ -2,11 +2,12 @@
 // a fresh nonce per page load) and `voice demo build` (a static page; hashes of its inline
 // scripts, written as host configuration files). Scripts come only from the page itself, the
 // nonce/hashes and Daily's call bundle; connections only to what the configuration names.
+import { PLATFORM_API } from 'voice-agent-core/hosts';
 import { createHash } from 'node:crypto';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
 
 /** The platform's API host, which "Test in Browser" calls when no API URL is configured. */
-const DEFAULT_API = 'https://api.vapi.ai';
+const DEFAULT_API = PLATFORM_API;
 
 /**
  * Daily's hosts: the call bundle (loaded as a script with `avoidEval`), the call's signalling and
@@ -86,7 +87,8 @@ export function contentSecurityPolicy(config: DemoConfig, inline: InlineSources)
     'style-src': ["'self'", ...('nonce' in inline ? [`'nonce-${inline.nonce}'`] : (inline.styles ?? []))],
     // A built page (hashes) is hosted: it never joins calls on an emulator.
     'connect-src': ["'self'", ...connectOrigins(config), ...('nonce' in inline ? localCallSockets(config) : []), ...DAILY.connect],
-    'img-src': ["'self'", 'data:'],
+    // The seller's logo may live on its own site.
+    'img-src': ["'self'", 'data:', ...[config.seller.logo].map((u) => (u ? originOf(u) : undefined)).filter((o): o is string => o !== undefined)],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'font-src': ["'self'"],

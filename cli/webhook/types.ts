@@ -5,7 +5,7 @@ import type { ServerMessageType } from 'voice-agent-core/messages';
 import { messageProblems as builtMessageProblems } from 'voice-agent-core/messages/testing';
 import { validateServerMessageResponse } from 'voice-agent-core/schemas/validate';
 import { usageError } from '../errors.js';
-import { closestFirst, suggestion } from './closest.js';
+import { closestFirst, suggestion } from 'voice-agent-core/schemas/closest';
 
 /** A known type, or a usage error listing the known ones (closest first when one is close enough to suggest). */
 export function checkType(typed: string, what = 'message type'): ServerMessageType {

@@ -5,7 +5,7 @@ import { ApiError } from 'voice-agent-core/client';
 import { answeredMessageTypes, sampleServerMessage, serverMessageTypes } from 'voice-agent-core/messages';
 import { messagesOf, validateServerMessageResponse } from 'voice-agent-core/schemas/validate';
 import { CliError } from '../errors.js';
-import { closestFirst, suggestion } from './closest.js';
+import { closestFirst, suggestion } from 'voice-agent-core/schemas/closest';
 import { formatLine } from './lines.js';
 import { noopAnswer } from './noop.js';
 import { scrub } from './scrub.js';

@@ -1,12 +1,14 @@
 // Turns (options, operation, path values, params) into a concrete request, without sending it,
 // so `--dry-run` shows exactly what would go on the wire.
+import { PLATFORM_API } from '../hosts.js';
+import { PathValueError } from './errors.js';
 import type { Upload } from '../catalogue/index.js';
 import type { BodyKind, HttpMethod, QueryValue } from '../catalogue/define.js';
 import { VERSION } from '../version.js';
 import type { ClientOptions } from './types.js';
 
 /** The default platform host. */
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
+export const DEFAULT_BASE_URL = PLATFORM_API;
 
 /** The parts of an operation a request is built from. */
 export interface OpLike {
@@ -72,13 +74,13 @@ function labelOf(template: string, label: string | undefined, method: string | u
 /** fillPath naming the operation by method and path in its errors, built only when one is thrown. */
 function fill(template: string, values: readonly unknown[], label?: string, method?: string): string {
   const { pieces, names } = compile(template);
-  if (values.length > names.length) throw new TypeError(`Too many path values for ${labelOf(template, label, method)}: expected ${names.length}, got ${values.length}`);
+  if (values.length > names.length) throw new PathValueError(`Too many path values for ${labelOf(template, label, method)}: expected ${names.length}, got ${values.length}`);
   let path = pieces[0] as string;
   for (let i = 0; i < names.length; i++) {
     const value = values[i];
-    if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError(`Missing path value "${names[i]}" for ${labelOf(template, label, method)}`);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new PathValueError(`Missing path value "${names[i]}" for ${labelOf(template, label, method)}`);
     const text = String(value);
-    if (text.trim() === '') throw new TypeError(`Empty path value "${names[i]}" for ${labelOf(template, label, method)}`);
+    if (text.trim() === '') throw new PathValueError(`Empty path value "${names[i]}" for ${labelOf(template, label, method)}`);
     path += encodeURIComponent(text) + (pieces[i + 1] as string);
   }
   return path;

@@ -119,3 +119,11 @@ export class AbortError extends Error {
     this.name = 'AbortError';
   }
 }
+
+/** A path value (an id) is missing, empty or one too many: refused before anything is sent. */
+export class PathValueError extends TypeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PathValueError';
+  }
+}

@@ -5,7 +5,7 @@ export { buildRequest, encodeQuery, fillPath, DEFAULT_BASE_URL } from './build.j
 export type { BuiltRequest, OpLike } from './build.js';
 export {
   ApiError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError,
-  UnprocessableEntityError, RateLimitError, InternalServerError, ConnectionError, TimeoutError, AbortError,
+  UnprocessableEntityError, RateLimitError, InternalServerError, ConnectionError, TimeoutError, AbortError, PathValueError,
 } from './errors.js';
 export type { ApiErrorInit } from './errors.js';
 export { ApiPromise, ListPromise } from './promise.js';

@@ -2,6 +2,7 @@
 import type { Entry } from '../catalogue/index.js';
 import type { Query } from './http.js';
 import type { Form } from './multipart.js';
+import type { RunHost } from './runs.js';
 import type { Rec, Store } from './store.js';
 import type { ModelGateway } from '../model/index.js';
 import type { EmulatorRecord } from './record.js';
@@ -23,6 +24,8 @@ export interface Env {
   model?: ModelGateway;
   /** The record, where chats' tool deliveries land. */
   record?: EmulatorRecord;
+  /** Plays evals, simulations and structured-output runs on the model step (absent: those runs fail saying so). */
+  runs?: RunHost;
 }
 
 /** One request, as a handler sees it. */

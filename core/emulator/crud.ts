@@ -123,7 +123,13 @@ export function crudHandler(entry: Entry, children: ReadonlyMap<string, readonly
       return (ctx) => {
         const rec = find(ctx, place);
         check(ctx.body, spec.rules, true);
-        deepMerge(rec, withoutScope(ctx.body, place));
+        // The platform's PATCH replaces each field it names (a nested object must come whole, as
+        // its checks of `model.provider` show); null takes a field out.
+        for (const [k, v] of Object.entries(withoutScope(ctx.body, place))) {
+          if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
+          if (v === null) delete rec[k];
+          else rec[k] = v;
+        }
         return { status: 200, body: ctx.store.touch(rec), changed: true };
       };
     case 'replace':

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
 import { CallRunner } from './calls/runner.js';
+import { createRunHost } from './runs.js';
+import type { RunHost } from './runs.js';
 import type { Scenario } from './calls/scenario.js';
 import { voiceRoutes } from './calls/routes.js';
 import type { Env } from './context.js';
@@ -91,6 +93,8 @@ export interface EmulatorOptions {
    * `model.url` still call it; other conversations are scripted and say so.
    */
   model?: ModelConfig;
+  /** Simulation run items played at once (the org's concurrency; default 10). */
+  simulationConcurrency?: number;
   /** Where the emulator's own warnings go (the data file cannot be written, and when it can again); default stderr. */
   warn?: (line: string) => void;
 }
@@ -122,6 +126,8 @@ export interface Emulator extends EmulatorFixture {
   dataFile?: DataFileStart;
   /** The door to assistants' models (`describe()` says which endpoint or cassette). */
   model: ModelGateway;
+  /** Eval and simulation runs: `idle()` resolves when every run started so far has finished. */
+  runs: RunHost;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -196,6 +202,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     // Call progress is written within a second (no answer waits for it); API changes before their answer.
     calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
     env.calls = calls;
+    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: persist });
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;
@@ -241,6 +248,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     states,
     ...(file ? { dataFile: { file, objects: loaded, calls: storeRef.all('call').length, removedTempFiles: held?.removedTempFiles ?? 0 } } : {}),
     model,
+    runs: env.runs as RunHost,
     close: () =>
       (closing ??= new Promise<void>((done) => {
         calls.close();

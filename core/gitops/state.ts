@@ -3,6 +3,7 @@
 // (entries `{ "uuid": ... }` or bare UUID strings) are read as they are. Written with sorted keys
 // so its diffs show only real changes. Every change is a locked read-modify-write of one entry,
 // so two applies (two CI jobs, a teammate) never lose each other's entries or tear the file.
+import { GitopsInputError } from './errors.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { updateJsonFile } from '../fs/locked-json.js';
@@ -39,9 +40,9 @@ export function parseState(text: string, path: string): State {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new Error(`The state file ${path} is not valid JSON (${(e as Error).message}); fix it or restore it from git`);
+    throw new GitopsInputError([], `The state file ${path} is not valid JSON (${(e as Error).message}); fix it or restore it from git`);
   }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error(`The state file ${path} is not a JSON object`);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new GitopsInputError([], `The state file ${path} is not a JSON object`);
   const state: State = { sections: {} };
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     if (key === 'account' && typeof value === 'string') state.account = value;

@@ -174,3 +174,9 @@ function unwrap<T>(mod: unknown): T {
   while (typeof v !== 'function' && v && v.default) v = v.default as { default?: unknown };
   return v as T;
 }
+
+/** One named part of the derived schemas (`CreateAssistantDTO`), as it is stored: `$ref`s name other parts. */
+export async function componentSchema(name: string): Promise<Record<string, unknown> | undefined> {
+  const components = (await import('./components.json', { with: { type: 'json' } })).default as unknown as Record<string, Record<string, unknown>>;
+  return Object.hasOwn(components, name) ? components[name] : undefined;
+}

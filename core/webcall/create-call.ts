@@ -1,10 +1,11 @@
 // Creates the web call with one plain fetch, so the client does not pull in the REST client.
+import { PLATFORM_API } from '../hosts.js';
 import type {
   InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallResponse,
 } from './types.js';
 
 /** The platform's API host, used when no base URL is given. */
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
+export const DEFAULT_BASE_URL = PLATFORM_API;
 
 /** Body of `POST /call/web`: each target as an id or an inline object. */
 export interface WebCallPayload {

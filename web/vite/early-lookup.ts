@@ -1,3 +1,5 @@
+// Budget: Lighthouse mobile LCP <= 1.05x bare React. Measured gain: none under Lighthouse's simulated
+// throttling; with applied throttling (562 ms round trips) LCP 2.27 -> 1.70 s.
 // Starts the visitor lookup from the built page's HTML: src/visitor.ts (no imports but types) inlined as a
 // classic script, run as the parser passes it, so the request travels while the page's module
 // script downloads instead of after it has run. The page takes that request (takeEarlyLookup) or,

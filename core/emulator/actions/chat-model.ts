@@ -8,6 +8,7 @@ import { runAssistantTurn } from '../../model/index.js';
 import type { ChatMessage, ModelGateway, TurnResult } from '../../model/index.js';
 import { chooseServer, deliver, withCredential } from '../calls/deliver.js';
 import { orgOf, toolsOf } from '../calls/resolve.js';
+import { TurnRecorder } from '../calls/model-record.js';
 import type { EmulatorRecord } from '../record.js';
 import type { Store } from '../store.js';
 
@@ -62,11 +63,24 @@ export async function chatTurn(deps: ChatTurnDeps, assistant: Json, messages: Ch
     const done = await deliver(deps.record, target, deps.chatId, message);
     return done.delivery.error ? { error: done.delivery.error } : resultOf(done.answer, call.id);
   };
-  return runAssistantTurn(
+  // The chat's model side goes into the record under the chat's id (one turn per chat), as a call's does.
+  const recorder = deps.record ? new TurnRecorder(deps.record, deps.chatId, 1) : undefined;
+  const result = await runAssistantTurn(
     deps.gateway,
     { assistant, tools: toolsOf(store, assistant), messages, label: `chat ${deps.chatId}` },
-    { callTool, ...(deps.onDelta ? { onDelta: deps.onDelta } : {}) },
+    {
+      callTool: async (call, tool) => {
+        const started = performance.now();
+        const outcome = await callTool(call, tool);
+        recorder?.onTool(call, outcome, performance.now() - started);
+        return outcome;
+      },
+      onStep: (step) => recorder?.onStep(step.request, step.result),
+      ...(deps.onDelta ? { onDelta: deps.onDelta } : {}),
+    },
   );
+  recorder?.finish(result);
+  return result;
 }
 
 /** A new chat id (the chat is stored after the model answered). */

@@ -4,7 +4,8 @@
 // the scenario, from lines said on the live call, or from the browser in a web call.
 import type { Json } from '../../messages/index.js';
 import { runAssistantTurn } from '../../model/index.js';
-import type { ChatMessage, ModelGateway } from '../../model/index.js';
+import type { ChatMessage, ModelGateway, StepResult } from '../../model/index.js';
+import { TurnRecorder } from './model-record.js';
 import { turnLatency } from './latency.js';
 import { toolsOf } from './resolve.js';
 import type { Scenario } from './scenario.js';
@@ -66,17 +67,22 @@ export class ModelTalk {
       label: `call ${s.call.id} turn ${n}`,
       signal: s.stop.signal,
     };
+    const recorder = new TurnRecorder(s.deps.record, s.call.id, n);
     const hooks = {
       callTool: async (call: { id: string; name: string; arguments: string }, tool: Json | undefined) => {
-        if (!tool) return { error: `the assistant has no tool named ${call.name}` };
-        return (await runToolCall(s, tool, call)) ?? { error: 'the call ended' };
+        const started = performance.now();
+        const outcome = tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
+        recorder.onTool(call, outcome, performance.now() - started);
+        return outcome;
       },
+      onStep: (step: { request: { url: string; body: Json } | undefined; result: StepResult }) => recorder.onStep(step.request, step.result),
       onDelta: (text: string) => {
         streamed = true;
         void s.send('model-output', { output: { content: text } });
       },
     };
     const result = await s.deps.clock.hold(runAssistantTurn(this.gateway, input, hooks));
+    recorder.finish(result);
     if (s.ended) return false;
     this.history.push(...result.messages);
     const first = result.latencies.modelMs[0];

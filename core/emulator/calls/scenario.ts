@@ -108,7 +108,7 @@ export function toScenario(data: unknown, source = 'scenario'): Scenario {
 /** Parses scenario text (YAML, which includes JSON); the YAML parser loads only when needed. */
 export async function parseScenario(text: string, source = 'scenario'): Promise<Scenario> {
   const loaded = await import('yaml');
-  // Bundled (the CLI), the CommonJS build of `yaml` arrives as a default export only.
+  // Bundled (the built CLI), the CommonJS build of `yaml` arrives as a default export only.
   const { parse } = typeof loaded.parse === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default;
   let data: unknown;
   try {

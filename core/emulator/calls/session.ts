@@ -26,6 +26,10 @@ export interface CallDeps {
   changed: () => void;
   /** The door to the assistant's model (absent or not configured for an assistant: scripted conversations). */
   model?: ModelGateway;
+  /** Posts one message (default: `deliver`); the load generator brings its own to time, bound and fault each delivery. */
+  post?: typeof deliver;
+  /** Resolves when a delivery may go (default: `turn`, a few per event-loop turn so REST requests keep being answered). */
+  pace?: () => Promise<void>;
 }
 
 /** Simulated seconds a line takes to say: about 2.5 words a second, at least one second. */
@@ -125,8 +129,8 @@ export class CallSession {
     if (!target) return Promise.resolve(undefined);
     const signal = this.cancelled.signal;
     const sent = this.chain
-      .then(() => turn())
-      .then(() => (signal.aborted ? undefined : deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
+      .then(() => (this.deps.pace ?? turn)())
+      .then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
     this.chain = sent;
     return sent;
   }

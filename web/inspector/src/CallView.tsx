@@ -6,6 +6,7 @@ import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import type { CallState } from './live';
+import { ModelTurns } from './ModelTurns';
 import { href } from './route';
 import { Copy, Json, Status, Time, duration, resourceHref } from './ui';
 
@@ -111,7 +112,16 @@ function DeliveryLine({ d }: { d: Delivery }) {
 }
 
 /** What a call's view follows besides its status changes. */
-const CALL_KINDS = ['call.transcript', 'call.log', 'delivery'] as const;
+const CALL_KINDS = ['call.transcript', 'call.log', 'delivery', 'call.model', 'call.tool', 'call.turn'] as const;
+
+/** Why a call's transcript is empty. */
+function silence(s: CallState, ended: boolean): string {
+  if (!ended) return 'Nothing said yet.';
+  const reason = s.call?.endedReason ?? s.statuses.at(-1)?.endedReason ?? 'no reason recorded';
+  const answered = Boolean(s.call?.startedAt) || s.statuses.some((t) => t.status === 'in-progress');
+  if (!answered) return `Nothing was said: the call ended before it was answered (${reason}).`;
+  return `Nothing was said: the call was answered, then ended (${reason}) before the assistant or the customer spoke (no first message, no customer turns).`;
+}
 
 /** The view of one call. */
 export function CallView({ id }: { id: string }) {
@@ -190,9 +200,10 @@ export function CallView({ id }: { id: string }) {
               </li>
             ))}
           </ol>
-          {!s.lines.length && <p className="muted">{ended ? 'Nothing was said on this call.' : 'Nothing said yet.'}</p>}
+          {!s.lines.length && <p className="muted">{silence(s, ended)}</p>}
         </section>
       </div>
+      <ModelTurns events={live.model.get(id) ?? []} metrics={c?.artifact?.performanceMetrics} ended={ended} />
       <section aria-labelledby="tools-h">
         <h2 id="tools-h">Tool calls</h2>
         {!tools.length && <p className="muted">No tool calls.</p>}

@@ -30,7 +30,7 @@ export interface ApiCall {
   customer?: { number?: string; name?: string };
   messages?: Record<string, unknown>[];
   analysis?: { summary?: string };
-  artifact?: { recordingUrl?: string };
+  artifact?: { recordingUrl?: string; performanceMetrics?: Record<string, unknown> };
 }
 
 /** A spoken line; a partial one is replaced by the final line of the same speaker. */
@@ -61,11 +61,16 @@ const RENDER_EVERY_MS = 1000;
 /** An event of the compact stream: a status change carries its call's summary. */
 type LiveEvent = Exclude<RecordEvent, { kind: 'call.status' }> | (Extract<RecordEvent, { kind: 'call.status' }> & { call?: ApiCall });
 
+/** A model step, a tool call the model made, or a turn's latencies. */
+export type ModelEvent = Extract<RecordEvent, { kind: 'call.model' | 'call.tool' | 'call.turn' }>;
+
 /** A REST request the emulator answered. */
 export type RequestEvent = Extract<RecordEvent, { kind: 'request' }>;
 
 class Live {
   readonly calls = new Map<string, CallState>();
+  /** The model's side of each call or chat (by its id): requests and answers, tool calls, turn latencies. */
+  readonly model = new Map<string, ModelEvent[]>();
   /** Newest first. */
   order: string[] = [];
   deliveries: Delivery[] = [];
@@ -251,6 +256,11 @@ class Live {
     } else if (e.kind === 'call.log') {
       const s = this.callState(e.callId);
       s.logs.push({ ...(e.level ? { level: e.level } : {}), text: e.text, at: e.at });
+    } else if (e.kind === 'call.model' || e.kind === 'call.tool' || e.kind === 'call.turn') {
+      // Kept apart from the calls: a chat's model side comes under the chat's id.
+      const list = this.model.get(e.callId) ?? [];
+      list.push(e);
+      this.model.set(e.callId, list);
     }
   }
 }
