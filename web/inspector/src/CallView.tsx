@@ -1,5 +1,6 @@
 // One call: timeline, transcript as it happens, tool calls, the end-of-call report, the recording,
 // and buttons to end it or make the customer hang up.
+import { endCallPath, recordingPath } from 'voice-agent-core/emulator/control/paths';
 import { useEffect, useState } from 'react';
 import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
@@ -53,7 +54,7 @@ function Actions({ id, running }: { id: string; running: boolean }) {
   const [note, setNote] = useState('');
   const end = (by: 'customer' | 'operator'): void => {
     setNote('');
-    api(`/__voice/calls/${encodeURIComponent(id)}/end`, { method: 'POST', body: { by } }).then(
+    api(endCallPath(id), { method: 'POST', body: { by } }).then(
       () => setNote(by === 'customer' ? 'The customer hung up.' : 'Call ended.'),
       (e: Error) => setNote(e.message),
     );
@@ -192,7 +193,7 @@ export function CallView({ id }: { id: string }) {
           )}
           {c.artifact?.recordingUrl && (
             <p>
-              <audio controls preload="none" src={`/__voice/recording/${encodeURIComponent(id)}.wav`} aria-label="Recording of the call" />
+              <audio controls preload="none" src={recordingPath(id)} aria-label="Recording of the call" />
             </p>
           )}
         </section>
