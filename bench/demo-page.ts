@@ -5,10 +5,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
 import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
+import { coreSource } from '../web/vite/core-source.js';
+import { PAGE_BUILD, pageBuildPlugins } from '../web/vite/page-build.js';
 import { analyseBuild, lazyLoad, total } from './lib/built-page.js';
 import type { BuiltFile, BuiltPage } from './lib/built-page.js';
-import { lighthouseOnce } from './lib/lighthouse.js';
-import type { LighthouseRun } from './lib/lighthouse.js';
+import { lighthouseFlow, lighthouseOnce } from './lib/lighthouse.js';
+import type { FlowRun, LighthouseRun } from './lib/lighthouse.js';
 import { interleave } from './lib/sample.js';
 import { KIB } from './lib/size.js';
 import { row } from './lib/stats.js';
@@ -28,6 +30,24 @@ async function viteBuild(ctx: BenchContext, projectDir: string, outName: string)
     configFile: join(ctx.root, projectDir, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
+/**
+ * Builds the demo page as `voice demo build` does (the page's plugins given inline): its config
+ * file imports core's TypeScript sources, which Vite's config loader leaves to Node.
+ */
+async function pageBuild(ctx: BenchContext, outName: string): Promise<string> {
+  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const outDir = join(ctx.tmp, outName);
+  await build({
+    configFile: false,
+    root: join(ctx.root, 'web'),
+    envDir: false,
+    logLevel: 'warn',
+    plugins: [coreSource(join(ctx.root, 'core')), react(), ...pageBuildPlugins()],
+    build: { ...PAGE_BUILD, outDir, emptyOutDir: true },
   });
   return outDir;
 }
@@ -107,6 +127,7 @@ async function lighthouseRows(ctx: BenchContext, demoDir: string, bareDir: strin
     const metric = (key: 'fcp' | 'lcp' | 'tbt', label: string): Row =>
       row({ bench, metric: `Lighthouse mobile ${label}`, unit: 'ms', figure: pick('demo', key), reference: { label: 'bare React', figure: pick('bare', key) } });
     const off = [...new Set((runs.demo as LighthouseRun[]).flatMap((r) => r.offLoopback))];
+    const flows = await formFlows(ctx, urls.demo as string, rounds);
     return [
       row({
         bench,
@@ -126,6 +147,7 @@ async function lighthouseRows(ctx: BenchContext, demoDir: string, bareDir: strin
         budget: { op: '<=', limit: 1.05, on: 'ratio' },
       }),
       metric('tbt', 'TBT'),
+      ...flowRows(flows),
       row({
         bench,
         metric: 'requests leaving 127.0.0.1 during Lighthouse',
@@ -140,11 +162,41 @@ async function lighthouseRows(ctx: BenchContext, demoDir: string, bareDir: strin
   }
 }
 
+/** The page loaded, then Call Me pressed (the form's chunk loads, the phone field takes focus), as a Lighthouse user flow. */
+async function formFlows(ctx: BenchContext, url: string, rounds: number): Promise<FlowRun[]> {
+  const runs: FlowRun[] = [];
+  for (let i = 0; i < rounds; i++) {
+    ctx.log(`lighthouse flow (form open) ${i + 1}/${rounds}`);
+    runs.push(
+      await lighthouseFlow(url, ctx.tmp, async (page) => {
+        await page.waitForSelector('button[aria-expanded]');
+        await page.click('button[aria-expanded]');
+        await page.waitForSelector('input[type="tel"]');
+      }),
+    );
+  }
+  return runs;
+}
+
+function flowRows(runs: FlowRun[]): Row[] {
+  const failed = (lists: string[][]) => [...new Set(lists.flat())].join(', ') || undefined;
+  const at100 = (metric: string, figure: number[], note?: string): Row => row({ bench, metric, unit: '', figure, budget: { op: '>=', limit: 100, on: 'figure' }, note });
+  return [
+    at100('Lighthouse mobile accessibility score, page loaded', runs.map((r) => r.loaded.accessibility), failed(runs.map((r) => r.loaded.failed))),
+    at100(
+      'Lighthouse mobile performance score, opening the Call Me form (timespan)',
+      runs.map((r) => r.action.performance),
+      runs.map((r) => `TBT ${Math.round(r.action.tbt)} ms, CLS ${r.action.cls.toFixed(3)}`).join('; '),
+    ),
+    at100('Lighthouse mobile accessibility score, Call Me form open', runs.map((r) => r.after.accessibility), failed(runs.map((r) => r.after.failed))),
+  ];
+}
+
 const benchmark: Benchmark = {
   name: bench,
   title: 'demo page: vite build sizes (gzip) and Lighthouse mobile (median of 5), beside a bare React page',
   async run(ctx): Promise<Row[]> {
-    const demoDir = await viteBuild(ctx, 'web', 'demo-build');
+    const demoDir = await pageBuild(ctx, 'demo-build');
     const bareDir = await viteBuild(ctx, BARE, 'bare-build');
     const demo = await analyseBuild(demoDir);
     const rows = [...sizeRows(demo, await analyseBuild(bareDir)), formRow(await lazyLoad(demoDir, demo, 'PhoneForm'))];

@@ -1,5 +1,5 @@
 // The `voice dev` inspector: start-up of `voice dev` with it vs `--no-inspector` (launch to the
-// URL on stdout, interleaved), and Lighthouse accessibility of the calls list and a call's view
+// URL on stdout, interleaved), and Lighthouse accessibility of each view (calls, a call, chats, deliveries, requests, resources)
 // (a call run on `voice dev --speed 50` first), and REST p99 during 100 calls with the page open
 // in Chromium vs without it.
 import { spawn } from 'node:child_process';
@@ -69,7 +69,7 @@ async function accessibilityRows(ctx: BenchContext): Promise<Row[]> {
   const dev = await startDev(ctx, ['--speed', '50']);
   try {
     const id = await endedCall(dev.url);
-    const pages = { 'calls list': '#/calls', "a call's view": `#/calls/${id}` };
+    const pages = { 'calls list': '#/calls', "a call's view": `#/calls/${id}`, chats: '#/chats', deliveries: '#/deliveries', requests: '#/requests', resources: '#/resources' };
     const rows: Row[] = [];
     for (const [name, hash] of Object.entries(pages)) {
       try {

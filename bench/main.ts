@@ -17,6 +17,7 @@ const registry: Record<string, Loader> = {
   'client-throughput': () => import('./client-throughput.js'),
   emulator: () => import('./emulator.js'),
   calls: () => import('./calls.js'),
+  load: () => import('./load.js'),
   apply: () => import('./apply.js'),
   'webcall-size': () => import('./webcall-size.js'),
   'demo-page': () => import('./demo-page.js'),
@@ -25,6 +26,7 @@ const registry: Record<string, Loader> = {
   inspector: () => import('./inspector.js'),
   'cli-instructions': () => import('./cli-instructions.js'),
   'model-step': () => import('./model-step.js'),
+  'voice-test': () => import('./voice-test.js'),
 };
 
 // Run only when named: slow, and informational (see bench/cli-instructions.ts).

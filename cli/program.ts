@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { catalogue, flatten, kebab } from 'voice-agent-core/catalogue';
 import { VERSION } from 'voice-agent-core/version';
+import { suggestion } from 'voice-agent-core/schemas/closest';
 import { ExitCode } from './errors.js';
 import { isExpected, reportError } from './fail.js';
 import { finish, installProcessHooks } from './process-hooks.js';
@@ -16,6 +17,7 @@ import { catalogueCommand } from './commands/catalogue.js';
 import { completionCommand } from './commands/completion.js';
 import { addResources } from './commands/resources.js';
 import { callWatchCommand } from './commands/call-watch.js';
+import { callSayCommand } from './commands/call-say.js';
 
 const HELP_FOOTER = `
 Examples:
@@ -89,7 +91,7 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   const tree = addResources(program, flatten(catalogue));
   // `call watch` is no API operation (it follows a call over many requests), so it is added here.
   const callGroup = program.commands.find((c) => c.name() === 'call');
-  if (callGroup) callGroup.addCommand(callWatchCommand()).description(`${callGroup.description()}; follow: watch`);
+  if (callGroup) callGroup.addCommand(callWatchCommand()).addCommand(callSayCommand()).description(`${callGroup.description()}; follow: watch; speak as the customer (voice dev): say`);
   const words = new Set(argv.filter((w) => !w.startsWith('-')));
   for (const word of words) tree.build(word, words);
   program.addCommand(catalogueCommand());
@@ -149,20 +151,46 @@ function wantsUi(argv: readonly string[]): boolean {
 
 const RESOURCES = new Set([...Object.keys(catalogue).map(kebab), 'api', 'catalogue', 'auth']);
 
-/** True when the first command word of a help request is no command of the program. */
-function namesUnknownCommand(argv: readonly string[], program: Command): boolean {
-  if (!argv.includes('--help') && !argv.includes('-h')) return false;
-  const valued = new Set(program.options.filter((o) => o.required || o.optional).map((o) => o.long));
-  let word: string | undefined;
+/**
+ * The first command word of `argv` that names no subcommand of a command that has some, when that
+ * command takes no words of its own (`voice dev rset`) or help was asked for (`voice foo --help`).
+ */
+export function unknownSubcommand(argv: readonly string[], program: Command): { parent: Command; word: string } | undefined {
+  const help = argv.includes('--help') || argv.includes('-h');
+  let cmd = program;
+  const valued = (c: Command): Set<string> => new Set(c.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]).filter((f): f is string => Boolean(f)));
+  let takes = valued(program);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
-    if (valued.has(a)) i++;
-    else if (!a.startsWith('-')) {
-      word = a;
-      break;
+    if (a === '--') return undefined;
+    if (takes.has(a)) {
+      i++;
+      continue;
     }
+    if (a.startsWith('-')) continue;
+    if (cmd === program && a === 'help') return undefined;
+    const subs = cmd.commands as Command[];
+    if (subs.length === 0) return undefined;
+    const next = subs.find((c) => c.name() === a || c.aliases().includes(a));
+    if (next) {
+      cmd = next;
+      takes = new Set([...takes, ...valued(next)]);
+      continue;
+    }
+    return help || cmd.registeredArguments.length === 0 ? { parent: cmd, word: a } : undefined;
   }
-  return word !== undefined && word !== 'help' && !program.commands.some((c) => c.name() === word || c.aliases().includes(word as string));
+  return undefined;
+}
+
+/** Reports an unknown subcommand as commander does, with the closest name, and returns the usage exit code. */
+function reportUnknown(found: { parent: Command; word: string }): number {
+  const names = (found.parent.commands as Command[]).filter((c) => !(c as { _hidden?: boolean })._hidden).map((c) => c.name());
+  const near = suggestion(found.word, names);
+  const path: string[] = [];
+  for (let c: Command | null = found.parent; c; c = c.parent) path.unshift(c.name());
+  const where = path.length > 1 ? ` for '${path.join(' ')}'` : '';
+  err(red(`error: unknown command '${found.word}'${where}\n${near ? `(Did you mean ${near}?)\n` : `(Commands: ${names.join(', ')})\n`}`));
+  return ExitCode.Usage;
 }
 
 /** Runs the CLI with the arguments after `voice` and exits with the documented code. */
@@ -175,9 +203,10 @@ export async function main(argv: string[], extra: ExtraCommands = []): Promise<n
   // before the program is even built when a resource command will draw a table or view.
   if (wantsUi(argv)) void loadUi(outputSettings({ color }).color).catch(() => undefined);
   const program = await buildProgram(argv, extra);
-  // `voice foo --help` would print the top help and exit 0; without --help commander reports the
-  // unknown command (with a suggestion) and the run exits 2, as `gh foo --help` does.
-  if (argv.length > 0 && namesUnknownCommand(argv, program)) argv = argv.filter((a) => a !== '--help' && a !== '-h');
+  // `voice foo --help` would print the top help and exit 0, and `voice dev rset` would say "too
+  // many arguments": both are unknown commands (exit 2, with the closest name), as in `gh`.
+  const unknown = unknownSubcommand(argv, program);
+  if (unknown) return finish(reportUnknown(unknown));
   if (argv.length === 0) {
     program.outputHelp();
     return finish(ExitCode.Ok);

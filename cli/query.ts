@@ -2,6 +2,7 @@
 // catalogue query parameter, and `--query k=v` for anything else.
 import type { Op } from 'voice-agent-core/catalogue';
 import { kebab } from 'voice-agent-core/catalogue';
+import { suggestion } from 'voice-agent-core/schemas/closest';
 import { usageError } from './errors.js';
 import { splitAssignment } from './body.js';
 
@@ -44,7 +45,10 @@ function convert(name: string, raw: string, flag: string): unknown {
   }
   if (name === 'sortOrder') {
     const v = raw.toUpperCase();
-    if (v !== 'ASC' && v !== 'DESC') throw usageError(`${flag} expects asc or desc, got "${raw}"`);
+    if (v !== 'ASC' && v !== 'DESC') {
+      const near = suggestion(raw.toLowerCase(), ['asc', 'desc']);
+      throw usageError(`${flag} expects asc or desc, got "${raw}"${near ? `. Did you mean ${near}?` : ''}`);
+    }
     return v;
   }
   if (DATES.test(name) && Number.isNaN(Date.parse(raw))) {

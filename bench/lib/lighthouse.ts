@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Page } from 'puppeteer-core';
 
 /** The Chromium the bench drives (never a downloaded browser). */
 export const CHROMIUM = process.env.VOICE_BENCH_CHROMIUM ?? '/usr/bin/chromium';
@@ -138,6 +139,56 @@ export async function lighthouseAccessibility(url: string, tmp: string): Promise
     const failed = Object.values(lhr.audits).filter((a) => a.score === 0).map((a) => a.id);
     return { score: typeof score === 'number' ? Math.round(score * 100) : Number.NaN, failed };
   } finally {
+    await chrome.close();
+  }
+}
+
+/** Scores of a page opened, then changed by a visitor's action: each step's Lighthouse verdict. */
+export interface FlowRun {
+  /** Navigation: performance and accessibility of the page as it loads. */
+  loaded: { performance: number; accessibility: number; failed: string[] };
+  /** Timespan of the action (performance: blocking time and layout shifts while it runs). */
+  action: { performance: number; tbt: number; cls: number };
+  /** Snapshot after the action: accessibility of the page as it now is. */
+  after: { accessibility: number; failed: string[] };
+}
+
+/**
+ * Runs a Lighthouse user flow (mobile, default config) in a fresh Chromium: navigate to `url`,
+ * then `act` on the page (a timespan), then a snapshot of the result.
+ */
+export async function lighthouseFlow(url: string, tmp: string, act: (page: Page) => Promise<void>): Promise<FlowRun> {
+  const [{ startFlow }, puppeteer] = await Promise.all([import('lighthouse'), import('puppeteer-core')]);
+  const chrome = await launchChromium(tmp);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    const flow = await startFlow(page, { flags: { onlyCategories: ['performance', 'accessibility'] } });
+    await flow.navigate(url);
+    await flow.startTimespan();
+    await act(page);
+    await flow.endTimespan();
+    await flow.snapshot();
+    const steps = (await flow.createFlowResult()).steps.map((s) => s.lhr);
+    for (const lhr of steps) if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const score = (lhr: (typeof steps)[number] | undefined, category: string): number => {
+      const s = lhr?.categories[category]?.score;
+      return typeof s === 'number' ? Math.round(s * 100) : Number.NaN;
+    };
+    // Only the accessibility category's audits (a performance insight scoring 0 is no accessibility failure).
+    const failed = (lhr: (typeof steps)[number] | undefined): string[] => {
+      const ids = new Set((lhr?.categories.accessibility?.auditRefs ?? []).map((r) => r.id));
+      return Object.values(lhr?.audits ?? {}).filter((a) => a.score === 0 && ids.has(a.id)).map((a) => a.id);
+    };
+    const numeric = (lhr: (typeof steps)[number] | undefined, id: string): number => (lhr?.audits[id] as Audit | undefined)?.numericValue ?? Number.NaN;
+    const [loaded, action, after] = steps;
+    return {
+      loaded: { performance: score(loaded, 'performance'), accessibility: score(loaded, 'accessibility'), failed: failed(loaded) },
+      action: { performance: score(action, 'performance'), tbt: numeric(action, 'total-blocking-time'), cls: numeric(action, 'cumulative-layout-shift') },
+      after: { accessibility: score(after, 'accessibility'), failed: failed(after) },
+    };
+  } finally {
+    await browser.disconnect().catch(() => undefined);
     await chrome.close();
   }
 }

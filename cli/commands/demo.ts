@@ -25,11 +25,14 @@ VOICE_API_KEY or the profile) on the hosted platform, else (or with --local) on 
 at http://127.0.0.1:4010, so \`voice call list --local\` shows the calls. Without a public key and
 assistant id, Test in Browser also runs on that emulator (or the one --api-url names): a real
 call in the browser, the assistant heard, the microphone as the customer, no internet needed.
+On an emulator both use the demo's own assistant with the visitor's first message and system
+prompt; it is looked for at each call, so \`voice dev\` may start (or restart) after the demo.
 
 Examples:
   voice demo --slug acme --open
   voice demo --visitors prospects.json --strict --port 8080
   voice demo --slug acme --no-captions
+  voice demo --seller-name "Northwind Voice" --seller-logo ./logo.svg
   VOICE_PUBLIC_KEY=... VOICE_ASSISTANT_ID=... voice demo --slug acme`,
     )
     .addCommand(demoBuildCommand())

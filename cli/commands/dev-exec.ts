@@ -47,7 +47,7 @@ Examples:
       const apiKey = opts.apiKey ?? globals.apiKey;
       // The command's own output is what matters: the emulator's request lines stay off.
       const running = await startDev({ ...opts, quiet: true }, apiKey, io, profileName(globals), { throwaway: true });
-      io.err(`voice dev exec: emulator on ${running.emu.url}; running ${command.join(' ')}\n`);
+      io.err(`voice dev exec: emulator on ${running.emu.url} (${running.emu.model.describe()}); running ${command.join(' ')}\n`);
       const env = { ...process.env, VOICE_API_URL: running.emu.url, VOICE_API_KEY: running.key };
       const code = await new Promise<number>((resolve) => {
         const child = spawn(file, args, { stdio: 'inherit', env });

@@ -27,6 +27,13 @@ export interface DevOptions {
   readyFile?: string;
   /** False with --no-inspector. */
   inspector: boolean;
+  /** OpenAI-compatible base URL for every assistant whose provider is not custom-llm. */
+  llm?: string;
+  llmKey?: string;
+  /** One model name, or `provider/model=NAME` pairs. */
+  llmModel?: string[];
+  llmRecord?: string;
+  llmReplay?: string;
 }
 
 /** Where `voice dev` writes; tests pass their own. */
@@ -56,9 +63,38 @@ function keepFlag(value: string): number {
   return n;
 }
 
+/** Parses `--llm`: an http(s) base URL. */
+export function urlFlag(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('expected the base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 (Ollama).');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('expected an http:// or https:// URL, e.g. http://127.0.0.1:11434/v1.');
+  return value.replace(/\/+$/, '');
+}
+
+/** Parses `--llm-model` (repeatable): a name, or provider/model=NAME. */
+export function modelFlag(value: string, previous: string[] | undefined): string[] {
+  const eq = value.indexOf('=');
+  if (!value.trim() || eq === 0 || eq === value.length - 1) throw new InvalidArgumentError('expected a model name (llama3.2) or provider/model=NAME (openai/gpt-4o-mini=llama3.2).');
+  return [...(previous ?? []), value.trim()];
+}
+
+/** Adds the model options (`--llm*`) to a command that runs an emulator (`voice dev`, `voice mcp`). */
+export function addModelOptions(cmd: Command): Command {
+  return cmd
+    .option('--llm <url>', 'OpenAI-compatible endpoint every assistant (but custom-llm ones) runs on: Ollama, llama.cpp, LM Studio, vLLM, a hosted API', urlFlag)
+    .option('--llm-key <key>', 'bearer key for --llm (default: VOICE_LLM_KEY); never written anywhere')
+    .option('--llm-model <name>', 'model name for --llm, or provider/model=NAME to map one assistant model (repeatable)', modelFlag)
+    .option('--llm-record <file>', 'write every model exchange to this cassette (for CI replays)')
+    .option('--llm-replay <file>', 'answer model requests from this cassette; no model is called');
+}
+
 /** Adds the emulator's options to a command (`port` defaults to `defaultPort`). */
 export function addDevOptions(cmd: Command, defaultPort: number): Command {
-  return cmd
+  return addModelOptions(cmd)
     .option('--port <port>', 'port to listen on (0 = any free port)', portFlag, defaultPort)
     .option('--host <host>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
     .option('--data <file>', 'keep the data in this JSON file (loaded at start, saved after every change)')

@@ -50,6 +50,6 @@ Examples:
       if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
       if (!res.ok || !body.id) throw new CliError(`Ringing failed: HTTP ${res.status} ${JSON.stringify(body.message ?? body)}`);
       io.out(`${body.id}\n`);
-      io.err(`Ringing ${phoneNumberId} from ${opts.from}: call ${body.id}\n  Follow it:  voice call watch ${body.id} --local${base === defaultUrl ? '' : ` --api-url ${base}`}\n  Deliveries: curl '${base}/__voice/deliveries?callId=${body.id}'\n`);
+      io.err(`Ringing ${phoneNumberId} from ${opts.from}: call ${body.id}\nFollow it: voice call watch ${body.id} ${base === defaultUrl ? '--local' : `--api-url ${base}`}\n`);
     });
 }

@@ -2,11 +2,12 @@
 // (loaded only now), the imported snapshot, the applied folder, the ready file, and the export
 // written when it stops.
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Emulator } from 'voice-agent-core/emulator';
+import type { Emulator, ModelConfig } from 'voice-agent-core/emulator';
 import { writeFileAtomic } from 'voice-agent-core/fs/locked-json';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { accountLabel } from './gitops-common.js';
@@ -32,10 +33,24 @@ function inspectorDir(): string | undefined {
   return undefined;
 }
 
-function listenError(error: unknown, opts: DevOptions): never {
+/** The first of the next few ports that can be listened on now (checked by listening), if any. */
+async function freePortAfter(port: number, host: string): Promise<number | undefined> {
+  for (let p = port + 1; p <= Math.min(port + 20, 65535); p++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(p, host, () => probe.close(() => resolve(true)));
+    });
+    if (free) return p;
+  }
+  return undefined;
+}
+
+async function listenError(error: unknown, opts: DevOptions): Promise<never> {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
-    throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Stop whatever uses it, or pick another port with --port, e.g. voice dev --port ${opts.port + 1}`);
+    const free = await freePortAfter(opts.port, opts.host);
+    throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Stop whatever uses it, or pick another port with --port${free ? `: ${free} is free, voice dev --port ${free}` : ''}`);
   }
   if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
@@ -63,6 +78,25 @@ async function applyFolder(emu: Emulator, dir: string, stateDir: string, key: st
   emu.states.applied = applied;
   io.err(`  Applied ${dir} (map: ${emu.url}/__voice/applied):\n`);
   for (const [kind, ids] of Object.entries(applied)) for (const [id, uuid] of Object.entries(ids)) io.err(`    ${kind}/${id} -> ${uuid}\n`);
+}
+
+/** The model configuration `--llm*` give (and VOICE_LLM_KEY); throws a usage error for a combination that cannot work. */
+export function modelConfig(opts: DevOptions, env: NodeJS.ProcessEnv = process.env): ModelConfig {
+  if (opts.llmRecord && opts.llmReplay) throw usageError('--llm-record and --llm-replay both say where model answers come from; pass one.', 'Record once with --llm URL --llm-record FILE, then replay in CI with --llm-replay FILE.');
+  if (opts.llmReplay && !existsSync(opts.llmReplay)) throw usageError(`--llm-replay ${opts.llmReplay}: no such file.`, 'Record one first: voice dev --llm URL --llm-record FILE.');
+  const names = opts.llmModel ?? [];
+  const pairs = names.filter((n) => n.includes('='));
+  if (pairs.length && pairs.length !== names.length) throw usageError('--llm-model takes one model name, or provider/model=NAME pairs; not both.', 'e.g. --llm-model llama3.2, or --llm-model openai/gpt-4o-mini=llama3.2 --llm-model anthropic/claude-3-5-haiku=qwen2.5');
+  if (!pairs.length && names.length > 1) throw usageError(`--llm-model was given ${names.length} names; give one, or map assistant models with provider/model=NAME.`);
+  const model = pairs.length ? Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)])) : names[0];
+  const apiKey = opts.llmKey ?? (env.VOICE_LLM_KEY?.trim() || undefined);
+  return {
+    ...(opts.llm ? { url: opts.llm } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(model ? { model } : {}),
+    ...(opts.llmRecord ? { record: opts.llmRecord } : {}),
+    ...(opts.llmReplay ? { replay: opts.llmReplay } : {}),
+  };
 }
 
 /** How a start differs for `voice dev exec`. */
@@ -93,10 +127,11 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
     if (error instanceof DataFileError) throw usageError(`--import: ${error.message}`);
     throw error;
   }
+  const model = modelConfig(opts);
   let emu: Emulator;
   const inspector = opts.inspector === false ? undefined : inspectorDir();
   try {
-    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, keepEndedCalls: opts.keepCalls, scenario, initial, inspectorDir: inspector });
+    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, keepEndedCalls: opts.keepCalls, scenario, initial, inspectorDir: inspector, model });
   } catch (error) {
     if (error instanceof DataFileInUseError) {
       throw usageError(
@@ -105,7 +140,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
       );
     }
     if (error instanceof DataFileError) throw usageError(error.message);
-    listenError(error, opts);
+    return listenError(error, opts);
   }
   const key = apiKey ?? 'any-key';
   let tempState: string | undefined;

@@ -45,6 +45,13 @@ function usage(url: string, port: number, apiKey: string | undefined): string {
   ].join('\n');
 }
 
+/** The banner's model line: the endpoint or cassette in use, or that conversations are scripted and how to change it. */
+export function modelLine(described: string, configured: boolean): string {
+  const what = described.replace(/^model: /, '');
+  if (configured) return what;
+  return `none configured: conversations are scripted (custom-llm assistants with a model.url still call it); give one with --llm URL --llm-model NAME (see docs/model.md)`;
+}
+
 /** Runs until SIGINT or SIGTERM, then calls `stop` (a second Ctrl-C while stopping exits at once). */
 export function untilInterrupted(stop: () => Promise<void>): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -78,6 +85,9 @@ Examples:
   voice dev --seed                         # then open the Inspector URL it prints
   voice dev --no-inspector
   voice dev --speed 10 --scenario fixtures/scenarios/booking.json
+  voice dev --llm http://127.0.0.1:11434/v1 --llm-model llama3.2     # Ollama runs every assistant
+  voice dev --llm https://api.openai.com/v1 --llm-key $OPENAI_API_KEY --llm-record model.cassette.json
+  voice dev exec --llm-replay model.cassette.json -- npm test
   voice dev --port 4011 --data .voice-dev.json
   voice dev --cors-origin https://app.example.test --cors-origin http://192.168.1.20:3000
   voice dev --apply resources --port 0 --ready-file .voice-dev.url
@@ -104,6 +114,7 @@ Examples:
       io.err(`  Browser: ${new CorsPolicy({ origins: corsOrigins, host: opts.host }).describe()} may call it${corsOrigins.length ? '' : ' (more with --cors-origin ORIGIN)'};\n`);
       io.err('           POST /call/web, /chat/web and /chat/web/responses answer any origin, as on the platform.\n');
       io.err(`  Calls:   run at ${opts.speed}x${opts.scenario ? `, customers follow ${opts.scenario}` : ''}; deliveries: ${emu.url}/__voice/deliveries, live: ${emu.url}/__voice/events\n`);
+      io.err(`  Model:   ${modelLine(emu.model.describe(), Boolean(opts.llm || opts.llmReplay || opts.llmRecord))}\n`);
       io.err(`  State:   voice dev reset --api-url ${emu.url}  (back to the start; health: ${emu.url}/__voice/health)\n`);
       if (running.inspector) io.err(`  Inspector: ${emu.url}/__voice/inspector/   (calls, deliveries, requests, resources; live)\n`);
       else if (opts.inspector) io.err('  Inspector: not built (run npm run build); the emulator runs without it.\n');

@@ -23,7 +23,8 @@ function addAction(parent: Command, entry: Entry): void {
     cmd.option('--set <field=value>', 'a form field sent with the file (repeatable)', collect);
   } else if (op.body === 'json') {
     cmd.option('-f, --file <path>', 'body from a JSON file (YAML when it ends in .yml or .yaml), or - for JSON on stdin');
-    cmd.option('--set <key=value>', 'set a body field, e.g. name="Front desk" or model.temperature=0.2 (repeatable; JSON values are parsed)', collect);
+    cmd.option('--set <key=value>', 'set a body field, e.g. name="Front desk" or model.temperature=0.2 (repeatable; typed by the field: a text field keeps the text)', collect);
+    if (entry.action === 'update') cmd.option('--unset <key>', 'remove a field inside an object, e.g. model.temperature (repeatable)', collect);
   }
   for (const name of op.query) {
     const friendly = FRIENDLY[name];
@@ -31,7 +32,11 @@ function addAction(parent: Command, entry: Entry): void {
     else if (isArrayParam(name)) cmd.option(`${flagOf(name)} <value>`, `${name} query parameter (repeatable)`, collect);
     else cmd.option(`${flagOf(name)} <value>`, `${name} query parameter`);
   }
-  if (op.list) cmd.option('--all', 'fetch every page and print all items');
+  if (op.list) {
+    cmd.option('--all', 'fetch every page and print all items');
+    cmd.option('--wide', 'show every cell of the table whole (lines may be wider than the terminal)');
+    cmd.option('--columns <fields>', 'the table\'s columns, comma-separated (dotted for nested fields), e.g. id,status,customer.number');
+  }
   if (op.response === 'binary') cmd.option('-o, --out <file>', 'save the file the API answers with here (else stdout, when piped)');
   if (op.query.length) cmd.option('--query <key=value>', 'any other query parameter (repeatable)', collect);
   cmd.addHelpText('after', `\nExamples:\n${examplesFor(entry).map((e) => `  $ ${e}`).join('\n')}\n\n${op.method} ${op.path}${op.auth === 'none' ? ' (no authorization)' : ''}\n`);

@@ -5,7 +5,7 @@ import type { Entry } from 'voice-agent-core/catalogue';
 import { buildRequest } from 'voice-agent-core/client';
 import type { ListPromise } from 'voice-agent-core/client';
 import { VERSION } from 'voice-agent-core/version';
-import { buildBody, splitAssignment } from '../body.js';
+import { splitAssignment } from '../body.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { checkBinaryTarget, writeBinary } from '../output/binary.js';
@@ -16,19 +16,25 @@ import { startSpinner } from '../output/spinner.js';
 import { green } from '../output/style.js';
 import { confirmOrRefuse } from '../prompt.js';
 import { buildQuery } from '../query.js';
+import { buildOpBody } from '../set-body.js';
 import { err, out } from '../redact.js';
 
 /** Options an operation command may carry. */
 interface OpOptions {
   file?: string;
   set?: string[];
+  unset?: string[];
   all?: boolean;
   out?: string;
 }
 
-async function paramsOf(entry: Entry, values: string[], opts: OpOptions & Record<string, unknown>): Promise<unknown> {
+async function paramsOf(entry: Entry, values: string[], ctx: Context): Promise<unknown> {
   const { op } = entry;
-  if (op.body === 'json') return buildBody(opts.file, opts.set ?? []);
+  const opts = ctx.opts as OpOptions & typeof ctx.opts;
+  if (op.body === 'json') return buildOpBody(entry, values, opts, () => {
+    if (op.auth === 'bearer') ctx.requireKey();
+    return ctx.client();
+  });
   if (op.body === 'multipart') {
     const file = values.pop() as string;
     try {
@@ -52,7 +58,7 @@ export async function runOp(entry: Entry, values: string[], ctx: Context): Promi
   const { op } = entry;
   const opts = ctx.opts as OpOptions & typeof ctx.opts;
   const pathValues = [...values];
-  const params = await paramsOf(entry, pathValues, opts);
+  const params = await paramsOf(entry, pathValues, ctx);
   // An operation with a body and query parameters too (structured-output update) sends both.
   const query = op.body !== 'none' && op.query.length ? buildQuery(op, opts) : undefined;
   const label = [entry.action, ...entry.resource, ...pathValues].join(' ');

@@ -68,8 +68,9 @@ export function triggerCommand(): Command {
       `
 Sends { "message": {...} } built by the same code the emulator's calls use. Prints the status,
 latency and answer; for types that expect an answer (tool-calls, assistant-request,
-transfer-destination-request, knowledge-base-request, ...) checks it against the platform's
-published response schema and says what is wrong.
+transfer-destination-request, knowledge-base-request, ...) judges it as the platform reads it
+(its published response schema; a field the schema lists but the platform does not need is a note)
+and says what is wrong.
 Exit status: 0 when the server answered 2xx (with a valid answer where one is expected),
 1 when it failed, timed out or answered wrongly, 2 for usage errors.
 
@@ -124,8 +125,8 @@ Examples:
       if (!json) err(dim(`POST ${url}  ${message.type}${callId ? `  call ${callId}` : ''}\n`));
       const delivery = await postServerMessage(url, body, { headers: await sign(body, url), timeoutMs: opts.timeout * 1000 });
       const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
-      const problems = ok ? await judgeAnswer(message, delivery.answer) : undefined;
-      const result: TriggerResult = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(problems ? { problems } : {}) };
+      const verdict = ok ? await judgeAnswer(message, delivery.answer) : undefined;
+      const result: TriggerResult = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(verdict ? { problems: verdict.problems, notes: verdict.notes } : {}) };
       if (json) printJson(resultJson(result), ctx.output);
       else {
         for (const line of resultLines(result, ctx.output.pretty)) {

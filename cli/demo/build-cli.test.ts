@@ -1,6 +1,6 @@
 // `voice demo build` as a real process through the CLI program: exit codes, messages, --json.
 import { execa } from 'execa';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -49,13 +49,26 @@ it('refuses a service-role key as the page key', async () => {
   expect(r.stderr).not.toContain(serviceRole);
 });
 
+it('refuses a logo that is not an image file, with exit 2', async () => {
+  const r = await voice(['--seller-logo', 'missing.png'], { VOICE_SUPABASE_URL: 'https://abc.supabase.co' });
+  expect(r.exitCode).toBe(2);
+  expect(r.stderr).toContain('Cannot read the logo file');
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+});
+
 it('builds into --out and prints the files as JSON, warning about what will not work', async () => {
-  const r = await voice(['--out', 'site', '--json'], { VOICE_SUPABASE_URL: 'https://abc.supabase.co', VOICE_SUPABASE_ANON_KEY: 'anon-key-123456' });
+  writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const r = await voice(['--out', 'site', '--json', '--seller-logo', 'logo.svg'], { VOICE_SUPABASE_URL: 'https://abc.supabase.co', VOICE_SUPABASE_ANON_KEY: 'anon-key-123456', VOICE_SELLER_NAME: 'Northwind' });
   expect(r.stderr).not.toMatch(/error/i);
   expect(r.exitCode).toBe(0);
   const result = JSON.parse(r.stdout) as { outDir: string; files: string[] };
   expect(result.outDir).toBe(join(dir, 'site'));
   expect(result.files).toEqual(expect.arrayContaining(['index.html', '404.html', '_redirects', 'vercel.json']));
   expect(r.stderr).toContain('"Call Me" will fail on a static host');
-  expect(readFileSync(join(dir, 'site', 'index.html'), 'utf8')).toContain('"supabaseAnonKey":"anon-key-123456"');
+  const html = readFileSync(join(dir, 'site', 'index.html'), 'utf8');
+  expect(html).toContain('"supabaseAnonKey":"anon-key-123456"');
+  // The seller, configured once: the page's settings and its tab icon.
+  const logo = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`;
+  expect(html).toContain(`"seller":{"name":"Northwind","logo":"${logo}"}`);
+  expect(html).toContain(`<link rel="icon" href="${logo}" />`);
 }, 120_000);

@@ -9,6 +9,7 @@ import { configScript } from 'voice-agent-core/visitors/page-config';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
 import { coreSource } from '../../web/vite/core-source.js';
 import { PAGE_BUILD, pageBuildPlugins } from '../../web/vite/page-build.js';
+import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
 import { usageError } from '../errors.js';
 import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './headers.js';
 import { packageRoot } from './server.js';
@@ -114,8 +115,13 @@ export function checkOutDir(outDir: string, root: string, cwd: string): void {
 export function bakedConfig(page: DemoConfig): Partial<DemoConfig> {
   const links = Object.fromEntries(Object.entries(page.links).filter(([, v]) => v !== ''));
   // A hosted page never runs browser calls on a local emulator: `localCalls` is left at its default.
-  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && v !== '' && k !== 'localCalls'));
-  return { ...rest, ...(Object.keys(links).length > 0 ? { links: links as DemoConfig['links'] } : {}) };
+  const seller = Object.fromEntries(Object.entries(page.seller).filter(([k, v]) => v !== '' && v !== DEFAULT_SELLER[k as keyof typeof DEFAULT_SELLER]));
+  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && k !== 'seller' && v !== '' && k !== 'localCalls'));
+  return {
+    ...rest,
+    ...(Object.keys(seller).length > 0 ? { seller: seller as DemoConfig['seller'] } : {}),
+    ...(Object.keys(links).length > 0 ? { links: links as DemoConfig['links'] } : {}),
+  };
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -133,7 +139,10 @@ export async function buildDemo(options: DemoBuildOptions): Promise<DemoBuildRes
 
   const bake: Plugin = {
     name: 'voice-demo-config',
-    transformIndexHtml: () => [{ tag: 'script', children: configScript(bakedConfig(options.page)), injectTo: 'head-prepend' }],
+    transformIndexHtml: (html) => ({
+      html: withFavicon(html, options.page.seller.logo || DEFAULT_SELLER.logo),
+      tags: [{ tag: 'script', children: configScript(bakedConfig(options.page)), injectTo: 'head-prepend' }],
+    }),
   };
   const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
   await build({

@@ -37,6 +37,8 @@ describe('the build configuration', () => {
 it('bakes only what is set, so the page keeps its defaults for the rest', () => {
   const baked = bakedConfig({ ...defaultConfig, supabaseUrl: 'https://abc.supabase.co', webhookUrl: '', links: { ...defaultConfig.links, website: 'https://x.example' } });
   expect(baked).toEqual({ supabaseUrl: 'https://abc.supabase.co', captions: true, strict: false, links: { website: 'https://x.example' } });
+  // A seller is baked when one is configured (the name alone keeps the default mark).
+  expect(bakedConfig({ ...defaultConfig, seller: { name: 'Northwind', logo: '' } }).seller).toEqual({ name: 'Northwind' });
 });
 
 describe('the output directory', () => {

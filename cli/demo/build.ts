@@ -7,7 +7,7 @@ import { err, out } from '../redact.js';
 import type { DemoFlags } from './config.js';
 
 /** The flags of `voice demo build`: the page settings `voice demo` takes, and the output folder. */
-export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAnonKey' | 'webhookUrl' | 'publicKey' | 'assistantId' | 'apiUrl' | 'sentryDsn' | 'strict' | 'captions'> {
+export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAnonKey' | 'webhookUrl' | 'publicKey' | 'assistantId' | 'apiUrl' | 'sentryDsn' | 'strict' | 'captions' | 'sellerName' | 'sellerLogo'> {
   out: string;
 }
 
@@ -17,10 +17,10 @@ export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAno
  */
 export function buildFlagsOf(cmd: Command): BuildFlags {
   const all = { ...cmd.optsWithGlobals<BuildFlags>(), ...cmd.opts<BuildFlags>() };
-  const { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict } = all;
+  const { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict, sellerName, sellerLogo } = all;
   // --no-captions given to either command turns them off (a negatable flag defaults to true in both).
   const captions = ![cmd.opts<BuildFlags>(), cmd.parent?.opts<BuildFlags>()].some((o) => o?.captions === false);
-  return { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict, captions };
+  return { out, supabaseUrl, supabaseAnonKey, webhookUrl, publicKey, assistantId, apiUrl, sentryDsn, strict, captions, sellerName, sellerLogo };
 }
 
 /** The `voice demo build` command (registered under `voice demo`). */
@@ -35,6 +35,8 @@ export function demoBuildCommand(): Command {
     .option('--assistant-id <id>', 'assistant for browser calls (or VOICE_ASSISTANT_ID)')
     .option('--api-url <url>', 'platform API base URL for browser calls (env: VOICE_API_URL)')
     .option('--sentry-dsn <dsn>', 'error reporting DSN (or VOICE_SENTRY_DSN)')
+    .option('--seller-name <name>', 'who is selling: the name in the header, footer and tab (or VOICE_SELLER_NAME)')
+    .option('--seller-logo <file|url>', "the seller's logo, an image file or https address; also the tab icon (or VOICE_SELLER_LOGO)")
     .option('--strict', 'show Not found for an unknown slug instead of greeting "Visitor"')
     .option('--no-captions', 'no captions of the conversation during Test in Browser (or VOICE_CAPTIONS=off)')
     .option('--json', 'print the output directory and files as JSON')
@@ -52,6 +54,7 @@ them from files: _headers (Netlify, Cloudflare Pages), netlify.toml and vercel.j
 Examples:
   VOICE_SUPABASE_URL=https://abc.supabase.co VOICE_SUPABASE_ANON_KEY=... voice demo build
   voice demo build --out public --webhook-url https://hooks.example/call-me
+  voice demo build --seller-name "Acme Voice" --seller-logo ./logo.svg
   voice demo build --no-captions`,
     )
     .action(async (_flags: BuildFlags, cmd: Command) => {

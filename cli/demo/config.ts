@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
 import { resolveSettings } from '../settings.js';
+import { logoSource } from './seller.js';
 
 /** Flags of `voice demo` that carry configuration. */
 export interface DemoFlags {
@@ -16,6 +17,9 @@ export interface DemoFlags {
   phoneNumberId?: string;
   sentryDsn?: string;
   strict?: boolean;
+  /** Who is selling: the name, and a logo file or image address (header, footer, tab icon). */
+  sellerName?: string;
+  sellerLogo?: string;
   /** False with `--no-captions`: no captions during a browser call. */
   captions?: boolean;
   /** The CLI's global `--api-key`, `--profile` and `--local`. */
@@ -95,6 +99,10 @@ export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = pro
     sentryDsn: pick('sentryDsn', flags.sentryDsn, 'VOICE_SENTRY_DSN', 'sentryDsn'),
     strict: Boolean(flags.strict),
     captions: flags.captions !== false && !captionsOff(env.VOICE_CAPTIONS),
+    seller: {
+      name: pick('sellerName', flags.sellerName, 'VOICE_SELLER_NAME', 'sellerName').trim(),
+      logo: logoSource(pick('sellerLogo', flags.sellerLogo, 'VOICE_SELLER_LOGO', 'sellerLogo')),
+    },
     links: {
       linkedin: pick('linkedin', undefined, 'VOICE_LINK_LINKEDIN', 'linkLinkedin'),
       website: pick('website', undefined, 'VOICE_LINK_WEBSITE', 'linkWebsite'),

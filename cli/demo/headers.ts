@@ -87,7 +87,8 @@ export function contentSecurityPolicy(config: DemoConfig, inline: InlineSources)
     'style-src': ["'self'", ...('nonce' in inline ? [`'nonce-${inline.nonce}'`] : (inline.styles ?? []))],
     // A built page (hashes) is hosted: it never joins calls on an emulator.
     'connect-src': ["'self'", ...connectOrigins(config), ...('nonce' in inline ? localCallSockets(config) : []), ...DAILY.connect],
-    'img-src': ["'self'", 'data:'],
+    // The seller's logo may live on its own site.
+    'img-src': ["'self'", 'data:', ...[config.seller.logo].map((u) => (u ? originOf(u) : undefined)).filter((o): o is string => o !== undefined)],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'font-src': ["'self'"],

@@ -1,8 +1,11 @@
 // Which platform the local Call Me webhook places calls on: the hosted API when a key is set,
 // an API URL the user named, or an emulator run in-process (port 4010 so that
-// `voice call list --local` sees the calls; an emulator already there is reused).
+// `voice call list --local` sees the calls; when 4010 is taken, even by an emulator, a free port).
+// On a local emulator the calls use the demo's own assistant, looked up when a call needs it.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PLATFORM_API } from 'voice-agent-core/hosts';
+import { LOCAL_ASSISTANT_PATH } from 'voice-agent-core/visitors/page-config';
 import type { CallTarget } from 'voice-agent-core/visitors/callme';
 import type { Snapshot } from 'voice-agent-core/emulator';
 
@@ -33,13 +36,66 @@ export interface StartedTarget {
   target: CallTarget;
   /** True when the webhook calls the hosted platform (real phone calls). */
   hosted: boolean;
-  /** True when the calls go to a local emulator (started here or found on the preferred port). */
+  /** True when the calls go to a local emulator started here. */
   emulator: boolean;
   /** The demo's assistant, when the emulator was started here with it (`withAssistant`). */
   assistantId?: string;
   /** The emulator runs in this process (started here). */
   inProcess?: boolean;
   close(): Promise<void>;
+}
+
+/** A plain-http address on this machine: an emulator (`voice dev`), never the hosted platform. */
+const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/;
+
+/** True when the chosen platform is a local emulator (started here, found, or named by a loopback --api-url). */
+export function isLocalPlatform(t: StartedTarget, apiKey: string): boolean {
+  return !t.hosted && (t.emulator || !apiKey || LOOPBACK.test(t.target.baseUrl));
+}
+
+/** How to follow a call placed on `baseUrl` from a terminal. */
+export function watchCommand(callId: string, baseUrl: string, local: boolean): string {
+  if (!local) return `voice call watch ${callId}`;
+  return baseUrl === 'http://127.0.0.1:4010' ? `voice --local call watch ${callId}` : `voice call watch ${callId} --api-url ${baseUrl}`;
+}
+
+/**
+ * The demo's assistant on a local emulator, looked up when a call needs it rather than once at
+ * start: the emulator may start after the demo, or restart without it. An id known at start
+ * (an emulator started here with it) is trusted while that emulator runs; any other is checked.
+ */
+export function localAssistant(baseUrl: string, known?: { id: string; trusted: boolean }): () => Promise<string> {
+  let cached = known?.id;
+  const trusted = known?.trusted ?? false;
+  let pending: Promise<string> | undefined;
+  const find = async (): Promise<string> => {
+    try {
+      if (cached && (trusted || (await assistantExists(baseUrl, cached)))) return cached;
+      return (cached = await ensureLocalAssistant(baseUrl));
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      if (cause === 'ECONNREFUSED' || (err as Error).message === 'fetch failed') {
+        throw new NotAnswering(baseUrl, err);
+      }
+      throw err;
+    }
+  };
+  // Calls at the same moment share one lookup (and never create the assistant twice).
+  return () => (pending ??= find().finally(() => (pending = undefined)));
+}
+
+/** Nothing listens where the emulator should be (it has not started yet, or stopped). */
+export class NotAnswering extends Error {
+  constructor(baseUrl: string, cause: unknown) {
+    const port = new URL(baseUrl).port;
+    super(`nothing answers at ${baseUrl}; start the emulator there: voice dev${port ? ` --port ${port}` : ''}`, { cause });
+  }
+}
+
+async function assistantExists(baseUrl: string, id: string): Promise<boolean> {
+  const res = await fetch(`${baseUrl}/assistant/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${LOCAL_KEY}` }, signal: AbortSignal.timeout(5000) });
+  await res.body?.cancel();
+  return res.ok;
 }
 
 /** Picks (and if needed starts) the platform the webhook places calls on. */
@@ -61,13 +117,16 @@ export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarg
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
   }
+  // An emulator the demo did not start (a `voice dev` on 4010) is used only when --api-url names
+  // it: adopting it silently would put the demo's assistant among the user's own resources.
   const busy = `http://127.0.0.1:${o.port}`;
-  if (await isEmulator(busy)) {
-    o.log(`Port ${o.port} already runs a platform emulator; Call Me places its calls there.`);
-    return { target: { ...base, baseUrl: busy, apiKey: LOCAL_KEY }, hosted: false, emulator: true, close: nothing };
-  }
+  const other = await isEmulator(busy);
   const emu = await startEmulator({ port: 0, initial: seeded?.snapshot });
-  o.log(`Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with --api-url ${emu.url} instead of --local.`);
+  o.log(
+    other
+      ? `Port ${o.port} runs a platform emulator the demo did not start, so the demo runs its own at ${emu.url}; to use that one instead, pass --api-url ${busy}.`
+      : `Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with --api-url ${emu.url} instead of --local.`,
+  );
   return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, emulator: true, ...own, close: () => emu.close() };
 }
 
@@ -119,4 +178,27 @@ export async function ensureLocalAssistant(baseUrl: string): Promise<string> {
   const created = await fetch(`${baseUrl}/assistant`, { method: 'POST', headers, body: JSON.stringify(LOCAL_ASSISTANT), signal: signal() });
   if (!created.ok) throw new Error(`creating its assistant answered ${created.status}`);
   return ((await created.json()) as { id: string }).id;
+}
+
+/**
+ * `GET /__voice/local-assistant`: the demo's assistant on the local emulator, which the page asks
+ * for when Test in Browser is pressed (the emulator may have started after the page, or restarted).
+ */
+export function localAssistantMiddleware(platform: Promise<{ local: boolean; assistant?: () => Promise<string> }>, log: (line: string) => void) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    if ((req.url ?? '').split('?')[0] !== LOCAL_ASSISTANT_PATH) return next();
+    const send = (status: number, data: Record<string, unknown>) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data));
+    };
+    if (req.method !== 'GET') return send(405, { message: `Use GET ${LOCAL_ASSISTANT_PATH}` });
+    void platform.then(async (p) => {
+      if (!p.assistant) return send(404, { message: 'Test in Browser does not run on a local emulator here.' });
+      try {
+        send(200, { assistantId: await p.assistant() });
+      } catch (err) {
+        log(`voice demo: Test in Browser cannot start: ${(err as Error).message}`);
+        send(503, { message: (err as Error).message });
+      }
+    }, () => send(503, { message: 'The demo has no platform to call.' }));
+  };
 }

@@ -16,16 +16,19 @@ export async function runDemo(opts: DemoCliOptions, globals: DemoGlobals): Promi
   const { startDemo } = await import('./server.js');
   const { slug, port, host, open, visitors, ...flags } = opts;
   const { apiKey, profile, local } = globals;
-  const demo = await startDemo({ slug, port, host, open, visitors, flags: { ...flags, apiKey, profile, local } });
+  // VOICE_DEMO_EMULATOR_PORT moves the port the demo's own emulator prefers (4010).
+  const emulatorPort = Number(process.env.VOICE_DEMO_EMULATOR_PORT) || undefined;
+  const demo = await startDemo({ slug, port, host, open, visitors, ...(emulatorPort ? { emulatorPort } : {}), flags: { ...flags, apiKey, profile, local } });
   const target = demo.callTarget;
   err(
     `Demo page for "${slug}" (Ctrl-C to stop):\n` +
-      (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? ' (local emulator)' : ''}\n` : '') +
+      (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? " (local emulator; the demo's assistant with each visitor's first message and system prompt)" : ''}\n` : '') +
       (demo.localBrowserCalls
         ? `Test in Browser runs on the local emulator at ${demo.localBrowserCalls} (set VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID for the hosted platform).\n`
         : demo.config.page.publicKey && demo.config.page.assistantId
           ? ''
           : 'Test in Browser needs VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID.\n') +
+      (demo.config.page.seller.name ? '' : 'The page names "Voice" as the seller: set --seller-name and --seller-logo (or VOICE_SELLER_NAME and VOICE_SELLER_LOGO).\n') +
       (Object.values(demo.config.page.links).some(Boolean) ? '' : 'The footer has no links: set VOICE_LINK_LINKEDIN, VOICE_LINK_WEBSITE or VOICE_LINK_TWITTER.\n'),
   );
   out(`${demo.url}\n`);

@@ -59,16 +59,18 @@ describe('startDemo', () => {
     }
   });
 
-  it('reuses an emulator already on the preferred port, and avoids a port held by something else', async () => {
-    const reuse = await startDemo({ ...quiet(), emulatorPort: Number(new URL(emulator.url).port) });
+  it('never adopts an emulator it did not start on the preferred port, and avoids a port held by something else', async () => {
+    const notes: string[] = [];
+    const reuse = await startDemo({ ...quiet(notes), emulatorPort: Number(new URL(emulator.url).port) });
     const avoid = await startDemo({ ...quiet(), emulatorPort: blockedPort });
     try {
-      expect(reuse.callTarget?.baseUrl).toBe(emulator.url);
+      expect(reuse.callTarget?.baseUrl).not.toBe(emulator.url);
+      expect(notes.join('\n')).toContain(`to use that one instead, pass --api-url ${emulator.url}`);
+      expect(await (await fetch(`${emulator.url}/assistant`, { headers: { authorization: 'Bearer k' } })).json()).toEqual([]);
       expect([reuse.localEmulator, avoid.localEmulator]).toEqual([true, true]);
       expect(avoid.callTarget?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(avoid.callTarget?.baseUrl).not.toBe(`http://127.0.0.1:${blockedPort}`);
-      // Test in Browser runs on each emulator, with the demo's assistant there (made over HTTP on
-      // the reused one, started with the emulator it started itself), in the very first page.
+      // Test in Browser runs on each demo's own emulator, with the demo's assistant there, in the very first page.
       for (const demo of [reuse, avoid]) {
         expect(demo.localBrowserCalls).toBe(demo.callTarget?.baseUrl);
         const html = await (await fetch(demo.url)).text();
@@ -105,7 +107,8 @@ describe('startDemo', () => {
     const demo = await startDemo({ ...quiet(), env: { ...env, VOICE_API_KEY: 'sk-very-secret', VOICE_API_URL: emulator.url } });
     try {
       expect(demo.callTarget?.apiKey).toBe('sk-very-secret');
-      expect(demo.localEmulator).toBe(false);
+      // An API URL on loopback is an emulator: the demo's assistant takes the calls there.
+      expect(demo.localEmulator).toBe(true);
       expect(await (await fetch(demo.url)).text()).not.toContain('sk-very-secret');
     } finally {
       await demo.close();
@@ -127,9 +130,17 @@ describe('the local Call Me webhook with the hosted visitors table', () => {
       const unknown = await post('nobody');
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toMatchObject({ ok: false, error: 'unknown-visitor' });
-      expect((await post('acme')).status).toBe(200);
+      const placed = await post('acme');
+      expect(placed.status).toBe(200);
       const calls = (await (await fetch(`${demo.callTarget!.baseUrl}/call`, { headers: { authorization: 'Bearer k' } })).json()) as unknown[];
       expect(calls).toHaveLength(1);
+      // The embedded emulator's call runs with the demo's assistant: it rings (no start error).
+      const { callId } = (await placed.json()) as { callId: string };
+      const status = async () => ((await (await fetch(`${demo.callTarget!.baseUrl}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { status: string; endedReason?: string });
+      await expect.poll(async () => (await status()).status, { timeout: 10_000 }).not.toBe('queued');
+      const call = (await (await fetch(`${demo.callTarget!.baseUrl}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { status: string; endedReason?: string; assistantId?: string };
+      expect(call.endedReason).toBeUndefined();
+      expect(call.assistantId).toBe(demo.config.page.assistantId);
     } finally {
       await demo.close();
       await new Promise((resolve) => db.close(resolve));

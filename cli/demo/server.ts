@@ -17,11 +17,12 @@ import { coreSource } from '../../web/vite/core-source.js';
 import { flagFiles } from '../../web/vite/flag-files.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
 import { configScript } from 'voice-agent-core/visitors/page-config';
+import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './config.js';
 import { SECURITY_HEADERS, contentSecurityPolicy } from './headers.js';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
-import { ensureLocalAssistant, LOCAL_KEY, startCallTarget, warmLocalEmulator } from './platform.js';
+import { isLocalPlatform, LOCAL_KEY, localAssistant, localAssistantMiddleware, NotAnswering, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
 import { loadViteTools } from './vite.js';
 
 /** What `startDemo` takes; everything is optional. */
@@ -113,34 +114,44 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     : undefined;
   // Awaited after Vite listens; until then a failure must not count as unhandled.
   targetPromise?.catch(() => undefined);
-  // Test in Browser on the emulator: the page's settings for it are complete once the emulator
-  // (and its assistant) is known. The HTML waits for this, so no page is served without them.
+  // On a local emulator, calls use the demo's assistant, looked up at each call (the emulator may
+  // start after the demo or restart); its address is known now, so the page's settings are too.
+  const platform = targetPromise?.then((t) => {
+    const local = isLocalPlatform(t, config.apiKey);
+    const known = t.assistantId ? { id: t.assistantId, trusted: Boolean(t.inProcess) } : undefined;
+    return { ...t, local, assistant: local ? localAssistant(t.target.baseUrl, known) : undefined };
+  });
+  platform?.catch(() => undefined);
+  // Test in Browser on the emulator: the page's settings for it are complete once the emulator is
+  // known. The HTML waits for this, so no page is served without them.
   let localBrowserCalls: string | undefined;
-  const pageReady = targetPromise?.then(async (t) => {
-    if (!(browserLocal && (t.emulator || !config.apiKey))) return;
-    const baseUrl = t.target.baseUrl;
+  const pageReady = platform?.then(async (p) => {
+    if (!p.local || !browserLocal) return;
+    const baseUrl = p.target.baseUrl;
+    Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, localCalls: true });
+    localBrowserCalls = baseUrl;
     try {
-      const assistantId = t.assistantId ?? (await ensureLocalAssistant(baseUrl));
-      Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, assistantId, localCalls: true });
-      localBrowserCalls = baseUrl;
+      config.page.assistantId = await p.assistant!();
     } catch (err) {
-      notes.push(`Test in Browser cannot use the emulator at ${baseUrl} (${(err as Error).message}).`);
+      const why = err instanceof NotAnswering ? '' : ` (${(err as Error).message})`;
+      notes.push(`The emulator at ${baseUrl} does not answer yet${why}; Call Me and Test in Browser look for it there at each call.`);
     }
   }, () => undefined);
   const lookup = store ? (s: string) => store.get(s) : hostedVisitorLookup(config.page.supabaseUrl, config.page.supabaseAnonKey);
 
   const plugin: Plugin = {
     name: 'voice-demo',
-    transformIndexHtml: async () => {
+    transformIndexHtml: async (html) => {
       await pageReady;
-      return [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }];
+      return { html: withFavicon(html, config.page.seller.logo || DEFAULT_SELLER.logo), tags: [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }] };
     },
     configureServer(server) {
       server.middlewares.use(securityHeaders(config.page));
       if (store) server.middlewares.use(visitorsMiddleware(store));
-      if (targetPromise && localWebhook) {
+      if (platform && browserLocal) server.middlewares.use(localAssistantMiddleware(platform, log));
+      if (platform && localWebhook) {
         // One webhook for the server's life: its rate limit counts across requests.
-        const webhook = targetPromise.then((t) => callMeMiddleware({ lookup, target: t.target, log }));
+        const webhook = platform.then((p) => callMeMiddleware({ lookup, target: p.target, log, assistant: p.assistant, watch: (id) => watchCommand(id, p.target.baseUrl, p.local) }));
         webhook.catch(() => undefined);
         server.middlewares.use((req, res, next) => {
           if ((req.url ?? '').split('?')[0] !== CALL_ME_PATH) return next();
@@ -244,7 +255,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     url: `${origin}/${slug}`,
     origin,
     callTarget: localWebhook ? target?.target : undefined,
-    localEmulator: (localWebhook && target?.emulator) ?? false,
+    localEmulator: (localWebhook && (await platform)?.local) ?? false,
     localBrowserCalls,
     config,
     close: () => (closed ??= Promise.all([server.close(), target?.close()]).then(() => undefined)),

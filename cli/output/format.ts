@@ -17,14 +17,14 @@ export function itemsOf(data: unknown): unknown[] | undefined {
   return undefined;
 }
 
-/** Decides how a result is shown: lists as tables, objects as key/value, the rest as text. */
-export function viewOf(data: unknown, resource: readonly string[]): View {
+/** Decides how a result is shown: lists as tables (of `columns` when given), objects as key/value, the rest as text. */
+export function viewOf(data: unknown, resource: readonly string[], columns?: readonly string[]): View {
   const items = itemsOf(data);
   if (items) {
     if (items.every((x) => x === null || typeof x !== 'object')) {
       return { kind: 'text', text: items.map((x) => plainCell(x)).join('\n') };
     }
-    const fields = columnsFor(resource, items);
+    const fields = columns?.length ? [...columns] : columnsFor(resource, items);
     const rows = items.map((item) => fields.map((f) => (item && typeof item === 'object' ? fieldValue(item as Record<string, unknown>, f) : item)));
     return { kind: 'table', headers: fields.map(headerOf), fields, rows };
   }

@@ -17,11 +17,15 @@ export interface OutputSettings {
   width: number;
   /** Whether a spinner may be drawn on stderr. */
   spinner: boolean;
+  /** Tables show every cell whole (`--wide`). */
+  wide: boolean;
+  /** The fields a table shows, in order (`--columns id,name`); the resource's own when absent. */
+  columns?: string[];
 }
 
 /** Works out the output settings from the flags, the environment and the streams. */
 export function outputSettings(
-  opts: { json?: boolean; color?: boolean },
+  opts: { json?: boolean; color?: boolean; wide?: boolean; columns?: string },
   env: NodeJS.ProcessEnv = process.env,
   stdout: { isTTY?: boolean; columns?: number } = process.stdout,
   stderr: { isTTY?: boolean } = process.stderr,
@@ -37,5 +41,7 @@ export function outputSettings(
     errColor: colorAllowed && errTTY,
     width: stdout.columns && stdout.columns > 20 ? stdout.columns : 100,
     spinner: outTTY && errTTY && !dumb && !env.CI,
+    wide: Boolean(opts.wide),
+    ...(typeof opts.columns === 'string' ? { columns: opts.columns.split(',').map((c) => c.trim()).filter(Boolean) } : {}),
   };
 }

@@ -37,7 +37,7 @@ export async function printView(view: View, settings: OutputSettings): Promise<v
     return;
   }
   const { renderView } = await loadUi(settings.color);
-  out(renderView(ttyView(view), { width: settings.width }));
+  out(renderView(ttyView(view), { width: settings.width, wide: settings.wide }));
 }
 
 /** Writes an API result: the JSON itself with --json, else a table, key/value view or text. */
@@ -48,5 +48,5 @@ export async function printData(data: unknown, resource: readonly string[], sett
     err(dim(`No ${resource.join(' ') || 'items'} found.\n`));
     return;
   }
-  await printView(viewOf(data, resource), settings);
+  await printView(viewOf(data, resource, settings.columns), settings);
 }

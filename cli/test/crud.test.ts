@@ -71,9 +71,13 @@ describe('CRUD through the CLI', () => {
       // Some updates need more than a name (a squad's members, a template's type): fixtures/bodies/<resource>-update.json.
       const updateFixture = join(ROOT, 'fixtures', 'bodies', `${resource.join('-')}-update.json`);
       const updateBody = existsSync(updateFixture) ? ['-f', updateFixture] : [];
-      const updated = await hf.current.voice([...resource, 'update', ...parents, id, ...updateBody, '--set', 'name=Front-desk', '--json']);
+      // A function tool publishes no top-level name: its name is its function's.
+      const nameAt = resource.join(' ') === 'tool' ? 'function.name' : 'name';
+      const updated = await hf.current.voice([...resource, 'update', ...parents, id, ...updateBody, '--set', `${nameAt}=Front-desk`, '--json']);
       expect(updated.exitCode, updated.stderr).toBe(0);
-      expect(json<{ name: string }>(updated).name).toBe('Front-desk');
+      const after = json<{ name?: string; function?: { name?: string; description?: string } }>(updated);
+      expect(nameAt === 'name' ? after.name : after.function?.name).toBe('Front-desk');
+      if (nameAt !== 'name') expect(after.function?.description).toBe('Book an appointment');
 
       const refused = await hf.current.voice([...resource, 'delete', ...parents, id]);
       expect(refused.exitCode).toBe(2);

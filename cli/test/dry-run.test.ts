@@ -78,10 +78,10 @@ describe('--dry-run', () => {
   });
 
   it('shows uploads as form fields', async () => {
-    const run = await h.voice(['file', 'create', upload, '--set', 'purpose=knowledge', '--dry-run']);
+    const run = await h.voice(['file', 'create', upload, '--set', 'purpose=assistant', '--dry-run']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain(`-F 'file=@${upload}'`);
-    expect(run.stdout).toContain("-F 'purpose=knowledge'");
+    expect(run.stdout).toContain("-F 'purpose=assistant'");
   });
 
   it('works for `voice api` and without a key', async () => {

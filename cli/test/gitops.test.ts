@@ -1,6 +1,8 @@
 // Configuration as code through the real CLI against a fresh emulator: plan, apply, edit, pull,
 // prune, bad files, a failed apply that the next one resumes, and the starter resources.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './build.js';
@@ -140,12 +142,30 @@ describe('voice plan / apply / pull', () => {
   });
 
   it('stops at a failing request, says what was done, and the next apply resumes', async () => {
-    const v = hf.current.voice;
+    // Files that fit the schemas can still be refused by the account (a limit reached): a proxy in
+    // front of the emulator refuses squad creates while `refuse` is set.
+    let refuse = true;
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (refuse && req.method === 'POST' && req.url === '/squad') {
+          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: ['Squad limit reached'], error: 'Bad Request', statusCode: 400 }));
+          return;
+        }
+        const body = chunks.length ? Buffer.concat(chunks) : undefined;
+        void fetch(`${hf.current.emu.url}${req.url}`, { method: req.method, headers: { 'content-type': 'application/json', authorization: String(req.headers.authorization) }, body }).then(async (r) => {
+          res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await r.arrayBuffer()));
+        });
+      });
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    const env = { VOICE_API_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` };
+    const v = (args: string[]): Promise<Run> => hf.current.voice(args, { env });
     const dir = join(hf.current.home, 'partial');
     write(dir, {
       'assistants/greeter.yml': 'name: Greeter\nfirstMessage: Hello\n',
-      // The platform refuses a squad without members (a required field of its published body).
-      'squads/team.yml': 'name: Team\n',
+      'squads/team.yml': 'name: Team\nmembers:\n  - assistantId: greeter\n',
     });
     const failed = await v(['apply', '--dir', 'partial', '--yes']);
     expect(failed.exitCode).toBe(1);
@@ -155,11 +175,12 @@ describe('voice plan / apply / pull', () => {
     const greeter = stateOf(dir).assistants?.greeter?.uuid as string;
     expect(greeter).toBeTruthy();
 
-    write(dir, { 'squads/team.yml': 'name: Team\nmembers:\n  - assistantId: greeter\n' });
+    refuse = false;
     const resumed = await v(['apply', '--dir', 'partial', '--yes']);
     expect(resumed.exitCode, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain('Applied: 1 created, 0 updated, 0 deleted.');
     expect(stateOf(dir).assistants?.greeter?.uuid).toBe(greeter);
+    await new Promise((done) => proxy.close(done));
   });
 
   it('pull keeps files edited locally unless --force, and pulls only the types named', async () => {
@@ -190,10 +211,10 @@ describe('voice plan / apply / pull', () => {
     cpSync(join(ROOT, 'fixtures/gitops/starter'), dir, { recursive: true });
     const planned = await v(['plan', '--dir', 'starter']);
     expect(planned.exitCode, planned.stderr).toBe(0);
-    expect(lastLine(planned)).toBe(summary(10, 0, 0));
+    expect(lastLine(planned)).toBe(summary(13, 0, 0));
     const applied = await v(['apply', '--dir', 'starter', '--yes', '--json']);
     expect(applied.exitCode, applied.stderr).toBe(0);
-    expect(json<{ done: unknown[] }>(applied).done).toHaveLength(10);
+    expect(json<{ done: unknown[] }>(applied).done).toHaveLength(13);
     expect(lastLine(await v(['plan', '--dir', 'starter']))).toBe(summary(0, 0, 0));
     // The structured output and the assistant name each other: the second pass filled it in.
     const state = stateOf(dir);

@@ -19,6 +19,7 @@ beforeAll(async () => {
     const m = messageOf(g);
     if (g.path.startsWith('/fail')) return { status: 500, body: { error: 'boom' } };
     if (g.path.startsWith('/empty') && m.type === 'tool-calls') return { body: {} };
+    if (g.path.startsWith('/documented') && m.type === 'tool-calls') return { body: { results: (m.toolCallList as { id: string }[]).map((c) => ({ toolCallId: c.id, result: 'Booked.' })) } };
     if (m.type === 'tool-calls') return { body: { results: (m.toolCallList as { id: string; function: { name: string } }[]).map((c) => ({ name: c.function.name, toolCallId: c.id, result: 'Booked for Monday.' })) } };
     return { body: { received: m.type } };
   });
@@ -131,6 +132,14 @@ describe('voice listen', () => {
     expect(wrong.stdout()).toContain('\tbad answer\t');
     expect(wrong.stdout()).toContain('results: missing');
     expect(await wrong.stop()).toBe(0);
+
+    // The answer the platform's guides show (no `name`) is accepted, with a note, never a bad answer.
+    const documented = await listen(['--forward-to', `${server.url}/documented`]);
+    await post(documented.url, { message: sampleServerMessage('tool-calls') });
+    await until(() => documented.stdout().includes('\tnote\t'));
+    expect(documented.stdout()).toContain('results.0.name is not given');
+    expect(documented.stdout()).not.toContain('bad answer');
+    expect(await documented.stop()).toBe(0);
   });
 
   it('--events filters what is shown and forwarded; --json prints JSON lines with secrets masked', async () => {

@@ -27,6 +27,8 @@ beforeAll(async () => {
     if (mode === 'fail') return { status: 500, body: { error: 'boom' } };
     if (mode === 'slow') return { delayMs: 3000, body: {} };
     if (mode === 'bad') return { body: { results: [{ result: 42 }] } };
+    // The answer the platform's guides document: no `name`.
+    if (mode === 'documented') return { body: { results: (messageOf(g).toolCallList as { id: string }[]).map((c) => ({ toolCallId: c.id, result: 'Booked.' })) } };
     if (mode === 'text') return { body: 'OK' };
     if (mode === 'number-assistant') return { body: { assistant: 5 } };
     if (mode === 'leaky') return { body: { ...(goodAnswer(g) as object), token: KEY, echo: g.headers['x-vapi-secret'] } };
@@ -91,6 +93,16 @@ describe('voice trigger', () => {
     expect(bad.stdout).toMatch(/results\.0\.result must be a string/);
     expect(bad.stdout).toContain('no result for tool call');
     expect(bad.stderr).toContain('is not what the platform expects');
+  });
+
+  it('the documented tool-calls answer ({ toolCallId, result }, no name) exits 0 with at most a note', async () => {
+    const r = await h.current.voice(['trigger', 'tool-calls', '--forward-to', `${server.url}/documented`]);
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('Valid tool-calls answer.');
+    expect(r.stdout).toMatch(/Note: results\.0\.name is not given/);
+    const asJson = json<{ ok: boolean; valid: boolean; notes: string[] }>(await h.current.voice(['trigger', 'tool-calls', '--forward-to', `${server.url}/documented`, '--json']));
+    expect(asJson).toMatchObject({ ok: true, valid: true });
+    expect(asJson.notes).toHaveLength(1);
   });
 
   it('judges assistant-request answers against the published response schema', async () => {

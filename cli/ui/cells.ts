@@ -31,17 +31,27 @@ export function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
 
-/** Column widths that fit a total width: natural widths, the widest shrunk first. */
-export function fitWidths(natural: readonly number[], total: number, gap = 2, min = 4): number[] {
+/**
+ * Column widths that fit a total width: natural widths, the widest shrunk first, never the `keep`
+ * column (an id cut short is of no use). When even that cannot fit, the last columns other than
+ * `keep` are left out (their width is 0).
+ */
+export function fitWidths(natural: readonly number[], total: number, gap = 2, min = 4, keep = -1): number[] {
   const widths = [...natural];
-  const budget = total - gap * Math.max(0, widths.length - 1);
-  let sum = widths.reduce((a, b) => a + b, 0);
-  while (sum > budget) {
-    let widest = 0;
-    for (let i = 1; i < widths.length; i++) if ((widths[i] as number) > (widths[widest] as number)) widest = i;
-    if ((widths[widest] as number) <= min) break;
+  const shown = widths.map(() => true);
+  const sumOf = (): number => widths.reduce((a, b, i) => a + (shown[i] ? b : 0), 0) + gap * Math.max(0, shown.filter(Boolean).length - 1);
+  let sum = sumOf();
+  while (sum > total) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) if (i !== keep && shown[i] && (widths[i] as number) > min && (widest < 0 || (widths[i] as number) > (widths[widest] as number))) widest = i;
+    if (widest < 0) break;
     widths[widest] = (widths[widest] as number) - 1;
     sum -= 1;
   }
-  return widths;
+  for (let i = widths.length - 1; i >= 0 && sum > total; i--) {
+    if (i === keep) continue;
+    shown[i] = false;
+    sum = sumOf();
+  }
+  return widths.map((w, i) => (shown[i] ? w : 0));
 }

@@ -45,11 +45,13 @@ export function receivedLine(r: Received): Line[] {
           ...(d?.failure ? { failure: d.failure, reason: d.reason } : {}),
         },
         ...(r.problems ? { problems: r.problems } : {}),
+        ...(r.notes ? { notes: r.notes } : {}),
       },
     },
   ];
   for (const p of r.problems ?? []) {
     lines.push({ time: r.time, columns: ['bad answer', r.callId ?? '-', short(p, 200)], widths: WIDTHS, tone: 'warn' });
   }
+  for (const n of r.notes ?? []) lines.push({ time: r.time, columns: ['note', r.callId ?? '-', short(n, 200)], widths: WIDTHS, tone: 'dim' });
   return lines;
 }

@@ -29,6 +29,8 @@ export interface Received {
   reply: { status: number; body: unknown; noop: boolean };
   /** What is wrong with the answer, for types that expect one (empty when valid). */
   problems?: string[];
+  /** What is worth knowing about an accepted answer (a field the schema lists but the platform does not need). */
+  notes?: string[];
   /** Why the request was refused (not JSON, not a server message). */
   refused?: string;
 }
@@ -43,8 +45,8 @@ export interface ReceiverOptions {
   timeoutMs: number;
   /** The answer given when nothing is forwarded. */
   noop(message: Obj): unknown;
-  /** Problems with an answer to a message of this type (undefined: the type expects none). */
-  judge?(message: Obj, answer: unknown): Promise<string[] | undefined>;
+  /** Problems and notes about an answer to a message of this type (undefined: the type expects none). */
+  judge?(message: Obj, answer: unknown): Promise<{ problems: string[]; notes: string[] } | undefined>;
   onReceived(event: Received): void;
 }
 
@@ -167,8 +169,9 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
       send(res, status, reply);
     }
     const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
-    const problems = ok ? await opts.judge?.(msg, delivery.answer) : undefined;
-    opts.onReceived({ ...base, forwarded: delivery, reply: { status, body: reply, noop: false }, ...(problems ? { problems } : {}) });
+    const verdict = ok ? await opts.judge?.(msg, delivery.answer) : undefined;
+    const judged = verdict ? { problems: verdict.problems, ...(verdict.notes.length ? { notes: verdict.notes } : {}) } : {};
+    opts.onReceived({ ...base, forwarded: delivery, reply: { status, body: reply, noop: false }, ...judged });
   };
 
   const server = createServer((req, res) => {

@@ -11,6 +11,8 @@ export interface TriggerResult {
   delivery: Delivery;
   /** Problems with the answer (empty: valid); undefined when the type expects no answer. */
   problems?: string[];
+  /** What is worth knowing about an accepted answer (fields the schema lists but the platform does not need). */
+  notes?: string[];
 }
 
 /** True when the server answered 2xx and, for types that expect one, a valid answer. */
@@ -42,6 +44,7 @@ export function resultJson(r: TriggerResult): Record<string, unknown> {
     expectsAnswer: expectsAnswer(r.type),
     valid: r.problems === undefined ? null : r.problems.length === 0,
     problems: r.problems ?? [],
+    notes: r.notes ?? [],
     ...(d.failure ? { failure: d.failure, reason: d.reason ?? null } : {}),
   };
 }
@@ -58,7 +61,10 @@ export function resultLines(r: TriggerResult, pretty: boolean): { text: string; 
   else lines.push({ text: '(empty answer)', tone: 'plain' });
   if (!good) return lines;
   if (r.problems === undefined) lines.push({ text: `${r.type} expects no answer: delivered.`, tone: 'ok' });
-  else if (r.problems.length === 0) lines.push({ text: `Valid ${r.type} answer.`, tone: 'ok' });
+  else if (r.problems.length === 0) {
+    lines.push({ text: `Valid ${r.type} answer.`, tone: 'ok' });
+    for (const n of r.notes ?? []) lines.push({ text: `  Note: ${n}`, tone: 'plain' });
+  }
   else {
     lines.push({ text: `Invalid ${r.type} answer:`, tone: 'bad' });
     for (const p of r.problems) lines.push({ text: `  - ${p}`, tone: 'bad' });

@@ -12,7 +12,9 @@ export type WatchEvent =
   | { kind: 'say'; at: Date; role: string; text: string }
   | { kind: 'tool-call'; at: Date; id?: string; call: string }
   | { kind: 'tool-result'; at: Date; id?: string; name: string; result: string }
-  | { kind: 'ended'; at: Date; endedReason: string; text: string; cost?: number; durationSeconds?: number };
+  | { kind: 'ended'; at: Date; endedReason: string; text: string; cost?: number; durationSeconds?: number }
+  /** A warning or error from the call's log (the emulator's: a scripted conversation, a model failure). */
+  | { kind: 'note'; at: Date; level: string; text: string };
 
 const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const dateOf = (v: unknown, fallback: Date): Date => (typeof v === 'number' ? new Date(v) : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : fallback);
@@ -79,10 +81,18 @@ export function diffCall(seen: Seen, call: Obj, now = new Date()): WatchEvent[] 
   const turns = turnsOf(call);
   for (const turn of turns.slice(seen.turns)) events.push(...turnEvents(turn, now, recorded));
   seen.turns = Math.max(seen.turns, turns.length);
-  if (ended && seen.status !== 'ended') events.push(endedEvent(call, now, recorded));
+  if (ended && seen.status !== 'ended') {
+    // A call the emulator scripted (no model configured) says so where its story is told.
+    const summary = obj(call.analysis).summary;
+    if (typeof summary === 'string' && summary.includes(SCRIPTED)) events.push({ kind: 'note', at: now, level: 'WARN', text: summary.slice(summary.indexOf(SCRIPTED)) });
+    events.push(endedEvent(call, now, recorded));
+  }
   if (status) seen.status = status;
   return events;
 }
+
+/** How the emulator's scripted calls begin their note (the rest says how to configure a model). */
+export const SCRIPTED = 'No model is configured';
 
 const WIDTHS = [12] as const;
 
@@ -99,5 +109,7 @@ export function watchLine(e: WatchEvent): Line {
       return { time: e.at, columns: ['tool result', `${e.name} -> ${short(e.result, 160)}`], widths: WIDTHS, tone: 'warn', json: { event: 'tool-result', id: e.id ?? null, name: e.name, result: e.result } };
     case 'ended':
       return { time: e.at, columns: ['ended', e.text], widths: WIDTHS, tone: 'ok', json: { event: 'ended', endedReason: e.endedReason, cost: e.cost ?? null, durationSeconds: e.durationSeconds ?? null } };
+    case 'note':
+      return { time: e.at, columns: [e.level === 'ERROR' ? 'error' : 'note', e.text], widths: WIDTHS, tone: 'warn', json: { event: 'note', level: e.level, text: e.text } };
   }
 }

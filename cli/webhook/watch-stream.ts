@@ -54,6 +54,9 @@ export function streamEvents(e: Obj, seen: StreamSeen): WatchEvent[] {
       seen.status = status;
       return [{ kind: 'status', at, status }];
     }
+    case 'call.log':
+      // Warnings and errors only: a scripted conversation, a model failure, a tool server that failed.
+      return e.level === 'WARN' || e.level === 'ERROR' ? [{ kind: 'note', at, level: String(e.level), text: String(e.text ?? '') }] : [];
     case 'call.transcript':
       if (e.partial) return [];
       return [{ kind: 'say', at, role: e.role === 'user' ? 'customer' : 'assistant', text: String(e.text ?? '') }];

@@ -5,7 +5,7 @@ import { ApiError } from 'voice-agent-core/client';
 import { answeredMessageTypes, sampleServerMessage, serverMessageTypes } from 'voice-agent-core/messages';
 import { messagesOf, validateServerMessageResponse } from 'voice-agent-core/schemas/validate';
 import { CliError } from '../errors.js';
-import { closestFirst, suggestion } from './closest.js';
+import { closestFirst, suggestion } from 'voice-agent-core/schemas/closest';
 import { formatLine } from './lines.js';
 import { noopAnswer } from './noop.js';
 import { scrub } from './scrub.js';
@@ -90,22 +90,22 @@ describe('no-op answers and judging', () => {
     for (const type of answeredMessageTypes) {
       const answer = noopAnswer(sampleServerMessage(type));
       expect(messagesOf(await validateServerMessageResponse(type, answer)), type).toEqual([]);
-      expect(await judgeAnswer(sampleServerMessage(type), answer), type).toEqual([]);
+      expect(await judgeAnswer(sampleServerMessage(type), answer), type).toEqual({ problems: [], notes: [] });
     }
     expect(noopAnswer(sampleServerMessage('status-update'))).toEqual({});
   });
   it('judges tool-calls answers by schema and by tool call ids; types without answers are not judged', async () => {
     const m = sampleServerMessage('tool-calls');
-    expect(await judgeAnswer(m, { results: [{ name: 'bookAppointment', toolCallId: 'call_sample_1', result: 'ok' }] })).toEqual([]);
-    expect(await judgeAnswer(m, { messageResponse: { results: [{ name: 'bookAppointment', toolCallId: 'call_sample_1', result: 'ok' }] } })).toEqual([]);
-    const wrong = await judgeAnswer(m, { results: [{ name: 'bookAppointment', toolCallId: 'other', result: 7 }] });
+    expect(await judgeAnswer(m, { results: [{ name: 'bookAppointment', toolCallId: 'call_sample_1', result: 'ok' }] })).toEqual({ problems: [], notes: [] });
+    expect(await judgeAnswer(m, { messageResponse: { results: [{ name: 'bookAppointment', toolCallId: 'call_sample_1', result: 'ok' }] } })).toEqual({ problems: [], notes: [] });
+    const wrong = (await judgeAnswer(m, { results: [{ name: 'bookAppointment', toolCallId: 'other', result: 7 }] }))?.problems;
     expect(wrong).toContain('results.0.result must be a string');
     expect(wrong).toContain('results: no result for tool call call_sample_1 (bookAppointment)');
     expect(wrong).toContain('results.0.toolCallId: "other" is not a tool call of this message');
-    expect(await judgeAnswer(m, [1])).toEqual(['the answer must be a JSON object, not an array']);
+    expect((await judgeAnswer(m, [1]))?.problems).toEqual(['the answer must be a JSON object, not an array']);
     expect(await judgeAnswer(sampleServerMessage('hang'), 'anything')).toBeUndefined();
-    expect(await judgeAnswer(sampleServerMessage('assistant-request'), { results: [] })).toEqual([expect.stringMatching(/^names none of assistantId, assistant, .*: the call has nothing to run$/)]);
-    expect(await judgeAnswer(sampleServerMessage('assistant-request'), { assistantId: 'a1' })).toEqual([]);
+    expect((await judgeAnswer(sampleServerMessage('assistant-request'), { results: [] }))?.problems).toEqual([expect.stringMatching(/^names none of assistantId, assistant, .*: the call has nothing to run$/)]);
+    expect((await judgeAnswer(sampleServerMessage('assistant-request'), { assistantId: 'a1' }))?.problems).toEqual([]);
   });
 });
 

@@ -76,3 +76,26 @@ describe('types', () => {
     }
   });
 });
+
+describe('inputs closed to the published fields', () => {
+  it('refuses an unknown top-level field on create and update, and keeps the published ones', () => {
+    if (never) {
+      // @ts-expect-error `nmae` is no field of the published assistant body
+      void client.assistant.create({ nmae: 'typo' });
+      // @ts-expect-error `colour` is no field of the published assistant update body
+      void client.assistant.update('a1', { name: 'ok', colour: 'red' });
+      // @ts-expect-error `membrs` is no field of the published squad body
+      void client.squad.create({ members: [], membrs: [] });
+      // @ts-expect-error a declared field keeps its type: a name is text
+      void client.assistant.create({ name: 42 });
+    }
+    // Published fields the hand-written type does not declare are accepted too.
+    expectTypeOf(client.assistant.create).toBeCallableWith({ name: 'x', firstMessageMode: 'assistant-waits-for-user', backgroundSound: 'office', maxDurationSeconds: 600 });
+    expectTypeOf(client.assistant.update).toBeCallableWith('a1', { endCallPhrases: ['bye'], model: { provider: 'openai', model: 'gpt-4o', temperature: 0.2 } });
+    expectTypeOf(client.tool.create).toBeCallableWith({ type: 'function', function: { name: 'lookup' } });
+    // The closed type lists exactly the published fields: one of them is there, a typo is not.
+    type CreateKeys = keyof NonNullable<Parameters<typeof client.assistant.create>[0]> & string;
+    expectTypeOf<'firstMessageMode'>().toExtend<CreateKeys>();
+    expectTypeOf<'nmae' extends CreateKeys ? true : false>().toEqualTypeOf<false>();
+  });
+});

@@ -2,6 +2,7 @@
 // operation, so a path, query, body or result type cannot drift from the table.
 import type { Catalogue, Upload } from '../catalogue/index.js';
 import type { BodyOf, HttpMethod, Op, PathParams, QueryOf, QueryValue, ResultOf } from '../catalogue/define.js';
+import type { PublishedFields } from '../catalogue/published-fields.js';
 import type { ApiPromise, ListPromise } from './promise.js';
 import type { Transport } from './transport.js';
 
@@ -73,9 +74,24 @@ export interface WithResponse<T> {
 /** The item type of a list result: the element of an array or of a page's `results`. */
 export type ItemOf<R> = R extends ReadonlyArray<infer T> ? T : R extends { results: ReadonlyArray<infer T> } ? T : unknown;
 
+/** The fields a type declares by name (its index signature left out; optional ones stay optional). */
+type Declared<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/** The published top-level fields of an operation's JSON body; never when none are published. */
+export type PublishedKeys<O extends Op> = `${O['method']} ${O['path']}` extends keyof PublishedFields ? PublishedFields[`${O['method']} ${O['path']}`] : never;
+
+/**
+ * A body closed to the platform's published fields: the declared ones keep their types, the other
+ * published ones take any value, and a field the platform does not publish (a typo) does not compile.
+ */
+export type ClosedBody<Body, Keys extends string> = [Keys] extends [never] ? Body : Declared<Body> & { [K in Exclude<Keys, keyof Declared<Body>>]?: unknown };
+
+/** The body an operation's method takes (closed to its published fields). */
+export type BodyInput<O extends Op> = ClosedBody<BodyOf<O>, PublishedKeys<O>>;
+
 type BodyArg<O extends Op> = O['body'] extends 'multipart'
   ? [body: BodyOf<O> extends never ? Upload : BodyOf<O>]
-  : Record<string, never> extends BodyOf<O> ? [body?: BodyOf<O>] : [body: BodyOf<O>];
+  : Record<string, never> extends BodyOf<O> ? [body?: BodyInput<O>] : [body: BodyInput<O>];
 
 /** The params argument of an operation: its body, its query object, or nothing. */
 export type ParamsArg<O extends Op> = O['body'] extends 'none'

@@ -174,13 +174,13 @@ describe('actions', () => {
 
   it('stores uploads with name, size and content type', async () => {
     const form = new FormData();
-    form.append('purpose', 'knowledge-base');
+    form.append('purpose', 'knowledge-base-v2');
     form.append('file', new Blob(['hello world'], { type: 'text/plain' }), 'faq.txt');
     const res = await fetch(`${emu.url}/file`, { method: 'POST', headers: { authorization: 'Bearer k' }, body: form });
     expect(res.status).toBe(201);
     const file = await res.json();
-    expect(file).toMatchObject({ name: 'faq.txt', originalName: 'faq.txt', bytes: 11, mimetype: 'text/plain', purpose: 'knowledge-base', status: 'done' });
-    expect((await call('GET', '/file?purpose=knowledge-base')).body.map((f: { id: string }) => f.id)).toContain(file.id);
+    expect(file).toMatchObject({ name: 'faq.txt', originalName: 'faq.txt', bytes: 11, mimetype: 'text/plain', purpose: 'knowledge-base-v2', status: 'done' });
+    expect((await call('GET', '/file?purpose=knowledge-base-v2')).body.map((f: { id: string }) => f.id)).toContain(file.id);
   });
 
   it('answers the voice library and provider endpoints from sample data', async () => {

@@ -151,12 +151,12 @@ describe('every operation through the client', () => {
   });
 
   it('files: multipart upload (both paths), filter by purpose, update, delete', async () => {
-    const file = await c.file.create({ file: Buffer.from('hello world'), filename: 'faq.txt', contentType: 'text/plain', purpose: 'knowledge-base' });
-    expect(file).toMatchObject({ name: 'faq.txt', bytes: 11, mimetype: 'text/plain', purpose: 'knowledge-base' });
+    const file = await c.file.create({ file: Buffer.from('hello world'), filename: 'faq.txt', contentType: 'text/plain', purpose: 'knowledge-base-v2' });
+    expect(file).toMatchObject({ name: 'faq.txt', bytes: 11, mimetype: 'text/plain', purpose: 'knowledge-base-v2' });
     const old = await c.file.upload({ file: new Blob(['abc'], { type: 'application/pdf' }), filename: 'a.pdf' });
     expect(old).toMatchObject({ name: 'a.pdf', bytes: 3, mimetype: 'application/pdf' });
-    expect((await c.file.list({ purpose: 'knowledge-base' })).map((f) => f.id)).toEqual(expect.arrayContaining([file.id]));
-    expect((await c.file.list({ purpose: 'knowledge-base' })).map((f) => f.id)).not.toContain(old.id);
+    expect((await c.file.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id)).toEqual(expect.arrayContaining([file.id]));
+    expect((await c.file.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id)).not.toContain(old.id);
     expect(await c.file.get(file.id)).toEqual(file);
     expect((await c.file.update(file.id, { name: 'faq2.txt' })).name).toBe('faq2.txt');
     expect((await c.file.delete(old.id)).id).toBe(old.id);

@@ -2,7 +2,11 @@
 import type { Entry } from '../catalogue/index.js';
 import type { Query } from './http.js';
 import type { Form } from './multipart.js';
+import type { RunHost } from './runs.js';
 import type { Rec, Store } from './store.js';
+import type { ModelGateway } from '../model/index.js';
+import type { EmulatorRecord } from './record.js';
+import type { LifecycleType } from './calls/notify.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {
@@ -11,7 +15,17 @@ export interface Env {
   /** Where web-call rooms live, e.g. `https://vapi.daily.co`; empty: on the emulator itself. */
   webCallUrlBase: string;
   /** Runs calls once created (absent: calls are stored and stay as created). */
-  calls?: { start(call: Rec): void };
+  calls?: {
+    start(call: Rec): void;
+    /** Sends a lifecycle message (chat, session, call deletion) about a stored record, in the background. */
+    notify(type: LifecycleType, subject: Rec): void;
+  };
+  /** The door to assistants' models, for chats (absent: chats are scripted). */
+  model?: ModelGateway;
+  /** The record, where chats' tool deliveries land. */
+  record?: EmulatorRecord;
+  /** Plays evals, simulations and structured-output runs on the model step (absent: those runs fail saying so). */
+  runs?: RunHost;
 }
 
 /** One request, as a handler sees it. */

@@ -85,11 +85,11 @@ export function find(ctx: Ctx, place: Place): Rec {
 }
 
 /** Stores a new object of a place after checking its body; used by create and by actions. */
-export function createIn(ctx: Ctx, place: Place, fields: Record<string, unknown> = ctx.body): Rec {
+export function createIn(ctx: Ctx, place: Place, fields: Record<string, unknown> = ctx.body, id?: string): Rec {
   const spec = specOf(place.collection);
   check(fields, spec.rules);
   const sc = scope(ctx, place);
-  return ctx.store.insert(place.collection, { ...sc, ...spec.defaults?.(), ...fields, ...sc }, { scoped: !spec.unscoped });
+  return ctx.store.insert(place.collection, { ...sc, ...spec.defaults?.(), ...fields, ...sc }, { scoped: !spec.unscoped, ...(id ? { id } : {}) });
 }
 
 /** Deletes an object and, recursively, the objects nested under it. */
@@ -123,7 +123,13 @@ export function crudHandler(entry: Entry, children: ReadonlyMap<string, readonly
       return (ctx) => {
         const rec = find(ctx, place);
         check(ctx.body, spec.rules, true);
-        deepMerge(rec, withoutScope(ctx.body, place));
+        // The platform's PATCH replaces each field it names (a nested object must come whole, as
+        // its checks of `model.provider` show); null takes a field out.
+        for (const [k, v] of Object.entries(withoutScope(ctx.body, place))) {
+          if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
+          if (v === null) delete rec[k];
+          else rec[k] = v;
+        }
         return { status: 200, body: ctx.store.touch(rec), changed: true };
       };
     case 'replace':

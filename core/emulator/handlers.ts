@@ -14,6 +14,8 @@ import * as rec from './actions/recordings.js';
 import type { Handler, Reply } from './context.js';
 import { collectionOf, crudHandler, placeOf } from './crud.js';
 import { compileList } from './lists.js';
+import type { LifecycleType } from './calls/notify.js';
+import type { Rec } from './store.js';
 
 type Children = ReadonlyMap<string, readonly { collection: string; field: string }[]>;
 type Maker = (entry: Entry, children: Children) => Handler;
@@ -27,12 +29,30 @@ function assistantChange(entry: Entry, children: Children): Handler {
   return misc.versioned(crudHandler(entry, children) as (ctx: Parameters<Handler>[0]) => Reply);
 }
 
+/** The generic CRUD of an operation, then the lifecycle message the platform sends about the record it answered with. */
+function announcing(type: LifecycleType): Maker {
+  return (entry, children) => {
+    const inner = crudHandler(entry, children) as Handler;
+    return async (ctx) => {
+      const reply = await inner(ctx);
+      const rec = reply.body as Rec | undefined;
+      if (reply.status < 300 && rec && typeof rec.id === 'string') ctx.env.calls?.notify(type, rec);
+      return reply;
+    };
+  };
+}
+
 /** Handlers for operations that do more than store and fetch, by catalogue keys. */
 const ACTIONS: Readonly<Record<string, Maker>> = {
   'call.create': () => createCall,
   'call.phone': () => phoneCallHandler,
   'call.web': () => webCall,
   'v2.call.export': exportCalls,
+  'call.delete': announcing('call.deleted'),
+  'chat.delete': announcing('chat.deleted'),
+  'session.create': announcing('session.created'),
+  'session.update': announcing('session.updated'),
+  'session.delete': announcing('session.deleted'),
   'chat.create': () => createChat,
   'chat.web': () => createChat,
   'chat.responses': () => chatResponses,

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './actions/org.js';
 import { CallRunner } from './calls/runner.js';
+import { createRunHost } from './runs.js';
+import type { RunHost } from './runs.js';
 import type { Scenario } from './calls/scenario.js';
 import { voiceRoutes } from './calls/routes.js';
 import type { Env } from './context.js';
@@ -23,6 +25,8 @@ import type { Snapshot } from './store.js';
 import { EmulatorStates } from './state.js';
 import { stateRoutes } from './state-routes.js';
 import { fixture } from './fixture.js';
+import { createModelGateway } from '../model/index.js';
+import type { ModelConfig, ModelGateway } from '../model/index.js';
 import type { EmulatorFixture } from './fixture.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
@@ -44,6 +48,7 @@ export { loadDataFile } from './persist.js';
 export type { Snapshot } from './store.js';
 export { INSPECTOR_PATH } from './inspector.js';
 export { maskSecrets, maskBody, MASK } from './mask.js';
+export type { ModelConfig } from '../model/index.js';
 
 /** How to start an emulator. */
 export interface EmulatorOptions {
@@ -82,6 +87,14 @@ export interface EmulatorOptions {
   initial?: Snapshot;
   /** Folder of the built inspector page, served at `/__voice/inspector/` (files read only when asked for). */
   inspectorDir?: string;
+  /**
+   * The model endpoint for every assistant whose provider is not custom-llm (`url`, `apiKey`,
+   * `model`), or a cassette to record to or replay from. Unset: custom-llm assistants with a
+   * `model.url` still call it; other conversations are scripted and say so.
+   */
+  model?: ModelConfig;
+  /** Simulation run items played at once (the org's concurrency; default 10). */
+  simulationConcurrency?: number;
   /** Where the emulator's own warnings go (the data file cannot be written, and when it can again); default stderr. */
   warn?: (line: string) => void;
 }
@@ -111,6 +124,10 @@ export interface Emulator extends EmulatorFixture {
   states: EmulatorStates;
   /** What the start found in the data file (`dataFile` only). */
   dataFile?: DataFileStart;
+  /** The door to assistants' models (`describe()` says which endpoint or cassette). */
+  model: ModelGateway;
+  /** Eval and simulation runs: `idle()` resolves when every run started so far has finished. */
+  runs: RunHost;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -169,6 +186,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let states: EmulatorStates;
   let storeRef: Store;
   let loaded = 0;
+  let model: ModelGateway;
   const record = new EmulatorRecord();
   try {
     const opened = await openStore(file, Boolean(options.seed), options.initial, warn);
@@ -176,11 +194,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const { store } = opened;
     storeRef = store;
     writer = opened.writer;
+    model = createModelGateway(options.model ?? {}, { credential: (id) => store.get('credential', id) });
+    env.model = model;
+    env.record = record;
     // The writer reports trouble itself, once, and retries until the file is written.
     const persist = (): void => void writer?.flush().catch(() => undefined);
     // Call progress is written within a second (no answer waits for it); API changes before their answer.
-    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: () => writer?.soon() }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
+    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
     env.calls = calls;
+    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: () => writer?.soon() });
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;
@@ -225,6 +247,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     calls,
     states,
     ...(file ? { dataFile: { file, objects: loaded, calls: storeRef.all('call').length, removedTempFiles: held?.removedTempFiles ?? 0 } } : {}),
+    model,
+    runs: env.runs as RunHost,
     close: () =>
       (closing ??= new Promise<void>((done) => {
         calls.close();

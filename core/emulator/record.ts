@@ -34,11 +34,62 @@ export interface RequestBodies {
   response?: string;
 }
 
+/** One request to the model and what it answered (`call.model`): the body as sent, secrets masked. */
+export interface ModelStepRecord {
+  /** Assistant turn number on its call (1 = the first), and the step within the turn (1 = the first). */
+  turn: number;
+  step: number;
+  request: { url: string; body: unknown };
+  /** Messages left out of `request.body.messages` (the oldest) to keep the record small. */
+  omittedMessages?: number;
+  /** The body was forgotten (only the newest MAX_MODEL_BODIES steps keep theirs). */
+  bodyForgotten?: boolean;
+  ok: boolean;
+  text?: string;
+  toolCalls?: { id: string; name: string; arguments: string }[];
+  /** Milliseconds to the first streamed token, and to the end of the answer (measured; a replay gives the recorded ones). */
+  firstTokenMs?: number;
+  totalMs?: number;
+  /** Answered from a cassette, no model called. */
+  replayed?: boolean;
+  endedReason?: string;
+  message?: string;
+}
+
+/** One function tool the model called, with the server's answer (`call.tool`). */
+export interface ToolStepRecord {
+  turn: number;
+  step: number;
+  id: string;
+  name: string;
+  arguments: string;
+  result?: string;
+  error?: string;
+  /** Milliseconds from sending `tool-calls` to the answer. */
+  ms: number;
+}
+
+/** One assistant turn's latencies (`call.turn`): model time to first token, tool time, the whole turn. */
+export interface TurnRecord {
+  turn: number;
+  steps: number;
+  /** The first step's time to first token (the platform's model latency). */
+  modelMs: number;
+  /** Every step's time, first byte sent to last token received. */
+  modelTotalMs: number;
+  toolMs: number;
+  totalMs: number;
+  failure?: string;
+}
+
 /** One thing that happened, as the live stream carries it. */
 export type RecordEvent =
   | { kind: 'call.status'; seq: number; at: string; callId: string; status: string; endedReason?: string }
   | { kind: 'call.transcript'; seq: number; at: string; callId: string; role: 'assistant' | 'user'; text: string; partial?: boolean }
   | { kind: 'call.log'; seq: number; at: string; callId: string; level?: string; text: string }
+  | ({ kind: 'call.model'; seq: number; at: string; callId: string } & ModelStepRecord)
+  | ({ kind: 'call.tool'; seq: number; at: string; callId: string } & ToolStepRecord)
+  | ({ kind: 'call.turn'; seq: number; at: string; callId: string } & TurnRecord)
   | { kind: 'delivery'; seq: number; at: string; callId: string; delivery: Delivery }
   | { kind: 'request'; seq: number; at: string; method: string; path: string; status: number; ms: number; userAgent?: string; message?: string; inspector?: boolean };
 
@@ -52,6 +103,8 @@ export type RecordListener = (event: RecordEvent) => void;
  * flood of requests never pushes a call's story out. */
 const MAX_CALL_EVENTS = 50_000;
 export const MAX_REQUESTS = 5_000;
+/** Model steps that keep their request body (each at most about MAX_BODY_TEXT): older ones keep the rest. */
+export const MAX_MODEL_BODIES = 500;
 /** Longest body text kept per request. */
 export const MAX_BODY_TEXT = 64 * 1024;
 
@@ -65,6 +118,7 @@ export class EmulatorRecord {
   private readonly callEvents: RecordEvent[] = [];
   private readonly requests: RecordEvent[] = [];
   private readonly bodies = new Map<number, RequestBodies>();
+  private readonly modelBodies: ModelStepRecord[] = [];
   private readonly listeners = new Set<RecordListener>();
   private seq = 0;
   private deliverySeq = 0;
@@ -83,6 +137,7 @@ export class EmulatorRecord {
         }
       }
     } else push(this.callEvents, full, MAX_CALL_EVENTS);
+    if (full.kind === 'call.model') this.keepModelBody(full);
     for (const listener of this.listeners) {
       try {
         listener(full);
@@ -93,11 +148,22 @@ export class EmulatorRecord {
     return full;
   }
 
+  /** A model step's request body is large: only the newest MAX_MODEL_BODIES keep theirs. */
+  private keepModelBody(step: ModelStepRecord): void {
+    this.modelBodies.push(step);
+    while (this.modelBodies.length > MAX_MODEL_BODIES) {
+      const old = this.modelBodies.shift() as ModelStepRecord;
+      old.request = { url: old.request.url, body: {} };
+      old.bodyForgotten = true;
+    }
+  }
+
   /** Forgets every event (a reset); sequence numbers keep growing, so live readers never see one twice. */
   clear(): void {
     this.callEvents.length = 0;
     this.requests.length = 0;
     this.bodies.clear();
+    this.modelBodies.length = 0;
   }
 
   /** Records a REST request with its bodies (kept apart, fetched with `requestBodies`). */

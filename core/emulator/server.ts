@@ -11,7 +11,7 @@ import type { CorsPolicy } from './cors.js';
 import { parseJson, parseQuery, readBody, seenBodies, sendJson, sendText } from './http.js';
 import type { Query } from './http.js';
 import { parseMultipart } from './multipart.js';
-import { checkBody } from './schema-check.js';
+import { checkBody, checkForm } from './schema-check.js';
 import type { DataFileWriter } from './persist.js';
 import { Router, splitPath } from './router.js';
 import type { Store } from './store.js';
@@ -121,14 +121,16 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
 
   const run = (req: IncomingMessage, res: ServerResponse, route: Route, values: string[], query: Query, raw: Buffer): void | Promise<void> => {
     let body: Record<string, unknown> = {};
-    let form: Ctx['form'];
-    if (route.body === 'multipart') form = parseMultipart(raw, req.headers['content-type']);
-    else if (route.body === 'json') {
+    if (route.body === 'multipart') {
+      const parsed = parseMultipart(raw, req.headers['content-type']);
+      // Forms are checked against their published schema like JSON bodies: an enum is an enum either way.
+      return checkForm(route.entry.op.method, route.entry.op.path, parsed).then(() => handle(res, route, values, query, body, parsed));
+    } else if (route.body === 'json') {
       body = parseJson(raw);
       // The platform checks a body before anything else happens: nothing is stored when it fails.
-      return checkBody(route.entry.op.method, route.entry.op.path, body).then(() => handle(res, route, values, query, body, form));
+      return checkBody(route.entry.op.method, route.entry.op.path, body).then(() => handle(res, route, values, query, body, undefined));
     }
-    handle(res, route, values, query, body, form);
+    handle(res, route, values, query, body, undefined);
   };
 
   const handle = (res: ServerResponse, route: Route, values: string[], query: Query, body: Record<string, unknown>, form: Ctx['form']): void => {

@@ -20,6 +20,7 @@ beforeAll(async () => {
       return {
         playable: () => seen.push('playable'),
         customerSpoke: (ms) => seen.push(`spoke ${ms}`),
+        customerSaid: (text) => seen.push(`said ${text}`),
         control: (message) => seen.push(`control ${JSON.stringify(message)}`),
         left: () => seen.push('left'),
       };

@@ -26,6 +26,8 @@ export interface BrowserCall {
   playable(): void;
   /** The customer spoke for `durationMs` (the microphone was over the speech threshold). */
   customerSpoke(durationMs: number): void;
+  /** The customer said `text` (the browser's speech recognition, or typed). */
+  customerSaid(text: string): void;
   /** A live-call-control message: say, add-message, control, end-call. */
   control(message: Record<string, unknown>): void;
   /** The browser left (stop(), a closed tab): the customer ended the call. */
@@ -118,6 +120,7 @@ function run(ws: WebSocket, call: Rec, engine: WebCallEngine): void {
     // `null`, a number, an array: JSON, but no frame (reading `.type` of null would throw in the socket's handler).
     if (!frame || typeof frame !== 'object') return;
     if (frame.type === 'customer-speech' && Number.isFinite(frame.durationMs)) browser.customerSpoke(frame.durationMs);
+    else if (frame.type === 'customer-text' && typeof frame.text === 'string' && frame.text.trim()) browser.customerSaid(frame.text.trim().slice(0, 4000));
     else if (frame.type === 'spoken') spoken.get(String(frame.id))?.();
     else if (frame.type === 'app-message' && typeof frame.data === 'string') {
       if (frame.data === 'playable') return browser.playable();

@@ -3,6 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Client } from '../client/index.js';
+import { schemaProblems } from './check-schema.js';
 import type { Change } from './diff.js';
 import { diff } from './diff.js';
 import { GitopsInputError } from './errors.js';
@@ -70,11 +71,20 @@ export function stateIds(state: State): IdMap {
   };
 }
 
-/** Reads and checks a directory; throws GitopsInputError on any problem (exit 2, nothing sent). */
-export function loadChecked(dir: string): { resources: LocalResource[]; warnings: string[] } {
+/**
+ * Reads and checks a directory (references, and every file against the platform's request
+ * schemas); throws GitopsInputError listing every problem in file order (exit 2, nothing sent).
+ */
+export async function loadChecked(dir: string): Promise<{ resources: LocalResource[]; warnings: string[] }> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new GitopsInputError([], `No resources directory at ${dir} (pass --dir, or run \`voice pull\` to start one)`);
   const project = readProject(dir);
-  const problems: Problem[] = [...project.problems, ...checkResources(project.resources)];
+  const own = [...project.problems, ...checkResources(project.resources)];
+  // The schema's view of a place already explained (a broken reference, an unknown type) adds nothing.
+  const at = (p: Problem): string => `${p.file}:${p.line}:${p.col}`;
+  const explained = new Set(own.map(at));
+  const problems: Problem[] = [...own, ...(await schemaProblems(project.resources)).filter((p) => !explained.has(at(p)))];
+  // Stable: problems of one place keep the order they were found in.
+  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0)));
   if (problems.length) throw new GitopsInputError(problems);
   return { resources: project.resources, warnings: project.warnings };
 }
@@ -131,7 +141,7 @@ function withMissingDependencies(picked: LocalResource[], all: LocalResource[], 
 
 /** Works out what apply would do. Reads the files, the state and the account; changes nothing. */
 export async function plan(options: PlanOptions): Promise<Plan> {
-  const { resources: all, warnings } = loadChecked(options.dir);
+  const { resources: all, warnings } = await loadChecked(options.dir);
   const state = readState(options.statePath);
   const sel = select(options.dir, all, options.targets ?? []);
   const chosen = withMissingDependencies(sel.resources, all, state);

@@ -1,5 +1,6 @@
 // References between files: where they sit in a resource (from the kind's rules), checking that
 // each names a file, and turning file ids into platform UUIDs and back.
+import { suggestion } from '../schemas/closest.js';
 import type { LocalResource, Problem } from './files.js';
 import type { Kind } from './kinds.js';
 import { KINDS } from './kinds.js';
@@ -80,15 +81,17 @@ export function checkResources(resources: readonly LocalResource[]): Problem[] {
       const value = r.data[d.field];
       if (typeof value !== 'string' || !d.values.includes(value)) {
         const where = r.locate([d.field]) ?? { line: 1, col: 1 };
+        const near = typeof value === 'string' ? suggestion(value, d.values) : undefined;
         const what = value === undefined ? `is missing` : `"${String(value)}" is not a known ${r.kind.label} ${d.field}`;
-        problems.push({ file: r.file, ...where, message: `${d.field} ${what} (one of: ${d.values.join(', ')})` });
+        problems.push({ file: r.file, ...where, message: near ? `${d.field} ${what}; did you mean ${near}?` : `${d.field} ${what} (one of: ${d.values.join(', ')})` });
       }
     }
     for (const site of refSites(r.kind, r.data)) {
       if (isUuid(site.value) || ids.has(`${site.to}/${site.value}`)) continue;
       const target = KINDS.find((k) => k.name === site.to);
       const where = r.locate(site.path) ?? { line: 1, col: 1 };
-      problems.push({ file: r.file, ...where, message: `${showPath(site.path)}: unknown reference "${site.value}": no ${target?.label ?? site.to} file ${target?.folder ?? site.to}/${site.value}.yml` });
+      const near = suggestion(site.value, resources.filter((x) => x.kind.name === site.to).map((x) => x.id));
+      problems.push({ file: r.file, ...where, message: `${showPath(site.path)}: unknown reference "${site.value}": no ${target?.label ?? site.to} file ${target?.folder ?? site.to}/${site.value}.yml${near ? `; did you mean ${near}?` : ''}` });
     }
   }
   return problems;

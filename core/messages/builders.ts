@@ -74,11 +74,13 @@ const BUILDERS: Record<ServerMessageType, Builder> = {
     const startedAt = (d.startedAt as string | undefined) ?? (call.startedAt as string | undefined);
     const endedAt = (d.endedAt as string | undefined) ?? (call.endedAt as string | undefined) ?? new Date(at).toISOString();
     const summary = (d.summary as string | undefined) ?? ((call.analysis as Json | undefined)?.summary as string | undefined) ?? summarise(messages(ctx));
+    // The call's measured latencies travel with its artifact.
+    const perf = (call.artifact as Json | undefined)?.performanceMetrics as Json | undefined;
     return {
       endedReason: ended,
       ...(cost !== undefined ? { cost } : {}),
       ...(costs ? { costs } : {}),
-      artifact: artifactOf(messages(ctx), ctx.recordingUrl),
+      artifact: { ...artifactOf(messages(ctx), ctx.recordingUrl), ...(perf ? { performanceMetrics: perf } : {}) },
       analysis: { summary },
       ...(startedAt ? { startedAt } : {}),
       endedAt,

@@ -35,6 +35,8 @@ export interface Schemas {
   operation(method: string, path: string): OperationSchema | undefined;
   /** Problems of a request body (unknown properties refused unless `closed: false`); [] when it fits or no body schema is published. */
   request(method: string, path: string, body: unknown, options?: CheckOptions): SchemaError[];
+  /** The top-level properties of an operation's request schema (a form's fields are typed by them); undefined when unpublished. */
+  requestProperties(method: string, path: string): Readonly<Record<string, Record<string, unknown>>> | undefined;
   /** Problems of a success answer (unknown properties allowed unless `closed: true`); [] when it fits or no answer schema is published. */
   response(method: string, path: string, body: unknown, options?: CheckOptions): SchemaError[];
   /** Problems of a server message (its inner object with `type`, or the `{ message }` envelope); open unless `closed: true`. */
@@ -148,6 +150,11 @@ async function build(): Promise<Schemas> {
       const schema = operation(method, path)?.request;
       return schema ? checker(options?.closed ?? true)(schema, body) : [];
     },
+    requestProperties: (method, path) => {
+      const schema = operation(method, path)?.request as { $ref?: string } | undefined;
+      const resolved = typeof schema?.$ref === 'string' ? comps[schema.$ref] : (schema as Record<string, unknown> | undefined);
+      return isObject(resolved?.properties) ? (resolved.properties as Record<string, Record<string, unknown>>) : undefined;
+    },
     response: (method, path, body, options) => {
       const schema = operation(method, path)?.response;
       return schema ? checker(options?.closed ?? false)(schema, body) : [];
@@ -166,4 +173,10 @@ function unwrap<T>(mod: unknown): T {
   let v = mod as { default?: unknown };
   while (typeof v !== 'function' && v && v.default) v = v.default as { default?: unknown };
   return v as T;
+}
+
+/** One named part of the derived schemas (`CreateAssistantDTO`), as it is stored: `$ref`s name other parts. */
+export async function componentSchema(name: string): Promise<Record<string, unknown> | undefined> {
+  const components = (await import('./components.json', { with: { type: 'json' } })).default as unknown as Record<string, Record<string, unknown>>;
+  return Object.hasOwn(components, name) ? components[name] : undefined;
 }

@@ -51,6 +51,13 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 export interface CallMeOptions {
   lookup(slug: string): Promise<Visitor | undefined> | Visitor | undefined;
   target: CallTarget;
+  /**
+   * The assistant the call uses when the target names none: the demo's own on a local emulator,
+   * looked up at each call (the emulator may have started after the demo, or restarted).
+   */
+  assistant?: () => Promise<string>;
+  /** How to follow a placed call from a terminal (default `voice call watch <id>`). */
+  watch?: (callId: string) => string;
   /** One line per call for the terminal. */
   log?: (line: string) => void;
   /** Replaceable for tests. */
@@ -119,8 +126,10 @@ export function callMeMiddleware(options: CallMeOptions, path = CALL_ME_PATH) {
           log(`voice demo: refused a call to ${phone}: more than ${(options.rateLimit ?? CALL_ME_RATE_LIMIT).max} calls a minute from ${req.socket.remoteAddress ?? 'one client'}`);
           return reply(res, 429, { error: 'rate-limited', message: `Too many calls from this client; try again in ${seconds} s.`, retryAfter: seconds }, { 'retry-after': String(seconds) });
         }
-        const callId = await place(options.target, phoneCallBody(phone, visitor, options.target));
-        log(`voice demo: call ${callId ?? '(no id)'} placed to ${phone} for "${visitorSlug}" via ${options.target.baseUrl}`);
+        const target = options.target.assistantId || !options.assistant ? options.target : { ...options.target, assistantId: await options.assistant() };
+        const callId = await place(target, phoneCallBody(phone, visitor, target));
+        const follow = callId ? `; follow it: ${(options.watch ?? ((id: string) => `voice call watch ${id}`))(callId)}` : '';
+        log(`voice demo: call ${callId ?? '(no id)'} placed to ${phone} for "${visitorSlug}" via ${target.baseUrl}${follow}`);
         reply(res, 200, { ok: true, callId });
       } catch (err) {
         log(`voice demo: could not place the call to ${phone}: ${(err as Error).message}`);

@@ -1,6 +1,7 @@
 // The demo page's runtime configuration: one shape, read from one place, shared by the page and
 // the CLI that serves or builds it. `voice demo` injects it as `window.__VOICE_CONFIG__` before the entry
 // script runs; a static build bakes in the same script, so the page has a single code path for both.
+import { DEFAULT_SELLER } from './seller.js';
 
 /** Everything the demo page can be configured with. */
 export interface DemoConfig {
@@ -24,6 +25,8 @@ export interface DemoConfig {
   captions: boolean;
   /** When true an unknown slug shows the Not found screen instead of the 'Visitor' fallback. */
   strict: boolean;
+  /** Who is selling: the name and logo (an image URL, often a data: URL) in the header, footer and tab. */
+  seller: { name: string; logo: string };
   /** Footer links; empty ones are not shown. */
   links: { linkedin: string; website: string; twitter: string };
 }
@@ -40,6 +43,7 @@ export const defaultConfig: DemoConfig = {
   sentryDsn: '',
   captions: true,
   strict: false,
+  seller: { ...DEFAULT_SELLER },
   links: { linkedin: '', website: '', twitter: '' },
 };
 
@@ -52,8 +56,12 @@ declare global {
 /** Merges the injected configuration over the defaults. */
 export function readConfig(injected: Partial<DemoConfig> | undefined = globalThis.window?.__VOICE_CONFIG__): DemoConfig {
   const c = injected ?? {};
-  return { ...defaultConfig, ...c, links: { ...defaultConfig.links, ...c.links } };
+  const seller = { name: c.seller?.name || defaultConfig.seller.name, logo: c.seller?.logo || defaultConfig.seller.logo };
+  return { ...defaultConfig, ...c, seller, links: { ...defaultConfig.links, ...c.links } };
 }
+
+/** Where a page served by `voice demo` asks for the demo's assistant on the local emulator (a GET; `{ assistantId }`). */
+export const LOCAL_ASSISTANT_PATH = '/__voice/local-assistant';
 
 /** The name of the global the server sets; keep in sync with `configScript`. */
 export const CONFIG_GLOBAL = '__VOICE_CONFIG__';

@@ -39,6 +39,8 @@ export type ClientFrame =
   | { type: 'app-message'; data: string }
   /** The customer spoke (the microphone was over the speech threshold) for `durationMs`. */
   | { type: 'customer-speech'; durationMs: number }
+  /** The customer said `text`: the browser's speech recognition heard it, or the page sent it typed. */
+  | { type: 'customer-text'; text: string }
   /** The line `id` finished playing. */
   | { type: 'spoken'; id: string };
 

@@ -4,6 +4,8 @@
 // it, measures it and reports it exactly as it does a Daily call.
 import { AssistantVoice, MicrophoneLevel } from './local-audio.js';
 import { localSocketUrl } from './local-protocol.js';
+import { recognizeCustomer } from './local-recognition.js';
+import type { CustomerRecognizer } from './local-recognition.js';
 import type { ClientFrame, ServerFrame } from './local-protocol.js';
 import { SPEECH_THRESHOLD } from './speech.js';
 import type { CallTransport, TransportEvent, TransportParticipant, TransportRequest } from './types.js';
@@ -35,6 +37,8 @@ class LocalTransport implements CallTransport {
   private readonly voice = new AssistantVoice(this.context, true);
   private socket: WebSocket | null = null;
   private mic: MicrophoneLevel | null = null;
+  /** The browser's speech recognition, where offered: its phrases are the customer's turns. */
+  private recognizer: CustomerRecognizer | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private localObserver: ReturnType<typeof setInterval> | undefined;
   private received = false;
@@ -72,6 +76,7 @@ class LocalTransport implements CallTransport {
       };
       socket.onerror = () => undefined;
     });
+    this.recognizer = recognizeCustomer((text) => this.send({ type: 'customer-text', text }));
     this.ticker = setInterval(() => this.listen(), TICK_MS);
     // As in a Daily room, the assistant is a participant already there when the customer joins.
     queueMicrotask(() => this.emit({ type: 'participant-joined', participant: SPEAKER }));
@@ -91,6 +96,7 @@ class LocalTransport implements CallTransport {
   }
 
   async destroy(): Promise<void> {
+    this.recognizer?.stop();
     clearInterval(this.ticker);
     clearInterval(this.localObserver);
     this.socket?.close(1000);
@@ -111,6 +117,7 @@ class LocalTransport implements CallTransport {
 
   setLocalAudio(enabled: boolean): void {
     if (this.mic) this.mic.enabled = enabled;
+    if (this.recognizer) this.recognizer.enabled = enabled;
   }
 
   localAudio(): boolean {
@@ -205,13 +212,15 @@ class LocalTransport implements CallTransport {
   private closed(): void {
     if (this.left) return;
     this.left = true;
+    this.recognizer?.stop();
     clearInterval(this.ticker);
     this.voice.silence();
     if (this.joined) this.emit({ type: 'left' });
   }
 
-  /** Turns the microphone's level into customer turns: loud for a moment, then quiet. */
+  /** Turns the microphone's level into customer turns: loud for a moment, then quiet (unless speech recognition says what was said). */
   private listen(): void {
+    if (this.recognizer?.working) return;
     const now = performance.now();
     if ((this.mic?.level() ?? 0) > SPEECH_THRESHOLD) {
       this.loudMs += TICK_MS;

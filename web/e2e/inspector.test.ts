@@ -115,7 +115,7 @@ describe('voice dev inspector', () => {
   it('says nothing was said on a call that ended without a word (a busy line)', async () => {
     const busy = await rest<{ id: string }>('POST', '/call', { assistantId, customer: { number: '+15550100002' } });
     await page.goto(`${devUrl}/__voice/inspector/#/calls/${busy.body.id}`);
-    await page.locator('section', { has: page.getByRole('heading', { name: 'Transcript' }) }).getByText('Nothing was said on this call.').waitFor({ timeout: 15_000 });
+    await page.locator('section', { has: page.getByRole('heading', { name: 'Transcript' }) }).getByText(/^Nothing was said: the call ended before it was answered \(customer-busy\)/).waitFor({ timeout: 15_000 });
     // Its report reached the server before the next test counts reports.
     await expect.poll(() => hook.hits.some((h) => h.body.includes(busy.body.id) && h.body.includes('"end-of-call-report"')), { timeout: 10_000 }).toBe(true);
     await page.goto(`${devUrl}/__voice/inspector/#/calls/${callId}`);
@@ -124,7 +124,7 @@ describe('voice dev inspector', () => {
 
   it('lists the deliveries, and Replay reaches the server again', async () => {
     await page.goto(`${devUrl}/__voice/inspector/#/deliveries?call=${callId}`);
-    const rows = page.locator('.rows > li');
+    const rows = page.locator('.rows-table tbody tr');
     await rows.filter({ hasText: 'status-update' }).first().waitFor();
     const report = rows.filter({ hasText: 'end-of-call-report' }).first();
     await report.waitFor();
@@ -135,7 +135,7 @@ describe('voice dev inspector', () => {
     await detail.getByRole('button', { name: 'Replay' }).click();
     await detail.getByText(/Replayed as d\d+: 200/).waitFor();
     expect(types().filter((t) => t === 'end-of-call-report').length).toBe(before + 1);
-    await page.locator('.rows > li', { hasText: 'replay' }).first().waitFor();
+    await page.locator('.rows-table tbody tr', { hasText: 'replay' }).first().waitFor();
     expect(await page.content()).not.toContain('s3cret-value');
   });
 
@@ -143,12 +143,14 @@ describe('voice dev inspector', () => {
     const bad = await rest('POST', '/assistant', { name: 'x', colour: 'red' }, { 'user-agent': 'inspector-e2e/1.0' });
     expect(bad.status).toBe(400);
     await page.goto(`${devUrl}/__voice/inspector/#/requests`);
-    const row = page.locator('.rows > li', { hasText: 'inspector-e2e/1.0' }).first();
+    const row = page.locator('.rows-table tbody tr', { hasText: 'inspector-e2e/1.0' }).first();
     await row.waitFor();
     await expect(row.textContent()).resolves.toMatch(/POST\s*\/assistant\s*400/);
-    await row.getByText('property colour should not exist').waitFor();
+    // The message and, once opened, the bodies sit in the row under it.
+    const under = row.locator('xpath=following-sibling::tr[1]');
+    await under.getByText('property colour should not exist').waitFor();
     await row.getByRole('link').click();
-    await row.locator('pre', { hasText: '"colour"' }).waitFor();
+    await page.locator('.rows-table pre', { hasText: '"colour"' }).waitFor();
   });
 
   it('starts a call from an assistant', async () => {
@@ -178,6 +180,25 @@ describe('voice dev inspector', () => {
     const report = page.locator('section', { has: page.getByRole('heading', { name: 'End-of-call report' }) });
     await report.getByText('manually-canceled').waitFor({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'End call' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('says a call is scripted when no model is configured, and speaks as the customer from its say box', async () => {
+    // Named Slow: the stand-in server holds its tool call for 5 s, so the call is still running when the line is said.
+    const plain = await rest<{ id: string }>('POST', '/assistant', {
+      name: 'Slow',
+      firstMessage: 'Hello, Plain here.',
+      server: { url: hook.url },
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'lookUp', parameters: { type: 'object', properties: {} } } }] },
+    });
+    const call = await rest<{ id: string }>('POST', '/call', { assistantId: plain.body.id, customer: { number: '+14155550100' } });
+    await page.goto(`${devUrl}/__voice/inspector/#/calls/${call.body.id}`);
+    const notes = page.locator('section', { has: page.getByRole('heading', { name: 'Warnings and errors' }) });
+    await notes.getByText(/No model is configured, so this conversation was scripted/).waitFor({ timeout: 10_000 });
+    await page.locator('.timeline').getByText('in-progress').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Say as the customer').fill('Can I pay by card?');
+    await page.getByRole('button', { name: 'Say', exact: true }).click();
+    await page.getByText('Said.').waitFor();
+    await page.locator('.transcript').getByText('Can I pay by card?').waitFor({ timeout: 15_000 });
   });
 
   it('never left 127.0.0.1 and logged no error', () => {

@@ -1,5 +1,6 @@
 // The demo page: Loading, then Main (greeting, Call Me, Test in Browser) or Not found.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { MeterProps } from './CallMeter.js';
 import type { DemoConfig } from './config.js';
 import { text } from './messages.js';
 import { useCallShell } from './call-shell.js';
@@ -11,8 +12,10 @@ const loadPhoneForm = () => import('./PhoneForm.js');
 const PhoneForm = lazy(() => loadPhoneForm().catch(() => ({ default: FormUnavailable })));
 // The captions' lines load with the first call: nothing of them in the first load (and none without them).
 const Captions = lazy(() => import('./Captions.js').catch(() => ({ default: (_props: { client: unknown }) => <></> })));
+// The live call's timer, microphone level and listening/speaking state, loaded with the first call too.
+const CallMeter = lazy(() => import('./CallMeter.js').catch(() => ({ default: (_props: MeterProps) => <></> })));
 
-function FormUnavailable(_props: { webhookUrl: string; slug: string }) {
+function FormUnavailable(_props: { webhookUrl: string; slug: string; onClose(): void }) {
   return (
     <p className="error" role="alert">
       {text.formUnavailable}
@@ -68,19 +71,29 @@ function NotFound() {
 function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
   const [formOpen, setFormOpen] = useState(false);
   const call = useCallShell(config, visitor);
+  // What the call is doing in words ("Listening", "Call ended after 0:42"), announced by screen readers.
+  const [status, setStatus] = useState('');
+  const callMeButton = useRef<HTMLButtonElement>(null);
+  const toggleForm = () => setFormOpen((open) => !open);
+  // Closing the form from inside it (Escape) gives focus back to the button that opened it.
+  const closeForm = useCallback(() => {
+    setFormOpen(false);
+    callMeButton.current?.focus();
+  }, []);
   const callLabel = call.state === 'connecting' ? text.connecting : call.state === 'active' ? text.stopCall : text.testInBrowser;
   const prefetchForm = () => void loadPhoneForm().catch(() => undefined);
   const prefetchCall = call.prefetch;
 
   return (
     <>
+      <Seller seller={config.seller} />
       <main className="page">
         <h1>{text.greeting(visitor.name)}</h1>
         <p className="pitch">{text.pitch}</p>
         <p>{text.description}</p>
         <p className="choose">{text.choose}</p>
         <div className="actions">
-          <button type="button" className={formOpen ? 'open' : undefined} aria-expanded={formOpen} onClick={() => setFormOpen((open) => !open)} onPointerEnter={prefetchForm} onFocus={prefetchForm}>
+          <button ref={callMeButton} type="button" className={formOpen ? 'open' : undefined} aria-expanded={formOpen} onClick={toggleForm} onPointerEnter={prefetchForm} onFocus={prefetchForm}>
             {text.callMe}
           </button>
           <button
@@ -94,9 +107,19 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
             {callLabel}
           </button>
         </div>
+        <div className={call.state === 'active' || status ? 'live on' : 'live'}>
+          {call.client && (
+            <Suspense fallback={null}>
+              <CallMeter client={call.client} active={call.state === 'active'} onStatus={setStatus} />
+            </Suspense>
+          )}
+          {/* Always in the page (no height while empty) so screen readers announce each change. */}
+          <p className="call-state" role="status">
+            {status}
+          </p>
+        </div>
         {config.captions && (
-          // Always in the page (fixed height) so lines appear without moving anything, and
-          // screen readers announce each new line of the live region.
+          // Always in the page (no height while empty) so screen readers announce each new line.
           <div className="captions" role="log" aria-live="polite" aria-label={text.captionsLabel}>
             {call.client && (
               <Suspense fallback={null}>
@@ -107,7 +130,7 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
         )}
         {formOpen && (
           <Suspense fallback={<p className="loading">{text.loading}</p>}>
-            <PhoneForm webhookUrl={config.webhookUrl} slug={visitor.slug} />
+            <PhoneForm webhookUrl={config.webhookUrl} slug={visitor.slug} onClose={closeForm} />
           </Suspense>
         )}
         {call.message && (
@@ -116,7 +139,7 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
           </p>
         )}
       </main>
-      <Footer links={config.links} />
+      <Footer seller={config.seller} links={config.links} />
       {call.engine}
     </>
   );
@@ -128,12 +151,23 @@ const LINKS = [
   ['twitter', 'Twitter'],
 ] as const;
 
-function Footer({ links }: { links: DemoConfig['links'] }) {
+/** Who is selling, above everything else: their logo and name. */
+function Seller({ seller }: { seller: DemoConfig['seller'] }) {
+  return (
+    <header className="seller">
+      {/* The name beside it says who it is: the image itself is decoration. */}
+      <img src={seller.logo} alt="" width="32" height="32" />
+      <span>{seller.name}</span>
+    </header>
+  );
+}
+
+function Footer({ seller, links }: { seller: DemoConfig['seller']; links: DemoConfig['links'] }) {
   // Only web addresses: a configured `javascript:` URL must never become a link.
   const shown = LINKS.filter(([key]) => /^https?:\/\//i.test(links[key]));
-  if (shown.length === 0) return null;
   return (
     <footer>
+      <span className="by">{seller.name}</span>
       {shown.map(([key, label]) => (
         <a key={key} href={links[key]} target="_blank" rel="noopener noreferrer">
           {label}

@@ -1,7 +1,7 @@
 // The inline "Call Me" form. Loaded only when the form first opens: it carries the phone
 // library and its metadata; the flag of the chosen country is an image of the page's own origin
 // (flags/XX.svg, see web/vite/flag-files.ts), never fetched from a third-party host.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import 'react-phone-number-input/style.css';
 import { formText as text } from './form-text.js';
@@ -16,8 +16,16 @@ const FLAG_URL = `${import.meta.env.BASE_URL}flags/{XX}.svg`;
 const WEBHOOK_TIMEOUT_MS = 15000;
 
 /** The phone field and its submit button; posts `{ phone, slug }` to the webhook. */
-export default function PhoneForm({ webhookUrl, slug }: { webhookUrl: string; slug: string }) {
+export default function PhoneForm({ webhookUrl, slug, onClose }: { webhookUrl: string; slug: string; onClose(): void }) {
   const [phone, setPhone] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
+  // The form opens because someone wants to type a number: the field gets the keyboard.
+  useEffect(() => form.current?.querySelector<HTMLInputElement>('input[type="tel"]')?.focus(), []);
+  const escape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onClose();
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
@@ -54,7 +62,7 @@ export default function PhoneForm({ webhookUrl, slug }: { webhookUrl: string; sl
   }
 
   return (
-    <form className="phone-form" onSubmit={submit} noValidate>
+    <form ref={form} className="phone-form" onSubmit={submit} onKeyDown={escape} noValidate>
       <label className="sr-only" htmlFor="phone">
         {text.phoneLabel}
       </label>

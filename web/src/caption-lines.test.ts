@@ -20,8 +20,10 @@ describe('addCaption', () => {
 
   it(`keeps the last ${CAPTION_LINES} lines`, () => {
     let lines: Caption[] = [];
-    for (let i = 1; i <= 5; i++) lines = addCaption(lines, t(i % 2 ? 'assistant' : 'user', `line ${i}`));
-    expect(lines.map((line) => line.text)).toEqual(['line 3', 'line 4', 'line 5']);
+    for (let i = 1; i <= CAPTION_LINES + 2; i++) lines = addCaption(lines, t(i % 2 ? 'assistant' : 'user', `line ${i}`));
+    expect(lines).toHaveLength(CAPTION_LINES);
+    expect(lines[0]?.text).toBe('line 3');
+    expect(lines.at(-1)?.text).toBe(`line ${CAPTION_LINES + 2}`);
   });
 
   it('ignores anything that is not a transcript line of the assistant or the prospect', () => {

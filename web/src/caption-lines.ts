@@ -1,5 +1,5 @@
 // Captions of a live call: one line per turn from the call's `transcript` messages, a final line
-// replacing the partial one of the same speaker, the last few lines kept. Loaded lazily with
+// replacing the partial one of the same speaker, the latest lines kept. Loaded lazily with
 // Captions.tsx.
 
 /** One caption line. */
@@ -12,8 +12,8 @@ export interface Caption {
 /** Who says a line (not in the spec), shown before it. */
 export const CAPTION_LABELS = { assistant: 'Assistant:', user: 'You:' } as const;
 
-/** How many lines are shown. */
-export const CAPTION_LINES = 3;
+/** How many lines are kept (the region scrolls; the latest is always in view). */
+export const CAPTION_LINES = 50;
 
 /** The lines after a message: unchanged (the same array) when it is not a transcript. */
 export function addCaption(lines: Caption[], message: unknown): Caption[] {

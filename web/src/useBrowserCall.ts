@@ -76,7 +76,7 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
     try {
       const help = await loadHelp();
       if (attempt !== attemptRef.current) return;
-      if (!config.publicKey || !config.assistantId) {
+      if (!config.publicKey || !(config.assistantId || config.localCalls)) {
         setChecking(false);
         const shown = help.notConfiguredText(window.location.hostname);
         if (shown !== help.callText.notConfigured) console.warn(help.callText.notConfigured);
@@ -84,10 +84,11 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
         return;
       }
       // The captions' code is ready before the call starts, so they never miss its first line.
-      await Promise.all([help.checkMicrophone(), config.captions && loadCaptions()]);
+      // On a local emulator the demo's assistant is looked up now: the emulator may have started after the page.
+      const [, , assistantId] = await Promise.all([help.checkMicrophone(), config.captions && loadCaptions(), config.localCalls ? help.localAssistant() : config.assistantId]);
       if (attempt !== attemptRef.current) return;
       setChecking(false);
-      await call.start(config.assistantId, demoOverrides(visitor));
+      await call.start(assistantId, demoOverrides(visitor));
     } catch (err) {
       setChecking(false);
       if (attempt === attemptRef.current) fail(err);

@@ -1,12 +1,17 @@
-// Chats: the input, the history of a previous chat, and a reply from the emulator's
-// stand-in assistant (no model is called), stored like the platform stores chats.
-import type { Ctx, Handler } from '../context.js';
+// Chats: the input, the history of a previous chat, and the assistant's answer (its model's,
+// tool calls included, when one is configured; otherwise a scripted reply that says so), stored
+// like the platform stores chats, streamed as the platform streams when `stream: true`.
+import type { Json } from '../../messages/index.js';
+import { NO_MODEL_HINT } from '../../model/index.js';
+import type { Ctx, Handler, Reply } from '../context.js';
 import { createIn } from '../crud.js';
-import { notFound } from '../errors.js';
+import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store.js';
 import { check } from '../validate.js';
 import { specOf } from '../collections.js';
+import { assistantFrom, squadFrom } from '../calls/resolve.js';
 import { randomName, topLevel } from './place.js';
+import { asChatMessages, chatTurn, newChatId } from './chat-model.js';
 
 const CHATS = topLevel('chat');
 
@@ -20,44 +25,99 @@ function lastUserText(messages: Message[]): string {
   return '';
 }
 
-/** The stand-in assistant's answer: says what it heard, so tests and demos can see the round trip. */
+/** The scripted answer when no model is configured: says what it heard, and how to give the assistant its model. */
 export function replyTo(text: string): string {
-  return text ? `You said: "${text}". (Reply from the local emulator; no model was called.)` : 'Hello! This is the local emulator; no model was called.';
+  return text ? `You said: "${text}". (Scripted reply from the local emulator: ${NO_MODEL_HINT})` : `Hello! This is the local emulator. (Scripted reply: ${NO_MODEL_HINT})`;
 }
 
-/** Stores a chat for the request body and returns it with the reply text. */
-function converse(ctx: Ctx): { chat: Rec; reply: string } {
+/** The chat's assistant: inline or stored (with overrides), a squad's first member, or the previous chat's or session's. */
+function assistantOf(ctx: Ctx, prev: Rec | undefined): Json | undefined {
+  const b = ctx.body as Json;
+  const session = typeof b.sessionId === 'string' ? ctx.store.get('session', b.sessionId) : undefined;
+  for (const ref of [b, prev, session]) {
+    if (!ref) continue;
+    const found = assistantFrom(ctx.store, ref as Json) ?? squadFrom(ctx.store, ref as Json)?.[0];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Stores a chat for the request body and returns it with the reply text; `onDelta` gets the model's text as it streams. */
+async function converse(ctx: Ctx, onDelta?: (text: string) => void): Promise<{ chat: Rec; reply: string }> {
   const b = ctx.body;
   check(b, specOf('chat').rules);
   let history: Message[] = [];
+  let prev: Rec | undefined;
   if (typeof b.previousChatId === 'string') {
-    const prev = ctx.store.get('chat', b.previousChatId);
+    prev = ctx.store.get('chat', b.previousChatId);
     if (!prev) throw notFound('Chat');
     history = [...((prev.messages as Message[] | undefined) ?? []), ...((prev.output as Message[] | undefined) ?? [])];
   }
   if (typeof b.sessionId === 'string' && !ctx.store.get('session', b.sessionId)) throw notFound('Session');
   const input = typeof b.input === 'string' ? [{ role: 'user', content: b.input }] : (b.input as Message[]);
   const messages = [...history, ...input];
-  const reply = replyTo(lastUserText(messages));
-  const chat = createIn(ctx, CHATS, { ...b, messages, output: [{ role: 'assistant', content: reply }], cost: 0, costs: [] });
-  return { chat, reply };
+  const assistant = assistantOf(ctx, prev);
+  const gateway = ctx.env.model;
+  const id = newChatId();
+  if (!assistant || !gateway?.configured(assistant)) {
+    const reply = replyTo(lastUserText(messages));
+    onDelta?.(reply);
+    const chat = createIn(ctx, CHATS, { ...b, messages, output: [{ role: 'assistant', content: reply }], cost: 0, costs: [] }, id);
+    ctx.env.calls?.notify('chat.created', chat);
+    return { chat, reply };
+  }
+  const result = await chatTurn({ store: ctx.store, record: ctx.env.record, gateway, chatId: id, ...(onDelta ? { onDelta } : {}) }, assistant, asChatMessages(messages));
+  if (result.failure) throw new HttpError(500, `The assistant's model failed (${result.failure.endedReason}): ${result.failure.message}`);
+  const chat = createIn(ctx, CHATS, { ...b, messages, output: result.messages, cost: 0, costs: [] }, id);
+  ctx.env.calls?.notify('chat.created', chat);
+  return { chat, reply: result.text };
 }
 
-/** `POST /chat` (and `/chat/web`): the stored chat with the reply in `output`. */
-export const createChat: Handler = (ctx) => ({ status: 201, body: converse(ctx).chat, changed: true });
+/** Server-sent events, one `data:` line each, then `[DONE]`. */
+function sse(events: unknown[]): Reply {
+  const text = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
+  return { status: 200, body: text, contentType: 'text/event-stream', changed: true };
+}
 
-/** `POST /chat/responses` (and the web variant): the reply in the OpenAI Responses shape. */
-export const chatResponses: Handler = (ctx) => {
-  const { chat, reply } = converse(ctx);
+/** `POST /chat` (and `/chat/web`): the stored chat with the reply in `output`; with `stream: true`, the reply's chunks as events. */
+export const createChat: Handler = async (ctx) => {
+  if (ctx.body.stream !== true) return { status: 201, body: (await converse(ctx)).chat, changed: true };
+  const deltas: string[] = [];
+  const { chat } = await converse(ctx, (d) => deltas.push(d));
+  const session = typeof chat.sessionId === 'string' ? { sessionId: chat.sessionId } : {};
+  return sse(deltas.map((delta) => ({ id: chat.id, ...session, path: 'chat.output[0].content', delta })));
+};
+
+function responseObject(chat: Rec, reply: string, itemId: string): Json {
   return {
-    status: 201,
-    changed: true,
-    body: {
-      id: `resp_${chat.id.replace(/-/g, '')}`,
-      object: 'response',
-      created_at: Math.floor(Date.parse(chat.createdAt) / 1000),
-      status: 'completed',
-      output: [{ id: `msg_${randomName(24)}`, type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: reply, annotations: [] }] }],
-    },
+    id: `resp_${chat.id.replace(/-/g, '')}`,
+    object: 'response',
+    created_at: Math.floor(Date.parse(chat.createdAt) / 1000),
+    status: 'completed',
+    output: [{ id: itemId, type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: reply, annotations: [] }] }],
   };
+}
+
+/** `POST /chat/responses` (and the web variant): the reply in the OpenAI Responses shape; with `stream: true`, its events. */
+export const chatResponses: Handler = async (ctx) => {
+  const itemId = `msg_${randomName(24)}`;
+  if (ctx.body.stream !== true) {
+    const { chat, reply } = await converse(ctx);
+    return { status: 201, changed: true, body: responseObject(chat, reply, itemId) };
+  }
+  const deltas: string[] = [];
+  let chat: Rec;
+  let reply: string;
+  try {
+    ({ chat, reply } = await converse(ctx, (d) => deltas.push(d)));
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status < 500) throw err;
+    return sse([{ type: 'error', code: 'model-failed', message: err.message, param: null, sequence_number: 1 }]);
+  }
+  const at = { item_id: itemId, output_index: 0, content_index: 0 };
+  return sse([
+    ...deltas.map((delta) => ({ type: 'response.output_text.delta', ...at, delta })),
+    { type: 'response.output_text.done', ...at, text: reply },
+    { type: 'response.completed', response: responseObject(chat, reply, itemId) },
+  ]);
 };

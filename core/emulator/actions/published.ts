@@ -11,44 +11,7 @@ import { check } from '../validate.js';
 import { replyTo } from './chat.js';
 import { randomName, topLevel } from './place.js';
 
-/** A stand-in value of a JSON Schema's type: what the emulator "extracts" without a model. */
-export function standIn(schema: Record<string, unknown> | undefined): unknown {
-  switch (schema?.type) {
-    case 'boolean': return false;
-    case 'number': case 'integer': return 0;
-    case 'array': return [];
-    case 'object': return {};
-    default: return Array.isArray(schema?.enum) ? schema.enum[0] : '';
-  }
-}
-
-/** `POST /structured-output/run`: extracts stand-in values from ended calls (preview, or kept on the call). */
-export const runStructuredOutput: Handler = (ctx) => {
-  const b = ctx.body;
-  // The published schema checked the body's fields; it sets no minimum, but a run over no calls extracts nothing.
-  check(b, { callIds: { type: 'array', min: 1 } });
-  let output = b.structuredOutput as Record<string, unknown> | undefined;
-  let outputId = 'preview';
-  if (typeof b.structuredOutputId === 'string') {
-    output = ctx.store.get('structured-output', b.structuredOutputId);
-    if (!output) throw notFound('Structured output');
-    outputId = b.structuredOutputId;
-  }
-  if (!output) throw badRequest(['structuredOutputId or structuredOutput must be provided']);
-  const calls = (b.callIds as unknown[]).map((id) => ctx.store.get('call', String(id)) ?? (() => { throw notFound('Call'); })());
-  const result = { name: String(output.name ?? 'output'), result: standIn(output.schema as Record<string, unknown> | undefined) };
-  if (b.previewEnabled === true) {
-    const preview: Record<string, unknown> = {};
-    for (const call of calls) preview[call.id] = result;
-    return { status: 201, body: preview };
-  }
-  for (const call of calls) {
-    const artifact = (call.artifact as Record<string, unknown> | undefined) ?? {};
-    call.artifact = { ...artifact, structuredOutputs: { ...(artifact.structuredOutputs as object | undefined), [outputId]: result } };
-    ctx.store.touch(call);
-  }
-  return { status: 201, body: { message: `Extracted ${result.name} from ${calls.length} call(s) (stand-in values: the local emulator calls no model)` }, changed: true };
-};
+export { runStructuredOutput } from './structured-run.js';
 
 /** `POST /chat/completions`: the stand-in assistant's reply in the OpenAI chat-completions shape. */
 export const chatCompletions: Handler = (ctx) => {
@@ -177,10 +140,13 @@ export const campaignContacts: Handler = (ctx) => {
 const KB = { ...topLevel('v2/knowledge-base'), idParam: 'id' };
 const KB_FILES = 'v2/knowledge-base/file';
 
+/** The attachment `{fileId}` names: the attachment record's id or the attached file's own id (the reference does not settle which). */
 function kbFile(ctx: Ctx): Rec {
   const kb = find(ctx, KB);
-  const file = ctx.store.get(KB_FILES, ctx.params.fileId as string);
-  if (!file || file.knowledgeBaseV2Id !== kb.id) throw notFound('Knowledge base file');
+  const id = ctx.params.fileId as string;
+  const byRecord = ctx.store.get(KB_FILES, id);
+  const file = byRecord?.knowledgeBaseV2Id === kb.id ? byRecord : ctx.store.all(KB_FILES).find((f) => f.knowledgeBaseV2Id === kb.id && f.fileId === id);
+  if (!file) throw notFound('Knowledge base file');
   return file;
 }
 

@@ -8,6 +8,7 @@
 /** A simulated clock for one call, running `speed` times faster than real time. */
 export class SimClock {
   private at = Date.now();
+  private holding = 0;
 
   constructor(readonly speed = 1) {
     if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
@@ -40,13 +41,16 @@ export class SimClock {
     });
   }
 
-  /** Waits for `work`; the clock advances by the real time it took. */
+  /** Waits for `work`; the clock advances by the real time it took (once, however deeply holds nest). */
   async hold<T>(work: Promise<T>): Promise<T> {
+    // A model turn is held as a whole and holds its tool deliveries inside: counting both would count twice.
+    const outer = this.holding++ === 0;
     const t0 = performance.now();
     try {
       return await work;
     } finally {
-      this.at += performance.now() - t0;
+      this.holding--;
+      if (outer) this.at += performance.now() - t0;
     }
   }
 }

@@ -1,23 +1,22 @@
 // The conversation of an answered call: the first message, then the customer's turns from the
 // scenario with the assistant's replies, tool calls answered by the developer's servers, squad
-// handoffs and hang-ups. The emulator runs no model: replies are stand-ins, tool results are real.
-import { randomBytes } from 'node:crypto';
-import type { Json, ToolCallData } from '../../messages/index.js';
+// handoffs and hang-ups. Without a model the replies are stand-ins (and the call says it was
+// scripted); tool results are real. With a model, conversation-model.ts runs the call instead.
+import type { Json } from '../../messages/index.js';
 import { argumentsFor } from './arguments.js';
 import { toolName, toolsOf } from './resolve.js';
 import type { Scenario, ScenarioTool } from './scenario.js';
 import type { CallSession } from './session.js';
+import { runToolCall, toolCallId } from './tools.js';
+import { NO_MODEL_HINT } from '../../model/index.js';
+import { converseWithModel, LiveLines } from './conversation-model.js';
+import { handoffTo, moveToAssistant, transferCall } from './transfer.js';
+
 
 /** What the assistant says when it has no scripted line (no model runs in the emulator). */
 export const STAND_IN_REPLY = 'Sure, I can help with that.';
 /** The greeting for `assistant-speaks-first-with-model-generated-message`. */
 export const GENERATED_GREETING = 'Hello! How can I help you today?';
-/** What a tool call records when its server gave no usable answer. */
-export const NO_RESULT = 'No result returned.';
-
-function toolCallId(): string {
-  return `call_${randomBytes(12).toString('hex')}`;
-}
 
 /** The function tools an assistant has (`model.tools` and `model.toolIds`). */
 function functionTools(s: CallSession): Json[] {
@@ -28,13 +27,10 @@ function hasEndCallTool(s: CallSession): boolean {
   return toolsOf(s.deps.store, s.assistant).some((t) => t.type === 'endCall');
 }
 
-function resultOf(answer: Json | undefined, id: string): { result?: string; error?: string } {
-  const results = Array.isArray(answer?.results) ? (answer.results as Json[]) : [];
-  const mine = results.find((r) => r && r.toolCallId === id) ?? (results.length === 1 ? results[0] : undefined);
-  if (!mine) return { error: typeof answer?.error === 'string' ? answer.error : 'no result for this toolCallId in the answer' };
-  if (typeof mine.error === 'string') return { error: mine.error };
-  if (mine.result === undefined) return { error: 'the result has no "result" field' };
-  return { result: typeof mine.result === 'string' ? mine.result : JSON.stringify(mine.result) };
+/** Marks a call scripted because no model is configured, and says so in its log (the inspector and `voice call watch` show it). */
+export function scriptedNote(s: CallSession): void {
+  s.scripted = true;
+  s.log(`Scripted conversation: ${NO_MODEL_HINT}`, 'WARN');
 }
 
 /** Calls tools one by one: `tool-calls` to their server, the answer into the conversation, then spoken. */
@@ -42,55 +38,56 @@ export async function callTools(s: CallSession, wanted: { tool: Json; arguments:
   for (const { tool, arguments: args } of wanted) {
     if (s.ended) return;
     const name = toolName(tool) as string;
-    const call: ToolCallData = { call: { id: toolCallId(), type: 'function', function: { name, arguments: JSON.stringify(args) } }, tool };
-    s.push({ role: 'tool_calls', message: '', toolCalls: [call.call], ...s.stamp() });
-    s.log(`Tool call ${name}(${JSON.stringify(args)})`);
-    const pending = s.send('tool-calls', { toolCalls: [call] }, { tool });
-    let outcome: { result?: string; error?: string };
-    if (tool.async === true) {
-      outcome = { result: 'Tool called asynchronously.' };
-    } else {
-      const delivered = await s.deps.clock.hold(pending);
-      if (!delivered) outcome = { error: 'no server to send tool-calls to (set the tool\'s, the assistant\'s, the phone number\'s or the org\'s server)' };
-      else if (delivered.delivery.error) outcome = { error: delivered.delivery.error };
-      else outcome = resultOf(delivered.answer, call.call.id);
-    }
-    if (s.ended) return;
-    const result = outcome.result ?? NO_RESULT;
-    if (outcome.error) s.log(`Tool ${name} failed: ${outcome.error}`, 'WARN');
-    s.push({ role: 'tool_call_result', toolCallId: call.call.id, name, result, ...s.stamp() });
+    const outcome = await runToolCall(s, tool, { id: toolCallId(), name, arguments: JSON.stringify(args) });
+    if (!outcome) return;
     await s.speak('assistant', outcome.result ?? `Sorry, I could not complete ${name} just now.`);
   }
 }
 
-/** The tools a scenario turn names, matched to the assistant's tools; unknown names are logged and skipped. */
+/** The tools a scenario turn names, matched to the assistant's tools by function name (or type: `transferCall`, `handoff`); unknown names are logged and skipped. */
 function scripted(s: CallSession, names: ScenarioTool[]): { tool: Json; arguments: Json }[] {
   const tools = toolsOf(s.deps.store, s.assistant);
   const out: { tool: Json; arguments: Json }[] = [];
   for (const want of names) {
-    const tool = tools.find((t) => toolName(t) === want.name);
-    if (!tool) {
-      s.log(`Scenario names tool "${want.name}" but the assistant has no function tool of that name`, 'WARN');
+    const tool = tools.find((t) => toolName(t) === want.name) ?? tools.find((t) => MOVES.has(String(t.type)) && t.type === want.name);
+    if (!tool || (tool.type !== 'function' && !MOVES.has(String(tool.type)))) {
+      s.log(`Scenario names tool "${want.name}" but the assistant has no function, transferCall or handoff tool of that name`, 'WARN');
       continue;
     }
-    out.push({ tool, arguments: want.arguments ?? argumentsFor((tool.function as Json).parameters as Json | undefined) });
+    out.push({ tool, arguments: want.arguments ?? argumentsFor((tool.function as Json | undefined)?.parameters as Json | undefined) });
   }
   return out;
 }
 
+/** Tool types that move the call instead of asking a server for a result. */
+const MOVES = new Set(['transferCall', 'handoff']);
+
+/** Calls scripted tools in order; a transferCall or handoff tool that moves the call ends the turn's tools. */
+async function runScripted(s: CallSession, wanted: { tool: Json; arguments: Json }[], members: Json[] | undefined): Promise<void> {
+  for (const w of wanted) {
+    if (s.ended) return;
+    if (!MOVES.has(String(w.tool.type))) {
+      await callTools(s, [w]);
+      continue;
+    }
+    const name = toolName(w.tool) ?? String(w.tool.type);
+    const id = toolCallId();
+    s.push({ role: 'tool_calls', message: '', toolCalls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(w.arguments) } }], ...s.stamp() });
+    s.log(`Tool call ${name}(${JSON.stringify(w.arguments)})`);
+    const outcome = w.tool.type === 'transferCall' ? await transferCall(s, w.tool, w.arguments, { toolCallId: id, ...(members ? { members } : {}) }) : await handoffTo(s, members, w.tool, w.arguments, { toolCallId: id });
+    if (outcome.moved) return;
+    if (!s.ended) await s.speak('assistant', `Sorry, I could not complete ${name} just now.`);
+  }
+}
+
 /** Hands the call to the squad member whose assistant has this name. */
-export async function handoff(s: CallSession, members: Json[] | undefined, name: string): Promise<void> {
+export async function handoff(s: CallSession, members: Json[] | undefined, name: string, who = 'Scenario'): Promise<void> {
   const next = members?.find((m) => m.name === name);
   if (!next) {
-    s.log(`Scenario hands off to "${name}" but the call has no squad member of that name`, 'WARN');
+    s.log(`${who} hands off to "${name}" but the call has no squad member of that name`, 'WARN');
     return;
   }
-  const from = s.assistant;
-  void s.send('transfer-update', { destination: { type: 'assistant', assistantName: name }, toAssistant: next, ...(from ? { fromAssistant: from } : {}) });
-  s.assistant = next;
-  s.log(`Handoff to ${name}`);
-  void s.send('assistant.started', { newAssistant: next });
-  await greet(s);
+  await moveToAssistant(s, next, { type: 'assistant', assistantName: name });
 }
 
 /** The assistant's opening, by `firstMessageMode`. */
@@ -108,9 +105,14 @@ async function assistantEnds(s: CallSession): Promise<void> {
   s.finish('assistant-ended-call');
 }
 
-/** Runs the customer's turns until someone hangs up or the script ends. */
+/** Runs the customer's turns until someone hangs up or the script ends: the model's when one is configured for the assistant, else scripted. */
 export async function converse(s: CallSession, scenario: Scenario, members?: Json[]): Promise<void> {
+  const model = s.deps.model;
+  if (model?.configured(s.assistant)) return converseWithModel(s, model, scenario, members);
+  scriptedNote(s);
   void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
+  const live = new LiveLines(s);
+  const customer = async (line: string): Promise<boolean> => (await s.speak('user', line)) && s.speak('assistant', STAND_IN_REPLY);
   await greet(s);
   // Without scripted tool calls, the assistant calls each of its function tools once after the first words.
   const anyScripted = scenario.turns.some((t) => t.tools !== undefined);
@@ -118,7 +120,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
   for (const [i, turn] of scenario.turns.entries()) {
     if (s.ended) return;
     const last = i === scenario.turns.length - 1;
-    if (!(await s.wait(turn.pauseSeconds ?? 0.8))) return;
+    if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
     if (turn.interrupt) void s.send('user-interrupted', {});
     if (turn.say !== undefined && !(await s.speak('user', turn.say))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
@@ -127,7 +129,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
       defaultsDone = true;
       tools = functionTools(s).map((tool) => ({ tool, arguments: argumentsFor((tool.function as Json).parameters as Json | undefined) }));
     }
-    if (tools.length) await callTools(s, tools);
+    if (tools.length) await runScripted(s, tools, members);
     if (turn.handoff) await handoff(s, members, turn.handoff);
     if (turn.hang) {
       void s.send('hang', {});
@@ -137,7 +139,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
     // The customer's last words get no stand-in reply: the call ends after them.
     if (!tools.length && !turn.handoff && !last && turn.say !== undefined && !(await s.speak('assistant', STAND_IN_REPLY))) return;
   }
-  if (s.ended) return;
+  if (!(await live.pause(0, customer))) return;
   if (hasEndCallTool(s)) return assistantEnds(s);
   s.finish('customer-ended-call');
 }

@@ -56,9 +56,12 @@ export interface Owners {
   org?: Json;
 }
 
+/** Types a tool's own server gets first: its calls, and the destination requests of transfer and handoff tools. */
+const TOOL_FIRST = new Set(['tool-calls', 'transfer-destination-request', 'handoff-destination-request']);
+
 /** The server for a message type by the platform's precedence, or undefined when none is set. */
 export function chooseServer(type: string, owners: Owners): ServerTarget | undefined {
-  if (type === 'tool-calls') {
+  if (TOOL_FIRST.has(type)) {
     const own = serverOf(owners.tool);
     if (own) return own;
   }

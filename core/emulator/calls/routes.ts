@@ -1,6 +1,7 @@
 // The emulator's own endpoints, under `/__voice/` (a path the platform never uses): ring a
 // number, read a call's deliveries, follow the record live, fetch a call's recording, and what
-// the inspector page adds: re-send a delivery, end a running call, a request's bodies, its files.
+// the inspector page adds: re-send a delivery, end a running call, speak as its customer, a
+// request's bodies, its files.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors.js';
 import { parseJson, parseQuery, readBody, sendJson } from '../http.js';
@@ -61,6 +62,16 @@ async function endCall(req: IncomingMessage, res: ServerResponse, deps: VoiceRou
   sendJson(res, 200, deps.store.get('call', id));
 }
 
+/** `POST /__voice/calls/{id}/say` `{ text }`: the customer says `text` on a running call (their next turn). */
+async function say(req: IncomingMessage, res: ServerResponse, deps: VoiceRoutesDeps, id: string): Promise<void> {
+  deps.authorize(req.headers.authorization);
+  const body = parseJson(await readBody(req));
+  if (typeof body.text !== 'string' || !body.text.trim()) throw new HttpError(400, 'text is required: what the customer says, e.g. { "text": "I\'d like to book for Tuesday" }');
+  if (!deps.store.get('call', id)) throw new HttpError(404, 'Call not found');
+  if (!deps.runner.say(id, body.text.trim())) throw new HttpError(409, 'The call is not running (it has ended, has not been answered yet, or it is a web call nobody joined)');
+  sendJson(res, 202, { callId: id, text: body.text.trim() });
+}
+
 function requestDetail(res: ServerResponse, deps: VoiceRoutesDeps, seq: number): void {
   const found = Number.isInteger(seq) ? deps.record.request(seq) : undefined;
   if (!found) throw new HttpError(404, 'No such request in the record (it keeps the last 5000)');
@@ -96,9 +107,11 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
     }
     const replayed = /^\/__voice\/deliveries\/([^/]+)\/replay$/.exec(path);
     const ended = /^\/__voice\/calls\/([^/]+)\/end$/.exec(path);
-    if (replayed || ended) {
+    const said = /^\/__voice\/calls\/([^/]+)\/say$/.exec(path);
+    if (replayed || ended || said) {
       if (method !== 'POST') throw new HttpError(405, `Use POST ${path}`);
       if (replayed) await replay(req, res, deps, decodeURIComponent(replayed[1] as string));
+      else if (said) await say(req, res, deps, decodeURIComponent(said[1] as string));
       else await endCall(req, res, deps, decodeURIComponent((ended as RegExpExecArray)[1] as string));
       return true;
     }

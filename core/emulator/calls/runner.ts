@@ -8,7 +8,10 @@ import { SimClock } from './clock.js';
 import { converse } from './conversation.js';
 import { chooseServer } from './deliver.js';
 import { magicNumber } from './magic.js';
-import { assistantFrom, orgOf, squadFrom, workflowFrom } from './resolve.js';
+import { notify } from './notify.js';
+import type { LifecycleType } from './notify.js';
+import { castOf, orgOf, readAnswer } from './resolve.js';
+import type { Cast } from './resolve.js';
 import { DEFAULT_SCENARIO } from './scenario.js';
 import type { Scenario } from './scenario.js';
 import { CallSession } from './session.js';
@@ -30,37 +33,16 @@ export interface RunnerOptions {
 /** How many ended calls the emulator keeps unless told otherwise. */
 export const DEFAULT_KEEP_ENDED_CALLS = 1000;
 
-/** Who answers a call: an assistant, a squad (first member answers) or a workflow. */
-type Cast = { assistant: Json; members?: Json[] } | { workflow: Json };
-
 /** The platform's default `maxDurationSeconds`. */
 const DEFAULT_MAX_SECONDS = 600;
-
-function castOf(deps: Pick<CallDeps, 'store'>, ref: Json): Cast | undefined {
-  const workflow = workflowFrom(deps.store, ref);
-  if (workflow) return { workflow };
-  const members = squadFrom(deps.store, ref);
-  if (members) return { assistant: members[0] as Json, members };
-  const assistant = assistantFrom(deps.store, ref);
-  return assistant ? { assistant } : undefined;
-}
-
-/** What an `assistant-request` answer asks for: a cast, a forward, or the reason the call ends. */
-function readAnswer(deps: Pick<CallDeps, 'store'>, answer: Json | undefined, failed: boolean): { cast?: Cast; forward?: Json; endedReason?: string } {
-  if (failed || !answer) return { endedReason: 'assistant-request-failed' };
-  if (typeof answer.error === 'string' && answer.error) return { endedReason: 'assistant-request-returned-error' };
-  if (answer.destination && typeof answer.destination === 'object') return { forward: answer.destination as Json };
-  const names = ['assistant', 'assistantId', 'squad', 'squadId', 'workflow', 'workflowId'].filter((k) => answer[k] !== undefined && answer[k] !== null);
-  if (!names.length) return { endedReason: 'assistant-request-returned-no-assistant' };
-  const cast = castOf(deps, { ...answer, ...(answer.squadOverrides ? { squadOverrides: answer.squadOverrides } : {}) });
-  return cast ? { cast } : { endedReason: 'assistant-request-returned-invalid-assistant' };
-}
 
 /** Starts and tracks every running call. */
 export class CallRunner {
   readonly speed: number;
   private readonly scenario: Scenario;
   private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
+  /** Lifecycle messages on their way (chat, session, call deletion), so `idle()` waits for them too. */
+  private readonly notices = new Set<Promise<unknown>>();
   private readonly keepEnded: number;
   /** Ended calls, oldest first (built from the store on first use). */
   private endedIds: string[] | undefined;
@@ -123,6 +105,14 @@ export class CallRunner {
    */
   start(call: Rec): void {
     this.launch(call, (s) => (call.type === 'webCall' ? this.web(s) : this.outbound(s)));
+  }
+
+  /** Sends a lifecycle message about a stored chat, session or call, in the background (never throws). */
+  notify(type: LifecycleType, subject: Rec): void {
+    const sent = notify(this.deps, type, structuredClone(subject))
+      .catch(() => undefined)
+      .finally(() => this.notices.delete(sent));
+    this.notices.add(sent);
   }
 
   /** A client joined a web call: it runs now. Returns the call, or undefined when there is no such queued web call. */
@@ -202,9 +192,20 @@ export class CallRunner {
     return true;
   }
 
+  /**
+   * The customer says `text` on a running call (`voice call say`, the inspector): it becomes their
+   * next turn. Returns false when the call is not running or cannot take a line now.
+   */
+  say(callId: string, text: string): boolean {
+    const running = this.running.get(callId);
+    if (!running || running.session.ended || !running.session.hear) return false;
+    running.session.log(`The customer says (said live): ${text}`);
+    return running.session.hear(text);
+  }
+
   /** Resolves when every running call has ended and its deliveries are made. */
   async idle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));
+    while (this.running.size || this.notices.size) await Promise.all([...[...this.running.values()].map((r) => r.done), ...this.notices]);
   }
 
   /** How many calls are running. */
@@ -277,8 +278,8 @@ export class CallRunner {
       const delivered = await s.deps.clock.hold(s.send('assistant-request', {}, { force: true }));
       const got = readAnswer(s.deps, delivered?.answer, !delivered || Boolean(delivered.delivery.error));
       if (got.forward) {
-        s.setStatus('forwarding');
         s.call.destination = got.forward;
+        s.setStatus('forwarding');
         return s.finish('assistant-request-returned-forwarding-phone-number');
       }
       if (!got.cast) return s.finish(got.endedReason as string);

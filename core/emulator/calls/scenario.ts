@@ -4,7 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Json } from '../../messages/index.js';
 
-/** A tool the assistant calls after a turn: by name, with these arguments (else made from its schema). */
+/**
+ * A tool the assistant calls after a turn: by function name (a `transferCall` or `handoff` tool
+ * without one by its type), with these arguments (else made from its schema).
+ */
 export interface ScenarioTool {
   name: string;
   arguments?: Json;
@@ -18,7 +21,7 @@ export interface ScenarioTurn {
   pauseSeconds?: number;
   /** The customer cuts the assistant off (`user-interrupted`). */
   interrupt?: boolean;
-  /** Tools the assistant calls after this turn, in order. */
+  /** Tools the assistant calls after this turn, in order; a transferCall or handoff tool moves the call. */
   tools?: ScenarioTool[];
   /** Squads: hand the call to the member with this assistant name after this turn. */
   handoff?: string;

@@ -10,6 +10,10 @@ import { costOf } from './cost.js';
 import { chooseServer, deliver, turn, withCredential } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { orgOf } from './resolve.js';
+import type { ModelGateway } from '../../model/index.js';
+import { NO_MODEL_HINT } from '../../model/index.js';
+import { performanceMetrics } from './latency.js';
+import type { TurnLatency } from './latency.js';
 
 /** What every call shares: the store, the record, the clock, and how to persist a change. */
 export interface CallDeps {
@@ -20,6 +24,12 @@ export interface CallDeps {
   baseUrl: () => string;
   /** Asks for the data file to be written. */
   changed: () => void;
+  /** The door to the assistant's model (absent or not configured for an assistant: scripted conversations). */
+  model?: ModelGateway;
+  /** Posts one message (default: `deliver`); the load generator brings its own to time, bound and fault each delivery. */
+  post?: typeof deliver;
+  /** Resolves when a delivery may go (default: `turn`, a few per event-loop turn so REST requests keep being answered). */
+  pace?: () => Promise<void>;
 }
 
 /** Simulated seconds a line takes to say: about 2.5 words a second, at least one second. */
@@ -45,6 +55,12 @@ export class CallSession {
   ended = false;
   /** `maxDurationSeconds` once answered: every wait stops there and ends the call. */
   maxSeconds: number | undefined;
+  /** True when the conversation is scripted because no model is configured (its summary says so). */
+  scripted = false;
+  /** Each model turn's latencies, for the artifact's `performanceMetrics`. */
+  readonly latencies: TurnLatency[] = [];
+  /** Takes a customer line said from outside the call (`voice call say`, the inspector); false when the call cannot take one now. */
+  hear: ((text: string) => boolean) | undefined;
   /** Aborted when the call ends (hang-up, max duration), cutting every wait short. */
   readonly stop = new AbortController();
   /** Aborted by `cancel()` (a reset): nothing more is sent, and deliveries in flight are dropped unrecorded. */
@@ -66,17 +82,19 @@ export class CallSession {
     return this.call.customer as Json | undefined;
   }
 
-  /** Sleeps simulated seconds; returns false when the call ended meanwhile. */
-  async wait(seconds: number): Promise<boolean> {
+  /** Sleeps simulated seconds (less when `wake` aborts first); returns false when the call ended meanwhile. */
+  async wait(seconds: number, wake?: AbortSignal): Promise<boolean> {
+    const signal = wake ? AbortSignal.any([this.stop.signal, wake]) : this.stop.signal;
     if (this.maxSeconds !== undefined && this.startedMs !== undefined) {
       const left = this.maxSeconds - (this.deps.clock.now() - this.startedMs) / 1000;
       if (seconds >= left) {
-        await this.deps.clock.sleep(Math.max(0, left) * 1000, this.stop.signal);
+        await this.deps.clock.sleep(Math.max(0, left) * 1000, signal);
+        if (wake?.aborted && !this.ended) return true;
         this.finish('exceeded-max-duration', this.maxSeconds);
         return false;
       }
     }
-    await this.deps.clock.sleep(seconds * 1000, this.stop.signal);
+    await this.deps.clock.sleep(seconds * 1000, signal);
     return !this.ended;
   }
 
@@ -111,8 +129,8 @@ export class CallSession {
     if (!target) return Promise.resolve(undefined);
     const signal = this.cancelled.signal;
     const sent = this.chain
-      .then(() => turn())
-      .then(() => (signal.aborted ? undefined : deliver(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
+      .then(() => (this.deps.pace ?? turn)())
+      .then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
     this.chain = sent;
     return sent;
   }
@@ -135,7 +153,9 @@ export class CallSession {
     if (changes) this.deps.store.touch(this.call);
     this.deps.record.add({ kind: 'call.status', callId: this.call.id, status, ...(endedReason ? { endedReason } : {}) });
     this.log(`Call status: ${status}${endedReason ? ` (${endedReason})` : ''}`);
-    if (!quiet) void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}) });
+    // A forwarding call's status-update names where it goes (the platform sends it only then).
+    const destination = status === 'forwarding' ? (this.call.destination as Json | undefined) : undefined;
+    if (!quiet) void this.send('status-update', { status, ...(endedReason ? { endedReason } : {}), ...(destination ? { destination } : {}) });
     if (changes) this.deps.changed();
   }
 
@@ -163,12 +183,13 @@ export class CallSession {
   }
 
   /** One spoken line: speech and transcript messages while it is said, then the conversation update. */
-  async speak(role: 'assistant' | 'user', text: string): Promise<boolean> {
+  async speak(role: 'assistant' | 'user', text: string, options: { streamed?: boolean } = {}): Promise<boolean> {
     if (this.ended) return false;
     const turn = ++this.turn;
     const start = this.stamp();
     if (role === 'assistant') {
-      void this.send('model-output', { output: { content: text } });
+      // A model's line has had its `model-output` messages as it streamed in.
+      if (!options.streamed) void this.send('model-output', { output: { content: text } });
       void this.send('assistant.speechStarted', { text, turn });
     }
     void this.send('speech-update', { status: 'started', role, turn });
@@ -218,7 +239,8 @@ export class CallSession {
     c.messages = [...this.messages];
     const answered = this.startedMs !== undefined;
     c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined);
-    c.analysis = { summary: summarise(this.messages) };
+    if (this.latencies.length) (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies);
+    c.analysis = { summary: this.scripted ? `${summarise(this.messages)} ${NO_MODEL_HINT}` : summarise(this.messages) };
     this.setStatus('ended', endedReason);
     void this.send('end-of-call-report', { endedReason });
     this.log(`Call ended: ${endedReason}`);

@@ -32,8 +32,8 @@ export interface Hook {
   close(): Promise<void>;
 }
 
-/** Starts a stand-in server on 127.0.0.1 (port 0). */
-export async function startHook(answer: (r: Received) => HookAnswer | undefined = () => undefined): Promise<Hook> {
+/** Starts a stand-in server on 127.0.0.1 (port 0); `backlog` is its listen queue (Node's default 511). */
+export async function startHook(answer: (r: Received) => HookAnswer | undefined = () => undefined, backlog?: number): Promise<Hook> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -60,7 +60,7 @@ export async function startHook(answer: (r: Received) => HookAnswer | undefined 
       else send();
     });
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise<void>((ok) => server.listen({ port: 0, host: '127.0.0.1', ...(backlog ? { backlog } : {}) }, ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

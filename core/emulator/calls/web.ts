@@ -6,7 +6,8 @@
 import type { Json } from '../../messages/index.js';
 import type { BrowserCall, BrowserCustomer } from '../webcall-socket.js';
 import { argumentsFor } from './arguments.js';
-import { callTools, greet, STAND_IN_REPLY } from './conversation.js';
+import { callTools, greet, scriptedNote, STAND_IN_REPLY } from './conversation.js';
+import { ModelTalk } from './conversation-model.js';
 import { toolName, toolsOf } from './resolve.js';
 import type { Scenario } from './scenario.js';
 import type { CallSession } from './session.js';
@@ -25,6 +26,9 @@ function heard(scenario: Scenario, index: number, durationMs: number): string {
 
 /** Runs the conversation of a web call a browser joined; `talk` resolves when the call has ended. */
 export function webConversation(s: CallSession, browser: BrowserCustomer, scenario: Scenario): { call: BrowserCall; talk: () => Promise<void> } {
+  const model = s.deps.model;
+  // Decided once the assistant is known (at the start of the call).
+  let talk: ModelTalk | undefined;
   let muted = false;
   let turns = 0;
   let greeted = false;
@@ -47,13 +51,16 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   const greetOnce = () => {
     if (greeted) return;
     greeted = true;
-    then(() => greet(s));
+    then(() => (talk ? talk.greet() : greet(s)));
   };
 
-  const customerTurn = (durationMs: number) =>
+  /** One customer turn: what the browser recognised, else the scenario's next line (or how long they spoke). */
+  const customerTurn = (durationMs: number, said?: string) =>
     then(async () => {
       const index = turns++;
-      if (!(await s.speak('user', heard(scenario, index, durationMs)))) return;
+      const text = said ?? heard(scenario, index, durationMs);
+      if (talk) return talk.customer(text);
+      if (!(await s.speak('user', text))) return;
       // As in simulated calls, the assistant calls each of its function tools once, after the customer's first words.
       const tools = index === 0 ? toolsOf(s.deps.store, s.assistant).filter((t) => t.type === 'function' && toolName(t)) : [];
       if (tools.length) await callTools(s, tools.map((tool) => ({ tool, arguments: argumentsFor((tool.function as Json).parameters as Json | undefined) })));
@@ -73,7 +80,8 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
         const stamp = s.stamp();
         if (role === 'system') s.push({ role: 'system', message: content, ...stamp });
         else s.push({ role: role === 'assistant' ? 'bot' : 'user', message: content, ...stamp, endTime: stamp.time });
-        if (message.triggerResponseEnabled !== false && role !== 'assistant') await s.speak('assistant', STAND_IN_REPLY);
+        if (talk && (role === 'system' || role === 'user' || role === 'assistant')) talk.history.push({ role, content });
+        if (message.triggerResponseEnabled !== false && role !== 'assistant') await (talk ? talk.reply() : s.speak('assistant', STAND_IN_REPLY));
       });
     } else if (message.type === 'control') {
       if (message.control === 'mute-assistant') {
@@ -84,7 +92,14 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     } else if (message.type === 'end-call') s.finish('assistant-ended-call');
   };
 
-  const talk = async () => {
+  const run = async () => {
+    if (model?.configured(s.assistant)) talk = new ModelTalk(s, model);
+    else scriptedNote(s);
+    s.hear = (text) => {
+      if (s.ended) return false;
+      customerTurn(0, text);
+      return true;
+    };
     s.setStatus('in-progress');
     await Promise.race([ready, s.wait(PLAYABLE_WAIT_SECONDS)]);
     if (s.ended) return;
@@ -95,10 +110,11 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   };
 
   return {
-    talk,
+    talk: run,
     call: {
       playable: () => playable(),
       customerSpoke: (durationMs) => customerTurn(durationMs),
+      customerSaid: (text) => customerTurn(0, text),
       control,
       left: () => s.finish('customer-ended-call'),
     },

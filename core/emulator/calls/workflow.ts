@@ -3,7 +3,7 @@
 // node calls its tool; the path's end ends the call. No model picks edges: the first one wins.
 import type { Json } from '../../messages/index.js';
 import { argumentsFor } from './arguments.js';
-import { callTools, STAND_IN_REPLY } from './conversation.js';
+import { callTools, scriptedNote, STAND_IN_REPLY } from './conversation.js';
 import { toolName } from './resolve.js';
 import type { Scenario } from './scenario.js';
 import type { CallSession } from './session.js';
@@ -34,6 +34,8 @@ function lineOf(node: Json): string {
 /** Runs a workflow's nodes in order with the scenario's customer turns, then ends the call. */
 export async function runWorkflow(s: CallSession, workflow: Json, scenario: Scenario): Promise<void> {
   s.assistant = { name: String(workflow.name ?? 'workflow'), ...(workflow.server ? { server: workflow.server } : {}), ...(workflow.serverMessages ? { serverMessages: workflow.serverMessages } : {}) };
+  // Workflows are walked in outline, never on a model: their conversations are always scripted.
+  scriptedNote(s);
   void s.send('assistant.started', { newAssistant: s.assistant });
   const turns = scenario.turns.filter((t) => t.say !== undefined);
   let next = 0;

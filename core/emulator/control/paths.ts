@@ -32,6 +32,8 @@ export const replayPath = (id: string): string => `${deliveryPath(id)}/replay`;
 export const requestPath = (seq: string | number): string => `${CONTROL_PATHS.requests}${part(String(seq))}`;
 /** `/__voice/calls/ID/end`: end a call as the customer or the assistant would. */
 export const endCallPath = (id: string): string => `${CONTROL_PATHS.calls}${part(id)}/end`;
+/** `/__voice/calls/ID/say`: speak a line as the call's customer. */
+export const sayPath = (id: string): string => `${CONTROL_PATHS.calls}${part(id)}/say`;
 /** `/__voice/recording/ID.wav`: a call's recording. */
 export const recordingPath = (id: string): string => `${CONTROL_PATHS.recording}${part(id)}.wav`;
 /** `/__voice/events?...`: the live record as server-sent events. */

@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { keyNeeded, onKeyChange, setKey } from './api';
 import { CallView } from './CallView';
 import { Calls } from './Calls';
+import { ChatView, Chats } from './Chats';
 import { Deliveries } from './Deliveries';
 import { live, useLive } from './live';
 import { Requests } from './Requests';
@@ -11,6 +12,7 @@ import { href, useRoute } from './route';
 
 const TABS = [
   ['calls', 'Calls'],
+  ['chats', 'Chats'],
   ['deliveries', 'Deliveries'],
   ['requests', 'Requests'],
   ['resources', 'Resources'],
@@ -47,6 +49,7 @@ export function App() {
   }, [tab]);
   let view;
   if (tab === 'calls' && route.parts[1]) view = <CallView id={route.parts[1]} />;
+  else if (tab === 'chats') view = route.parts[1] ? <ChatView id={route.parts[1]} /> : <Chats />;
   else if (tab === 'deliveries') view = <Deliveries query={route.query} />;
   else if (tab === 'requests') view = <Requests selected={route.parts[1]} />;
   else if (tab === 'resources') view = <Resources type={route.parts[1] ?? 'assistant'} id={route.parts[2]} />;

@@ -1,11 +1,13 @@
 // One call: timeline, transcript as it happens, tool calls, the end-of-call report, the recording,
-// and buttons to end it or make the customer hang up.
-import { endCallPath, recordingPath } from 'voice-agent-core/emulator/control/paths';
+// its warnings (a scripted conversation, a model failure), and buttons to end it, make the
+// customer hang up, or speak as the customer.
+import { endCallPath, recordingPath, sayPath } from 'voice-agent-core/emulator/control/paths';
 import { useEffect, useState } from 'react';
 import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import type { CallState } from './live';
+import { ModelTurns } from './ModelTurns';
 import { href } from './route';
 import { Copy, Json, Status, Time, duration, resourceHref } from './ui';
 
@@ -72,6 +74,36 @@ function Actions({ id, running }: { id: string; running: boolean }) {
   );
 }
 
+/** Speaks as the customer on a live call: the line is their next turn, and the assistant answers. */
+function SayBox({ id, running }: { id: string; running: boolean }) {
+  const [text, setText] = useState('');
+  const [note, setNote] = useState('');
+  const submit = (e: { preventDefault(): void }): void => {
+    e.preventDefault();
+    const line = text.trim();
+    if (!line) return;
+    api(sayPath(id), { method: 'POST', body: { text: line } }).then(
+      () => {
+        setText('');
+        setNote('Said.');
+      },
+      (err: Error) => setNote(err.message),
+    );
+  };
+  return (
+    <form className="actions" onSubmit={submit} aria-label="Speak as the customer">
+      <label>
+        Say as the customer{' '}
+        <input value={text} disabled={!running} onChange={(e) => setText(e.target.value)} placeholder="I'd like to book for Tuesday" size={40} />
+      </label>
+      <button type="submit" disabled={!running || !text.trim()}>
+        Say
+      </button>
+      <span role="status">{note}</span>
+    </form>
+  );
+}
+
 function DeliveryLine({ d }: { d: Delivery }) {
   return (
     <li className={d.error ? 'fail' : undefined}>
@@ -81,7 +113,16 @@ function DeliveryLine({ d }: { d: Delivery }) {
 }
 
 /** What a call's view follows besides its status changes. */
-const CALL_KINDS = ['call.transcript', 'call.log', 'delivery'] as const;
+const CALL_KINDS = ['call.transcript', 'call.log', 'delivery', 'call.model', 'call.tool', 'call.turn'] as const;
+
+/** Why a call's transcript is empty. */
+function silence(s: CallState, ended: boolean): string {
+  if (!ended) return 'Nothing said yet.';
+  const reason = s.call?.endedReason ?? s.statuses.at(-1)?.endedReason ?? 'no reason recorded';
+  const answered = Boolean(s.call?.startedAt) || s.statuses.some((t) => t.status === 'in-progress');
+  if (!answered) return `Nothing was said: the call ended before it was answered (${reason}).`;
+  return `Nothing was said: the call was answered, then ended (${reason}) before the assistant or the customer spoke (no first message, no customer turns).`;
+}
 
 /** The view of one call. */
 export function CallView({ id }: { id: string }) {
@@ -97,6 +138,8 @@ export function CallView({ id }: { id: string }) {
     void live.loadCall(id);
   }, [live, id, status]);
   const tools = toolRows(s);
+  // The call's warnings and errors: a scripted conversation (no model configured), a model failure.
+  const notes = s.logs.filter((l) => l.level === 'WARN' || l.level === 'ERROR');
   return (
     <article aria-labelledby="call-h">
       <p>
@@ -120,6 +163,19 @@ export function CallView({ id }: { id: string }) {
         <dd>{typeof c?.cost === 'number' ? `$${c.cost.toFixed(4)}` : '—'}</dd>
       </dl>
       <Actions id={id} running={Boolean(status) && !ended} />
+      <SayBox id={id} running={Boolean(status) && !ended} />
+      {notes.length > 0 && (
+        <section aria-labelledby="notes-h">
+          <h2 id="notes-h">Warnings and errors</h2>
+          <ul className="compact">
+            {notes.map((n, i) => (
+              <li key={i} className={n.level === 'ERROR' ? 'fail' : undefined}>
+                <Time at={n.at} /> {n.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="cols">
         <section aria-labelledby="tl-h">
           <h2 id="tl-h">Timeline</h2>
@@ -145,9 +201,10 @@ export function CallView({ id }: { id: string }) {
               </li>
             ))}
           </ol>
-          {!s.lines.length && <p className="muted">{ended ? 'Nothing was said on this call.' : 'Nothing said yet.'}</p>}
+          {!s.lines.length && <p className="muted">{silence(s, ended)}</p>}
         </section>
       </div>
+      <ModelTurns events={live.model.get(id) ?? []} metrics={c?.artifact?.performanceMetrics} ended={ended} />
       <section aria-labelledby="tools-h">
         <h2 id="tools-h">Tool calls</h2>
         {!tools.length && <p className="muted">No tool calls.</p>}

@@ -1,6 +1,6 @@
 // Every server message the emulator sent, filterable by type, call and outcome, with Replay.
 import { deliveryPath, replayPath } from 'voice-agent-core/emulator/control/paths';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
@@ -111,22 +111,47 @@ export function Deliveries({ query }: { query: URLSearchParams }) {
           {all.length} of {live.deliveries.length}
         </span>
       </form>
-      <ul className="rows">
-        {rows.map((d) => (
-          <li key={d.id} className={d.error ? 'fail' : undefined}>
-            <button type="button" className="row" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? undefined : d.id)}>
-              <Time at={d.sentAt} />
-              <span className="type">{d.type}</span>
-              <span className="mono">{d.callId.slice(0, 8)}</span>
-              <span className="url">{d.url}</span>
-              <span className="code">{d.status ?? 'no answer'}</span>
-              <span>{d.ms.toFixed(0)} ms</span>
-              {d.replayOf && <span className="tag">replay</span>}
-            </button>
-            {open === d.id && <Detail d={d} />}
-          </li>
-        ))}
-      </ul>
+      <div className="table-wrap">
+        <table className="list rows-table">
+          <thead>
+            <tr>
+              <th scope="col">Sent</th>
+              <th scope="col">Type</th>
+              <th scope="col">Call</th>
+              <th scope="col">Server</th>
+              <th scope="col">Status</th>
+              <th scope="col">Time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <Fragment key={d.id}>
+                <tr className={d.error ? 'fail' : undefined}>
+                  <td>
+                    <button type="button" className="open" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? undefined : d.id)}>
+                      <Time at={d.sentAt} />
+                    </button>
+                  </td>
+                  <td className="type">
+                    {d.type} {d.replayOf && <span className="tag">replay</span>}
+                  </td>
+                  <td className="mono">{d.callId.slice(0, 8)}</td>
+                  <td className="url">{d.url}</td>
+                  <td className="code">{d.status ?? 'no answer'}</td>
+                  <td className="num">{d.ms.toFixed(0)} ms</td>
+                </tr>
+                {open === d.id && (
+                  <tr>
+                    <td colSpan={6} className="wrap">
+                      <Detail d={d} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {!rows.length && <p className="muted">No deliveries{type || call || outcome ? ' match these filters' : ' yet'}.</p>}
       <More shown={shown} total={all.length} more={more} />
     </section>

@@ -1,6 +1,6 @@
 // Every REST request the emulator answered; one opens with its bodies (keys masked).
 import { requestPath } from 'voice-agent-core/emulator/control/paths';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import type { RequestEvent } from './live';
@@ -55,26 +55,50 @@ export function Requests({ selected }: { selected: string | undefined }) {
         </label>
         <span className="muted">{all.length} requests</span>
       </form>
-      <ul className="rows">
-        {rows.map((r) => {
-          const seq = String(r.seq);
-          const isOpen = selected === seq;
-          return (
-            <li key={seq} className={r.status >= 400 ? 'fail' : undefined}>
-              <a className="row" href={isOpen ? href(['requests']) : href(['requests', seq])} aria-expanded={isOpen}>
-                <Time at={r.at} />
-                <span className="type">{r.method}</span>
-                <span className="url">{r.path}</span>
-                <span className="code">{r.status}</span>
-                <span>{r.ms.toFixed(1)} ms</span>
-                <span className="ua">{r.userAgent ?? 'no user agent'}</span>
-              </a>
-              {r.message && <p className="error msg">{r.message}</p>}
-              {isOpen && <Bodies seq={seq} />}
-            </li>
-          );
-        })}
-      </ul>
+      <div className="table-wrap">
+        <table className="list rows-table">
+          <thead>
+            <tr>
+              <th scope="col">At</th>
+              <th scope="col">Method</th>
+              <th scope="col">Path</th>
+              <th scope="col">Status</th>
+              <th scope="col">Time</th>
+              <th scope="col">User agent</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const seq = String(r.seq);
+              const isOpen = selected === seq;
+              return (
+                <Fragment key={seq}>
+                  <tr className={r.status >= 400 ? 'fail' : undefined}>
+                    <td>
+                      <a className="open" href={isOpen ? href(['requests']) : href(['requests', seq])} aria-expanded={isOpen}>
+                        <Time at={r.at} />
+                      </a>
+                    </td>
+                    <td className="type">{r.method}</td>
+                    <td className="url">{r.path}</td>
+                    <td className="code">{r.status}</td>
+                    <td className="num">{r.ms.toFixed(1)} ms</td>
+                    <td className="ua">{r.userAgent ?? 'no user agent'}</td>
+                  </tr>
+                  {(r.message || isOpen) && (
+                    <tr>
+                      <td colSpan={6} className="wrap">
+                        {r.message && <p className="error msg">{r.message}</p>}
+                        {isOpen && <Bodies seq={seq} />}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {!rows.length && <p className="muted">No requests yet.</p>}
       <More shown={shown} total={all.length} more={more} />
     </section>

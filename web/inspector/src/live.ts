@@ -31,7 +31,7 @@ export interface ApiCall {
   customer?: { number?: string; name?: string };
   messages?: Record<string, unknown>[];
   analysis?: { summary?: string };
-  artifact?: { recordingUrl?: string };
+  artifact?: { recordingUrl?: string; performanceMetrics?: Record<string, unknown> };
 }
 
 /** A spoken line; a partial one is replaced by the final line of the same speaker. */
@@ -62,11 +62,16 @@ const RENDER_EVERY_MS = 1000;
 /** An event of the compact stream: a status change carries its call's summary. */
 type LiveEvent = Exclude<RecordEvent, { kind: 'call.status' }> | (Extract<RecordEvent, { kind: 'call.status' }> & { call?: ApiCall });
 
+/** A model step, a tool call the model made, or a turn's latencies. */
+export type ModelEvent = Extract<RecordEvent, { kind: 'call.model' | 'call.tool' | 'call.turn' }>;
+
 /** A REST request the emulator answered. */
 export type RequestEvent = Extract<RecordEvent, { kind: 'request' }>;
 
 class Live {
   readonly calls = new Map<string, CallState>();
+  /** The model's side of each call or chat (by its id): requests and answers, tool calls, turn latencies. */
+  readonly model = new Map<string, ModelEvent[]>();
   /** Newest first. */
   order: string[] = [];
   deliveries: Delivery[] = [];
@@ -234,7 +239,8 @@ class Live {
       // A call's view and the deliveries tab each replay the record: keep both lists in its order.
       this.deliverySeq.set(e.delivery, e.seq);
       inOrder(this.deliveries, e.delivery, this.deliverySeq);
-      inOrder(this.callState(e.callId).deliveries, e.delivery, this.deliverySeq);
+      // Chat and session messages belong to no call: they show in the deliveries tab only.
+      if (!/^(chat|session)\./.test(e.delivery.type)) inOrder(this.callState(e.callId).deliveries, e.delivery, this.deliverySeq);
     } else if (e.kind === 'call.status') {
       const s = this.callState(e.callId);
       s.statuses.push({ status: e.status, ...(e.endedReason ? { endedReason: e.endedReason } : {}), at: e.at });
@@ -251,6 +257,11 @@ class Live {
     } else if (e.kind === 'call.log') {
       const s = this.callState(e.callId);
       s.logs.push({ ...(e.level ? { level: e.level } : {}), text: e.text, at: e.at });
+    } else if (e.kind === 'call.model' || e.kind === 'call.tool' || e.kind === 'call.turn') {
+      // Kept apart from the calls: a chat's model side comes under the chat's id.
+      const list = this.model.get(e.callId) ?? [];
+      list.push(e);
+      this.model.set(e.callId, list);
     }
   }
 }

@@ -1,0 +1,141 @@
+// `voice mcp`: an MCP server a coding agent (Claude Code, Cursor, VS Code) starts to build, call
+// and test voice agents. On a `voice dev` it starts in-process unless --api-url names one; on the
+// hosted platform with --hosted (reads only, unless --allow-writes). `voice mcp setup` writes the
+// project's client configuration. Thin: flags here, the server and tools in cli/mcp/.
+import { createServer } from 'node:http';
+import { Command, InvalidArgumentError } from 'commander';
+import { startEmulator } from 'voice-agent-core/emulator';
+import type { Emulator } from 'voice-agent-core/emulator';
+import { contextOf } from '../context.js';
+import { usageError } from '../errors.js';
+import { CLIENTS, plannedConfig, writeConfig } from '../mcp/setup.js';
+import type { McpClient } from '../mcp/setup.js';
+import { allTools, createMcpServer } from '../mcp/server.js';
+import type { ToolContext } from '../mcp/tool.js';
+import { err, out } from '../redact.js';
+import { portFlag } from '../webhook/flags.js';
+import { addModelOptions } from './dev-options.js';
+import type { DevOptions } from './dev-options.js';
+import { modelConfig } from './dev-run.js';
+
+interface McpOptions {
+  apiUrl?: string;
+  hosted?: boolean;
+  allowWrites?: boolean;
+  http?: number;
+  speed: number;
+}
+
+function speedFlag(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 10_000) throw new InvalidArgumentError('expected a number above 0, at most 10000.');
+  return n;
+}
+
+/** The platform the tools work on, and the emulator started for them (if any). */
+async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Promise<{ ctx: ToolContext; emulator?: Emulator; about: string }> {
+  if (opts.hosted && opts.apiUrl) throw usageError('--hosted and --api-url both say where to work; pass one.');
+  if (opts.allowWrites && !opts.hosted) throw usageError('--allow-writes is for --hosted (on the local platform the tools always may write).');
+  if (opts.hosted) {
+    const cli = contextOf(cmd);
+    const apiKey = cli.requireKey();
+    return { ctx: { baseUrl: cli.settings().baseUrl, apiKey, hosted: true, allowWrites: Boolean(opts.allowWrites) }, about: `the hosted platform at ${cli.settings().baseUrl}${opts.allowWrites ? ' (writes allowed)' : ' (reads only; --allow-writes to change things)'}` };
+  }
+  if (opts.apiUrl) return { ctx: { baseUrl: opts.apiUrl.replace(/\/+$/, ''), apiKey: 'local', hosted: false, allowWrites: true }, about: `the emulator at ${opts.apiUrl}` };
+  const emulator = await startEmulator({ port: 0, speed: opts.speed, model: modelConfig(opts as DevOptions) });
+  return { ctx: { baseUrl: emulator.url, apiKey: 'local', hosted: false, allowWrites: true }, emulator, about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()})` };
+}
+
+function serveHttp(ctx: ToolContext, port: number): Promise<() => Promise<void>> {
+  return import('@modelcontextprotocol/sdk/server/streamableHttp.js').then(({ StreamableHTTPServerTransport }) => {
+    const tools = allTools();
+    const http = createServer((req, res) => {
+      if ((req.url ?? '').split('?')[0] !== '/mcp') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('The MCP endpoint is /mcp\n');
+        return;
+      }
+      // Stateless: a server and transport per request, as the SDK does for simple servers.
+      const server = createMcpServer(ctx, tools);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on('close', () => void transport.close().then(() => server.close()));
+      void server.connect(transport).then(() => transport.handleRequest(req, res));
+    });
+    return new Promise((ok, fail) => {
+      http.once('error', fail);
+      http.listen(port, '127.0.0.1', () => {
+        const { port: bound } = http.address() as { port: number };
+        err(`voice mcp: streamable HTTP on http://127.0.0.1:${bound}/mcp\n`);
+        ok(() => new Promise((done) => http.close(() => done())));
+      });
+    });
+  });
+}
+
+/** `voice mcp` and `voice mcp setup`. */
+export function mcpCommand(): Command {
+  const cmd = new Command('mcp')
+    .description('MCP server for coding agents: find and call API operations, build assistants, place test calls and chats, read transcripts and deliveries')
+    .option('--api-url <url>', 'work on the voice dev at this URL instead of starting one in-process')
+    .option('--hosted', 'work on the hosted platform with your key (reads only unless --allow-writes)')
+    .option('--allow-writes', 'with --hosted: let the tools create, change and delete')
+    .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of stdio', portFlag)
+    .option('--speed <n>', 'simulated clock speed of the in-process platform\'s calls', speedFlag, 20);
+  addModelOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `
+Started by a coding agent over stdio (stdout carries the protocol; messages go to stderr).
+Without --api-url or --hosted it runs its own local platform in-process: nothing costs money.
+
+Examples:
+  $ voice mcp setup claude          # writes .mcp.json for this project
+  $ voice mcp setup cursor --print  # shows .cursor/mcp.json without writing it
+  $ voice mcp --llm http://127.0.0.1:11434/v1 --llm-model llama3.2
+  $ voice mcp --api-url http://127.0.0.1:4010
+  $ voice mcp --hosted              # reads only; --allow-writes to change things`,
+  );
+  cmd.action(async (_o: unknown, self: Command) => {
+    const opts = self.opts<McpOptions & Partial<DevOptions>>();
+    const { ctx, emulator, about } = await target(self, opts);
+    err(`voice mcp: ${allTools().length} tools over ${about}\n`);
+    const stop = async (): Promise<void> => {
+      await emulator?.close();
+    };
+    if (opts.http !== undefined) {
+      const close = await serveHttp(ctx, opts.http);
+      await new Promise<void>((done) => {
+        const quit = (): void => done();
+        process.once('SIGINT', quit);
+        process.once('SIGTERM', quit);
+      });
+      await close();
+      return stop();
+    }
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+    const server = createMcpServer(ctx);
+    const transport = new StdioServerTransport();
+    const closed = new Promise<void>((done) => (server.onclose = () => done()));
+    await server.connect(transport);
+    // The client ends the session by closing stdin (or a signal).
+    await Promise.race([closed, new Promise<void>((done) => process.stdin.once('end', () => done()))]);
+    await server.close().catch(() => undefined);
+    await stop();
+  });
+  cmd
+    .command('setup')
+    .description(`write this project's MCP configuration for a client (${CLIENTS.join(', ')}), merged into what is there`)
+    .argument('<client>', CLIENTS.join(' | '))
+    .option('--print', 'print the configuration instead of writing it')
+    .action(async (client: string, o: { print?: boolean }) => {
+      if (!(CLIENTS as readonly string[]).includes(client)) throw usageError(`Unknown client "${client}"; choose one of ${CLIENTS.join(', ')}.`);
+      let planned;
+      try {
+        planned = o.print ? plannedConfig(client as McpClient, process.cwd()) : await writeConfig(client as McpClient, process.cwd());
+      } catch (e) {
+        throw usageError((e as Error).message);
+      }
+      if (o.print) out(`# ${planned.file} (not written)\n${planned.text}`);
+      else err(`Wrote ${planned.file}:\n${planned.text}Your client starts \`npx voice mcp\` in this folder; restart it (or reload its MCP servers) to pick it up.\n`);
+    });
+  return cmd;
+}

@@ -1,0 +1,54 @@
+// `voice test [DIR]`: runs a resource folder's evals, simulations and suites against the local
+// platform (started in-process, the folder applied) or a running one / the hosted platform, and
+// exits 0 only when every required evaluation passed. Thin: flags here, the run in test-run.ts.
+import { Command, InvalidArgumentError } from 'commander';
+import { contextOf } from '../context.js';
+import { modelFlag, urlFlag } from './dev-options.js';
+import { runTestCommand } from './test-run.js';
+import type { TestOptions } from './test-run.js';
+
+function count(min: number, max: number, what: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected ${what} from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+/** The `test` command. */
+export function testCommand(): Command {
+  return new Command('test')
+    .description("Run the folder's evals and simulations (locally, on the model you name, or on the hosted platform) and report; JUnit for CI")
+    .argument('[dir]', 'the resources folder (the layout `voice pull` writes)', 'resources')
+    .option('--target <id>', 'the assistant or squad under test: a file id (receptionist, squads/front-office) or assistant:UUID / squad:UUID (default: the folder\'s only squad, else its only assistant)')
+    .option('--iterations <n>', 'run each simulation N times (a mix of passes and failures is reported flaky)', count(1, 10, 'a whole number'), 1)
+    .option('--concurrency <n>', 'simulations played at once on the local platform', count(1, 64, 'a whole number'), 4)
+    .option('--filter <text>', 'only the evals and simulations whose file id or name contains this')
+    .option('--junit <file>', 'also write the results as JUnit XML (one test case per simulation iteration)')
+    .option('--lint', 'only check the files for traps and dangling references (exit 2 when any)')
+    .option('--hosted', "run on the profile's platform (the hosted one) through its runs API; apply the folder there first")
+    .option('--llm <url>', 'OpenAI-compatible endpoint the local platform runs every model on (Ollama, llama.cpp, a hosted API)', urlFlag)
+    .option('--llm-key <key>', 'bearer key for --llm (default: VOICE_LLM_KEY); never written anywhere')
+    .option('--llm-model <name>', 'model name for --llm, or provider/model=NAME (repeatable)', modelFlag)
+    .option('--llm-record <file>', 'write every model exchange to this cassette')
+    .option('--llm-replay <file>', 'answer every model request from this cassette (deterministic CI runs, no model called)')
+    .addHelpText('after', `
+Without --api-url, --local or --hosted, a local platform starts in this process, the folder is
+applied to it, and the runs play on the model the --llm options name (or a cassette). The folder
+is checked first: a trap (a scenario whose evaluations all need audio, a comparator on an object,
+a dangling reference) stops the run with file:line and exit 2.
+
+Exit codes: 0 every required evaluation passed; 1 one failed, was flaky or a run errored; 2 bad input.
+
+Examples:
+  $ voice test fixtures/gitops/starter --llm http://127.0.0.1:11434/v1 --llm-model llama3.2
+  $ voice test --llm-replay test/cassette.json --junit reports/voice.xml       # in CI
+  $ voice test --iterations 5 --filter booking
+  $ voice test --lint
+  $ voice test --local                      # against a running \`voice dev\` (apply first)
+`)
+    .action(async (dir: string, _o: unknown, cmd: Command) => {
+      const ctx = contextOf(cmd);
+      await runTestCommand(ctx, dir, ctx.opts as unknown as TestOptions);
+    });
+}

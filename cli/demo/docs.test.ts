@@ -1,0 +1,38 @@
+// docs/demo.md's commands are `voice demo` command lines the CLI accepts as written (every flag
+// known, every value in place), and the screenshots it shows are in docs/.
+import { existsSync, readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { parseDemo } from './lane-args.js';
+
+const docs = new URL('../../docs/', import.meta.url);
+const guide = readFileSync(new URL('demo.md', docs), 'utf8');
+
+/** A command line split as a shell would (quotes grouped and removed), leading VAR=value assignments apart. */
+function words(line: string): { env: Record<string, string>; argv: string[] } {
+  const all = [...line.matchAll(/(?:[^\s"]+|"[^"]*")+/g)].map((m) => m[0].replace(/"/g, ''));
+  const env: Record<string, string> = {};
+  while (all[0] && /^[A-Z_]+=/.test(all[0])) {
+    const [name, ...rest] = (all.shift() as string).split('=');
+    env[name as string] = rest.join('=');
+  }
+  return { env, argv: all };
+}
+
+it("docs/demo.md's commands parse as voice demo command lines", () => {
+  const blocks = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => (m[1] ?? '').trim().split('\n'));
+  expect(blocks.length).toBeGreaterThanOrEqual(3);
+  for (const line of blocks) {
+    const { env, argv } = words(line);
+    expect(argv[0], line).toBe('voice');
+    const parsed = parseDemo(argv.slice(1), env);
+    expect(parsed, line).toBeDefined();
+    if (argv.includes('--seller-name')) expect(parsed?.opts.sellerName).toBe('Northwind Voice');
+    if (env.VOICE_SELLER_NAME) expect(env.VOICE_SELLER_NAME).toBe('Northwind Voice');
+  }
+});
+
+it('docs/demo.md shows screenshots that exist', () => {
+  const images = [...guide.matchAll(/\]\(([^)]+\.png)\)/g)].map((m) => m[1] as string);
+  expect(images).toHaveLength(8);
+  for (const image of images) expect(existsSync(new URL(image, docs)), image).toBe(true);
+});

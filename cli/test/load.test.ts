@@ -1,0 +1,157 @@
+// `voice load` as a real process against loopback servers: the table and JSON match what the
+// server received, a missed deadline fails the run, the report page is self-contained, signed
+// deliveries verify, faults are made, the Artillery export holds the same traffic.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { verifyServerMessage } from 'voice-agent-core/verify';
+import type { AuthenticationPlan } from 'voice-agent-core/verify';
+import { devServer, messageOf } from './dev-server.js';
+import type { Answer, Got } from './dev-server.js';
+import { KEY, fileHarness, json } from './harness.js';
+import { plain, voiceTty } from './tty.js';
+
+const h = fileHarness();
+
+interface Out {
+  ok: boolean;
+  reasons: string[];
+  deliveries: number;
+  misses: number;
+  errors: number;
+  faults: Record<string, number>;
+  calls: { started: number; ended: number; endedReasons: Record<string, number> };
+  types: { type: string; count: number; p50: number; misses: number; errors: Record<string, number> }[];
+}
+
+function answer(slow: Record<string, number> = {}): (g: Got) => Answer {
+  return (g) => {
+    const m = messageOf(g);
+    const delayMs = slow[String(m.type)] ?? 0;
+    if (m.type === 'assistant-request') return { body: { assistantId: 'a1' }, delayMs };
+    if (m.type === 'tool-calls') return { body: { results: (m.toolCallList as { id: string }[]).map((c) => ({ toolCallId: c.id, result: 'Booked.' })) }, delayMs };
+    return { body: {}, delayMs };
+  };
+}
+
+const countBy = (got: Got[]): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const g of got) {
+    const type = String(messageOf(g).type);
+    out[type] = (out[type] ?? 0) + 1;
+  }
+  return out;
+};
+const countsOf = (o: Out): Record<string, number> => Object.fromEntries(o.types.map((t) => [t.type, t.count]));
+
+describe('voice load', () => {
+  it('runs the calls and reports per message type what the server received', async () => {
+    const server = await devServer(answer());
+    try {
+      const run = await h.current.voice(['load', '--server', `${server.url}/hook`, '--calls', '6', '--speed', '200', '--json'], { timeout: 60_000 });
+      expect(run.exitCode, run.stderr).toBe(0);
+      const o = json<Out>(run);
+      expect(o.ok).toBe(true);
+      expect(o.calls).toMatchObject({ started: 6, ended: 6, endedReasons: { 'customer-ended-call': 6 } });
+      expect(o.deliveries).toBe(server.got.length);
+      expect(countsOf(o)).toEqual(countBy(server.got));
+      expect(countsOf(o)['assistant-request']).toBe(3);
+      expect(server.got.every((g) => g.path === '/hook')).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  it('exits 1 when a deadline is missed, and writes a self-contained report page', async () => {
+    const server = await devServer(answer({ 'end-of-call-report': 3000 }));
+    const report = join(h.current.home, 'load.html');
+    try {
+      const run = await h.current.voice(['load', '--server', server.url, '--calls', '2', '--speed', '200', '--timeout', '1', '--report', report], { timeout: 60_000 });
+      expect(run.exitCode).toBe(1);
+      expect(run.stdout).toMatch(/end-of-call-report\s+2\s.*timeout×2\s+2\s+1 s/);
+      expect(run.stderr).toContain('2 deadlines missed');
+      const page = readFileSync(report, 'utf8');
+      expect(page).toContain('<svg');
+      expect(page).toContain('end-of-call-report');
+      expect(page).not.toMatch(/\s(src|href)=/);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  it('signs every delivery with the credential the server names, and injects the faults asked for', async () => {
+    const plan: AuthenticationPlan = { type: 'hmac', secretKey: 'hmac-secret', algorithm: 'sha256', signatureEncoding: 'hex', timestampHeader: 'x-vapi-timestamp' };
+    const res = await fetch(`${h.current.emu.url}/credential`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'webhook', authenticationPlan: plan }) });
+    const { id } = (await res.json()) as { id: string };
+    const server = await devServer(answer());
+    try {
+      const run = await h.current.voice(['load', '--server', server.url, '--calls', '4', '--speed', '200', '--credential', id, '--fault', 'duplicate,slow', '--json'], { timeout: 60_000 });
+      expect(run.exitCode, run.stderr).toBe(0);
+      const o = json<Out>(run);
+      const verdicts = await Promise.all(server.got.map((g) => verifyServerMessage({ body: g.raw, headers: g.headers as Record<string, string>, plan })));
+      expect(verdicts.every((v) => v.valid)).toBe(true);
+      // Every tenth delivery is sent twice; the server answered both.
+      expect(o.faults.duplicate).toBe(Math.floor((o.deliveries - o.faults.duplicate!) / 10));
+      expect(o.faults.slow).toBeGreaterThan(0);
+      expect(server.got.length).toBe(o.deliveries);
+      expect(run.stdout + run.stderr).not.toContain('hmac-secret');
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  it('exports the same traffic as an Artillery script', async () => {
+    const server = await devServer(answer());
+    const file = join(h.current.home, 'load.yml');
+    try {
+      const args = ['--server', `${server.url}/hook`, '--calls', '10', '--inbound', '0.3', '--speed', '100', '--rate', '5'];
+      const exported = await h.current.voice(['load', '--export', 'artillery', file, ...args], { timeout: 60_000 });
+      expect(exported.exitCode, exported.stderr).toBe(0);
+      expect(server.got).toHaveLength(0);
+      const doc = parse(readFileSync(file, 'utf8')) as { config: { target: string; phases: { arrivalCount?: number; pause?: number }[]; variables: { callId: string[] } }; scenarios: { weight: number; flow: { post?: { url: string; name: string } }[] }[] };
+      expect(doc.config.target).toBe(server.url);
+      expect(doc.config.phases.reduce((n, p) => n + (p.arrivalCount ?? 0), 0)).toBe(10);
+      expect(doc.config.variables.callId).toHaveLength(10);
+      const perType: Record<string, number> = {};
+      for (const s of doc.scenarios) for (const step of s.flow) if (step.post) perType[step.post.name] = (perType[step.post.name] ?? 0) + s.weight;
+      expect(doc.scenarios.map((s) => s.weight).sort()).toEqual([3, 7]);
+      const run = await h.current.voice(['load', ...args, '--json'], { timeout: 60_000 });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(perType).toEqual(countsOf(json<Out>(run)));
+      expect(doc.scenarios.flatMap((s) => s.flow).every((step) => !step.post || step.post.url === '/hook')).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  it('shows a live line on a terminal while the calls run, then the table', async () => {
+    const server = await devServer(answer({ 'status-update': 30 }));
+    try {
+      const run = await voiceTty(h.current.env, ['load', '--server', server.url, '--calls', '6', '--rate', '3', '--speed', '20']);
+      expect(run.exitCode, run.stdout).toBe(0);
+      const text = plain(run.stdout);
+      expect(text).toMatch(/calls running [1-6] {2}done \d+ {2}deliveries \d+ \(\d+\/s\) {2}p95 [\d.]+ ms {2}deadline misses 0/);
+      expect(text).toMatch(/status-update\s+\d+/);
+      expect(text).toContain('PASS');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('refuses bad input with a clear message and exit 2', async () => {
+    for (const [args, text] of [
+      [['load'], 'needs a server'],
+      [['load', '--server', 'http://127.0.0.1:9', '--calls', '0'], 'whole number'],
+      [['load', '--server', 'http://127.0.0.1:9', '--fault', 'flood'], 'unknown fault "flood"'],
+      [['load', '--server', 'http://127.0.0.1:9', '--export', 'k6', 'x.js'], 'unknown format "k6"'],
+      [['load', '--server', 'http://127.0.0.1:9', '--ramp', '5'], 'a ramp needs a rate'],
+      [['load', '--assistant', 'missing.yml'], 'no such file'],
+    ] as const) {
+      const run = await h.current.voice(args);
+      expect(run.exitCode, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain(text);
+      expect(run.stderr).not.toContain('    at ');
+    }
+  }, 60_000);
+});

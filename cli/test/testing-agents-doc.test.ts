@@ -1,0 +1,80 @@
+// docs/testing-agents.md as it runs: its YAML files make a folder, its `voice test` commands run
+// against a fake model standing in for the local one, the cassette it records replays in the
+// GitHub Actions job's own command with no model called, and the JUnit file passes xmllint.
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { startFakeModel } from 'voice-agent-core/model/testing';
+import type { FakeModel } from 'voice-agent-core/model/testing';
+import { byRole, testerTurn } from 'voice-agent-core/testing/roles';
+import { ROOT } from './build.js';
+import { fileHarness } from './harness.js';
+
+const hf = fileHarness();
+const doc = readFileSync(join(ROOT, 'docs/testing-agents.md'), 'utf8');
+const blocks = (lang: string): string[] => [...doc.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] as string);
+const LOCAL_MODEL = 'http://127.0.0.1:11434/v1';
+let model: FakeModel;
+
+beforeAll(async () => {
+  model = await startFakeModel(byRole({
+    tester: (req) => (testerTurn(req) === 0 ? { text: 'A check-up next Tuesday after 2 pm, please.' } : { toolCalls: [{ name: 'endCall' }] }),
+    target: (req) => ((req.body.messages as { content?: unknown }[]).at(-1)?.content === 'Hello?' ? { text: 'Riverside Clinic, good morning.' } : { text: 'Booked: Tuesday 14:30.' }),
+    extractor: () => ({ text: '{"outcome":"booked"}' }),
+    judge: () => ({ text: 'pass' }),
+  }));
+});
+
+afterAll(async () => {
+  await model?.close();
+});
+
+/** Runs one documented command line (`voice ...` or `npx voice ...`) in the home folder, on the fake model. */
+async function runLine(line: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const args = line.replace(/^npx /, '').split(/\s+/).slice(1).map((a) => (a === LOCAL_MODEL ? model.url : a));
+  return hf.current.voice(args, { timeout: 90_000 });
+}
+
+it('the guide\'s files, commands and CI job run as written', async () => {
+  const home = hf.current.home;
+  const starter = join(ROOT, 'fixtures/gitops/starter');
+  // What the guide's files refer to: the clinic's assistant, tool and structured output, and a caller.
+  for (const f of ['assistants/receptionist.md', 'tools/check-availability.yml', 'structuredOutputs/call-outcome.yml']) cpSync(join(starter, f), join(home, 'resources', f));
+  mkdirSync(join(home, 'resources/simulations/personalities'), { recursive: true });
+  writeFileSync(join(home, 'resources/simulations/personalities/hurried-caller.yml'), 'name: Hurried caller\nassistant:\n  model:\n    provider: openai\n    model: gpt-4o-mini\n');
+  const files = blocks('yaml').filter((b) => b.startsWith('# resources/'));
+  expect(files).toHaveLength(3);
+  for (const b of files) {
+    const path = (b.split('\n')[0] as string).slice(2);
+    mkdirSync(join(home, path, '..'), { recursive: true });
+    writeFileSync(join(home, path), b);
+  }
+  mkdirSync(join(home, 'test'), { recursive: true });
+
+  const lines = blocks('sh').flatMap((b) => b.trim().split('\n')).filter((l) => l.startsWith('voice test'));
+  expect(lines).toHaveLength(4);
+  for (const line of lines) {
+    const run = await runLine(line);
+    expect(run.exitCode, `${line}\n${run.stdout}\n${run.stderr}`).toBe(0);
+  }
+  expect(readFileSync(join(home, 'test/voice-cassette.json'), 'utf8')).toContain('"cassette": 1');
+
+  const workflow = parse(blocks('yaml').find((b) => b.startsWith('# .github/workflows/')) as string) as { on: Record<string, unknown>; jobs: Record<string, { steps: { run?: string }[] }> };
+  expect(Object.keys(workflow.on)).toEqual(['pull_request']);
+  const ci = Object.values(workflow.jobs)[0]?.steps.map((s) => s.run).find((r) => r?.includes('voice test')) as string;
+  const before = model.requests.length;
+  const run = await runLine(ci);
+  expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+  expect(model.requests.length).toBe(before);
+  const xmllint = await execa('xmllint', ['--noout', '--schema', join(ROOT, 'fixtures/junit/jenkins-junit.xsd'), join(home, 'reports/voice-test.xml')], { reject: false });
+  expect(xmllint.exitCode, String(xmllint.stderr)).toBe(0);
+
+  // A changed prompt has no recorded answer: the replay fails and says to record again.
+  const scenario = join(home, 'resources/simulations/scenarios/book-a-checkup.yml');
+  writeFileSync(scenario, readFileSync(scenario, 'utf8').replace('after 2 pm', 'after 3 pm'));
+  const stale = await runLine(ci);
+  expect(stale.exitCode).toBe(1);
+  expect(stale.stdout).toContain('record it again with --llm-record');
+});

@@ -1,0 +1,178 @@
+// The conversation of a call whose assistant has a model: each assistant turn is the model's
+// (its words spoken, its function tool calls sent to the developer's servers and the results
+// given back, its endCall, transferCall or handoff carried out); the customer's turns come from
+// the scenario, from lines said on the live call, or from the browser in a web call.
+import type { Json } from '../../messages/index.js';
+import { runAssistantTurn } from '../../model/index.js';
+import type { ChatMessage, ModelGateway, StepResult } from '../../model/index.js';
+import { TurnRecorder } from './model-record.js';
+import { turnLatency } from './latency.js';
+import { toolsOf } from './resolve.js';
+import type { Scenario } from './scenario.js';
+import type { CallSession } from './session.js';
+import { runToolCall } from './tools.js';
+import { handoffTo, transferCall } from './transfer.js';
+
+/** A model-driven conversation on one call: the history the model sees and its turns. */
+export class ModelTalk {
+  /** The conversation as the model sees it (without the system prompt, which the model step adds). */
+  readonly history: ChatMessage[] = [];
+  private turns = 0;
+
+  constructor(
+    private readonly s: CallSession,
+    private readonly gateway: ModelGateway,
+    private readonly members?: Json[],
+  ) {}
+
+  /** The assistant's opening by `firstMessageMode`; the model writes it for `...-with-model-generated-message`. False once the call ended. */
+  async greet(): Promise<boolean> {
+    const s = this.s;
+    const mode = (s.assistant?.firstMessageMode as string | undefined) ?? 'assistant-speaks-first';
+    const first = s.assistant?.firstMessage;
+    if (mode === 'assistant-speaks-first-with-model-generated-message') return this.reply();
+    if (mode === 'assistant-speaks-first' && typeof first === 'string' && first.trim()) {
+      if (!(await s.speak('assistant', first))) return false;
+      this.history.push({ role: 'assistant', content: first });
+    }
+    return !s.ended;
+  }
+
+  /** Gives the action call the model made (it has no tool result yet) its answer, so the history stays a valid chat for the next request. */
+  private answerAction(content: string): void {
+    const answered = new Set(this.history.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])));
+    const last = [...this.history].reverse().find((m) => m.role === 'assistant');
+    for (const c of last?.role === 'assistant' ? (last.tool_calls ?? []) : []) if (!answered.has(c.id)) this.history.push({ role: 'tool', tool_call_id: c.id, content });
+  }
+
+  /** The customer said `text`: it is spoken, then the assistant answers. False once the call ended. */
+  async customer(text: string): Promise<boolean> {
+    if (!(await this.s.speak('user', text))) return false;
+    this.history.push({ role: 'user', content: text });
+    return this.reply();
+  }
+
+  /** One assistant turn: model steps and tool calls until the model speaks or acts. False once the call ended. */
+  async reply(): Promise<boolean> {
+    const s = this.s;
+    const n = ++this.turns;
+    let streamed = false;
+    const tools = toolsOf(s.deps.store, s.assistant);
+    const input = {
+      assistant: s.assistant ?? {},
+      tools,
+      messages: [...this.history],
+      ...(this.members ? { members: this.members } : {}),
+      context: { call: s.call, ...(s.phoneNumber ? { phoneNumber: s.phoneNumber } : {}), ...(s.customer ? { customer: s.customer } : {}) },
+      label: `call ${s.call.id} turn ${n}`,
+      signal: s.stop.signal,
+    };
+    const recorder = new TurnRecorder(s.deps.record, s.call.id, n);
+    const hooks = {
+      callTool: async (call: { id: string; name: string; arguments: string }, tool: Json | undefined) => {
+        const started = performance.now();
+        const outcome = tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
+        recorder.onTool(call, outcome, performance.now() - started);
+        return outcome;
+      },
+      onStep: (step: { request: { url: string; body: Json } | undefined; result: StepResult }) => recorder.onStep(step.request, step.result),
+      onDelta: (text: string) => {
+        streamed = true;
+        void s.send('model-output', { output: { content: text } });
+      },
+    };
+    const result = await s.deps.clock.hold(runAssistantTurn(this.gateway, input, hooks));
+    recorder.finish(result);
+    if (s.ended) return false;
+    this.history.push(...result.messages);
+    const first = result.latencies.modelMs[0];
+    if (first !== undefined) s.latencies.push(turnLatency(first));
+    if (result.failure) {
+      s.log(`Model failed on turn ${n}: ${result.failure.message}`, 'ERROR');
+      s.finish(result.failure.endedReason);
+      return false;
+    }
+    if (result.text.trim() && !(await s.speak('assistant', result.text, { streamed }))) return false;
+    const action = result.action;
+    if (!action) return !s.ended;
+    // The action's tool call goes into the conversation as the platform records it.
+    const call = this.pendingAction();
+    if (call) {
+      s.push({ role: 'tool_calls', message: '', toolCalls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }], ...s.stamp() });
+      s.log(`Tool call ${call.name}(${call.arguments})`);
+    }
+    if (action.kind === 'endCall') {
+      this.answerAction('Call ended.');
+      s.log('The model ended the call (endCall)');
+      s.finish('assistant-ended-call');
+      return false;
+    }
+    const before = s.messages.length;
+    const opts = call ? { toolCallId: call.id } : {};
+    const outcome =
+      action.kind === 'transferCall'
+        ? await transferCall(s, action.tool, action.arguments, { ...opts, ...(this.members ? { members: this.members } : {}) })
+        : await handoffTo(s, this.members, action.tool, { ...(action.assistantName ? { destination: action.assistantName } : {}), ...action.arguments }, opts);
+    this.answerAction(outcome.result);
+    if (s.ended) return false;
+    if (!outcome.moved) return this.reply();
+    // The new assistant answers at once when it had no first message of its own to say.
+    const greeted = s.messages.slice(before).some((m) => m.role === 'bot');
+    return greeted ? true : this.reply();
+  }
+
+  /** The tool call of the model's last answer that has no result yet: the action it took. */
+  private pendingAction(): { id: string; name: string; arguments: string } | undefined {
+    const answered = new Set(this.history.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])));
+    const last = [...this.history].reverse().find((m) => m.role === 'assistant');
+    const c = (last?.role === 'assistant' ? (last.tool_calls ?? []) : []).find((t) => !answered.has(t.id));
+    return c ? { id: c.id, name: c.function.name, arguments: c.function.arguments } : undefined;
+  }
+}
+
+/** Lines said on the live call (`voice call say`, the inspector): each becomes the customer's next turn, even mid-pause. */
+export class LiveLines {
+  private readonly lines: string[] = [];
+  private wake: AbortController | undefined;
+
+  constructor(private readonly s: CallSession) {
+    s.hear = (text) => {
+      if (s.ended) return false;
+      this.lines.push(text);
+      this.wake?.abort();
+      return true;
+    };
+  }
+
+  /** Waits `seconds` of the call's time, handing each line said meanwhile to `handle` as it comes; false once the call ended. */
+  async pause(seconds: number, handle: (line: string) => Promise<boolean>): Promise<boolean> {
+    const { s } = this;
+    const end = s.deps.clock.now() + seconds * 1000;
+    for (;;) {
+      for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) if (!(await handle(line))) return false;
+      const left = (end - s.deps.clock.now()) / 1000;
+      if (left <= 0 || s.ended) return !s.ended;
+      this.wake = new AbortController();
+      const going = await s.wait(left, this.wake.signal);
+      this.wake = undefined;
+      if (!going) return false;
+    }
+  }
+}
+
+/** Runs a model-driven call: the opening, then customer turns (the scenario's lines, and lines said live) until someone hangs up. */
+export async function converseWithModel(s: CallSession, gateway: ModelGateway, scenario: Scenario, members?: Json[]): Promise<void> {
+  void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
+  const talk = new ModelTalk(s, gateway, members);
+  const live = new LiveLines(s);
+  const customer = (line: string): Promise<boolean> => talk.customer(line);
+  if (scenario.turns.some((t) => t.tools || t.handoff || t.endCall)) s.log('The scenario\'s tools, handoff and endCall lines are ignored: the model decides what the assistant does', 'WARN');
+  if (!(await talk.greet())) return;
+  for (const turn of scenario.turns) {
+    if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
+    if (turn.interrupt) void s.send('user-interrupted', {});
+    if (turn.say !== undefined && !(await talk.customer(turn.say))) return;
+    if (turn.hangup) return s.finish('customer-ended-call');
+  }
+  if (await live.pause(0, customer)) s.finish('customer-ended-call');
+}

@@ -1,0 +1,39 @@
+// One function tool call on a running call, scripted or chosen by the model: the call goes into
+// the conversation, `tool-calls` goes to the server the platform's precedence picks, and the
+// answer (or why there is none) goes into the conversation as the tool's result.
+import { randomBytes } from 'node:crypto';
+import type { Json, ToolCallData } from '../../messages/index.js';
+import { toolResultOf } from '../../messages/answers.js';
+import type { CallSession } from './session.js';
+
+/** What a tool call records when its server gave no usable answer. */
+export const NO_RESULT = 'No result returned.';
+
+/** A new tool call id in the platform's shape. */
+export function toolCallId(): string {
+  return `call_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * Runs one tool call: records it, sends `tool-calls` (the tool's server first, as the platform
+ * does) and records the result. Resolves with the outcome, or undefined when the call ended meanwhile.
+ */
+export async function runToolCall(s: CallSession, tool: Json, call: { id: string; name: string; arguments: string }): Promise<{ result?: string; error?: string } | undefined> {
+  const data: ToolCallData = { call: { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }, tool };
+  s.push({ role: 'tool_calls', message: '', toolCalls: [data.call], ...s.stamp() });
+  s.log(`Tool call ${call.name}(${call.arguments})`);
+  const pending = s.send('tool-calls', { toolCalls: [data] }, { tool });
+  let outcome: { result?: string; error?: string };
+  if (tool.async === true) {
+    outcome = { result: 'Tool called asynchronously.' };
+  } else {
+    const delivered = await s.deps.clock.hold(pending);
+    if (!delivered) outcome = { error: 'no server to send tool-calls to (set the tool\'s, the assistant\'s, the phone number\'s or the org\'s server)' };
+    else if (delivered.delivery.error) outcome = { error: delivered.delivery.error };
+    else outcome = toolResultOf(delivered.answer, call.id);
+  }
+  if (s.ended) return undefined;
+  if (outcome.error) s.log(`Tool ${call.name} failed: ${outcome.error}`, 'WARN');
+  s.push({ role: 'tool_call_result', toolCallId: call.id, name: call.name, result: outcome.result ?? NO_RESULT, ...s.stamp() });
+  return outcome;
+}

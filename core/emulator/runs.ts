@@ -1,0 +1,92 @@
+// The emulator as the host of evals and simulations: its store's assistants, squads, tools and
+// structured outputs, the developer's tool servers (a `tool-calls` delivery, recorded like a
+// call's), hook webhooks, the model gateway and the org's simulation concurrency.
+import { buildServerMessage } from '../messages/index.js';
+import type { Json } from '../messages/index.js';
+import type { ModelGateway, ModelToolCall } from '../model/index.js';
+import { Limiter } from '../testing/limit.js';
+import type { World } from '../testing/types.js';
+import { chooseServer, deliver, serverOf, withCredential } from './calls/deliver.js';
+import { assistantFrom, orgOf, squadFrom, toolsOf } from './calls/resolve.js';
+import type { EmulatorRecord } from './record.js';
+import type { Store } from './store.js';
+
+/** The platform's default simulation concurrency of an org. */
+export const DEFAULT_SIMULATION_CONCURRENCY = 10;
+
+/** What run handlers use (on `Env.runs`). */
+export interface RunHost {
+  world: World;
+  /** The org's simulation concurrency: items beyond it wait queued. */
+  limiter: Limiter;
+  /** Asks for the data file to be written (a run changed in the background). */
+  changed(): void;
+  /** Keeps a background run so `idle()` can wait for it. */
+  track(work: Promise<unknown>): void;
+  /** Resolves when every background run has finished. */
+  idle(): Promise<void>;
+}
+
+function resultOf(answer: Json | undefined, id: string): { result?: string; error?: string } {
+  const results = Array.isArray(answer?.results) ? (answer.results as Json[]) : [];
+  const mine = results.find((r) => r && r.toolCallId === id) ?? (results.length === 1 ? results[0] : undefined);
+  if (!mine) return { error: 'no result for this toolCallId in the answer' };
+  if (typeof mine.error === 'string') return { error: mine.error };
+  if (mine.result === undefined) return { error: 'the result has no "result" field' };
+  return { result: typeof mine.result === 'string' ? mine.result : JSON.stringify(mine.result) };
+}
+
+/** Options of `createRunHost`. */
+export interface RunHostOptions {
+  store: Store;
+  record: EmulatorRecord;
+  gateway: ModelGateway | undefined;
+  concurrency?: number;
+  changed(): void;
+}
+
+/** Makes the host of the emulator's runs. */
+export function createRunHost(options: RunHostOptions): RunHost {
+  const { store, record } = options;
+  const pending = new Set<Promise<unknown>>();
+  const world: World = {
+    gateway: options.gateway,
+    assistant: (ref, overrides) => assistantFrom(store, ref, overrides),
+    squad: (ref) => squadFrom(store, ref),
+    tools: (assistant) => toolsOf(store, assistant),
+    structuredOutput: (id) => store.get('structured-output', id),
+    async callTool(call: ModelToolCall, tool: Json | undefined, assistant: Json) {
+      const target = withCredential(chooseServer('tool-calls', { ...(tool ? { tool } : {}), assistant, org: orgOf(store) }), (id) => store.get('credential', id));
+      if (!target) return { error: `no server to send ${call.name} to (set the tool's, the assistant's or the org's server, or mock it in the scenario's toolMocks)` };
+      const data = { toolCalls: [{ call: { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }, ...(tool ? { tool } : {}) }] };
+      const message = buildServerMessage('tool-calls', { assistant, data } as never);
+      const delivered = await deliver(record, target, `simulation-${call.id}`, message);
+      if (delivered.delivery.error) return { error: delivered.delivery.error };
+      return resultOf(delivered.answer, call.id);
+    },
+    async postHook(server: Json, body: Json) {
+      const target = serverOf({ server });
+      if (!target) return { url: '', error: 'the hook has no server url' };
+      try {
+        const res = await fetch(target.url, { method: 'POST', headers: { 'content-type': 'application/json', ...target.headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(target.timeoutSeconds * 1000) });
+        await res.arrayBuffer();
+        return { url: target.url, status: res.status, ...(res.ok ? {} : { error: `HTTP ${res.status}` }) };
+      } catch (e) {
+        return { url: target.url, error: `could not post: ${(e as Error).message}` };
+      }
+    },
+    now: () => Date.now(),
+  };
+  return {
+    world,
+    limiter: new Limiter(options.concurrency ?? DEFAULT_SIMULATION_CONCURRENCY),
+    changed: options.changed,
+    track(work) {
+      const kept = work.catch((e: unknown) => process.stderr.write(`voice emulator: a run failed unexpectedly: ${(e as Error).stack ?? String(e)}\n`)).finally(() => pending.delete(kept));
+      pending.add(kept);
+    },
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}

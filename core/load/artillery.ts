@@ -1,0 +1,116 @@
+// `voice load --export artillery`: the same traffic as an Artillery script, for a team that runs
+// it from many machines. The calls are run once through the same engine with every message kept
+// instead of posted (the server's answers stood in for), then written as one scenario per kind of
+// call (inbound, outbound), weighted by their counts, with arrivals on the run's schedule.
+import { randomUUID } from 'node:crypto';
+import { stringify } from 'yaml';
+import type { Json, ServerMessage } from '../messages/index.js';
+import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
+import { startTimes, runLoad } from './engine.js';
+import type { LoadOptions } from './types.js';
+
+/** The written script and what it holds. */
+export interface ArtilleryExport {
+  text: string;
+  /** Requests the script makes in all when every virtual user runs once. */
+  requests: number;
+  /** Requests per message type in all (inbound and outbound calls by their counts). */
+  perType: Record<string, number>;
+  /** Virtual users (calls) per scenario. */
+  users: { inbound: number; outbound: number };
+  /** What the script cannot do that `voice load` does. */
+  notes: string[];
+}
+
+interface Kept {
+  target: ServerTarget;
+  message: ServerMessage;
+}
+
+/** Arrival phases: one-second steps of the schedule, equal neighbours merged, gaps as pauses. */
+function phases(times: number[]): Json[] {
+  const last = Math.floor((times[times.length - 1] ?? 0) / 1000);
+  const perSecond = new Array<number>(last + 1).fill(0);
+  for (const t of times) perSecond[Math.floor(t / 1000)] = (perSecond[Math.floor(t / 1000)] ?? 0) + 1;
+  const out: Json[] = [];
+  for (const n of perSecond) {
+    const prev = out[out.length - 1];
+    if (n === 0) {
+      if (prev && prev.pause !== undefined) prev.pause = (prev.pause as number) + 1;
+      else out.push({ pause: 1 });
+    } else if (prev && prev.arrivalCount !== undefined && (prev.arrivalCount as number) / (prev.duration as number) === n) {
+      prev.duration = (prev.duration as number) + 1;
+      prev.arrivalCount = (prev.arrivalCount as number) + n;
+    } else out.push({ duration: 1, arrivalCount: n });
+  }
+  return out;
+}
+
+/** The flow of one call: its messages in order, with the pauses between them at the run's speed. */
+function flow(kept: Kept[], base: string, speed: number): Json[] {
+  const steps: Json[] = [];
+  let at: number | undefined;
+  for (const { target, message } of kept) {
+    const ts = Number(message.timestamp);
+    const gap = at === undefined ? 0 : (ts - at) / 1000 / speed;
+    at = ts;
+    if (gap >= 0.01) steps.push({ think: Math.round(gap * 1000) / 1000 });
+    const id = String((message.call as Json | undefined)?.id ?? '');
+    // Each virtual user is one call: the call id comes from the user's own variable.
+    const body = JSON.parse(id ? JSON.stringify({ message }).split(id).join('{{ callId }}') : JSON.stringify({ message })) as Json;
+    const url = target.url.startsWith(base) ? target.url.slice(base.length) || '/' : target.url;
+    steps.push({ post: { url, headers: { 'content-type': 'application/json', 'user-agent': 'voice-load', ...target.headers }, json: body, name: message.type } });
+  }
+  return steps;
+}
+
+/** Runs the calls without a server and writes the traffic as an Artillery script (YAML). */
+export async function exportArtillery(o: LoadOptions): Promise<ArtilleryExport> {
+  const times = startTimes(o);
+  const byCall = new Map<string, Kept[]>();
+  const kinds = new Map<string, 'inbound' | 'outbound'>();
+  const notes: string[] = [];
+  const post = async (_r: unknown, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> => {
+    if (target.sign && !notes.length) notes.push('Signed deliveries are sent unsigned: Artillery would need a processor to sign each body.');
+    const list = byCall.get(callId) ?? [];
+    byCall.set(callId, list);
+    list.push({ target, message });
+    if (message.type === 'assistant-request') kinds.set(callId, 'inbound');
+    else if (!kinds.has(callId)) kinds.set(callId, 'outbound');
+    const calls = (message.toolCallList as { id: string }[] | undefined) ?? [];
+    const answer: Json = message.type === 'assistant-request' ? { assistantId: 'load' } : message.type === 'tool-calls' ? { results: calls.map((c) => ({ toolCallId: c.id, result: 'Done.' })) } : {};
+    return { delivery: { id: message.type, callId, type: message.type, url: target.url, sentAt: '', request: { headers: {}, body: { message } }, status: 200, answer, ms: 0 }, answer };
+  };
+  // A call of each kind is enough to write its flow; the counts come from the schedule.
+  const share = o.inbound ?? 0.5;
+  const inbound = times.filter((_, i) => Math.floor((i + 1) * share) > Math.floor(i * share)).length;
+  const users = { inbound, outbound: times.length - inbound };
+  await runLoad({ ...o, calls: 2, inbound: 0.5, rate: undefined, rampSeconds: undefined, durationSeconds: undefined, faults: [], speed: 1e6, post, onProgress: undefined });
+  const url = new URL(String((o.assistant.server as Json).url));
+  const base = url.origin;
+  const scenarios: Json[] = [];
+  const perType: Record<string, number> = {};
+  let requests = 0;
+  for (const [callId, kept] of byCall) {
+    const kind = kinds.get(callId) as 'inbound' | 'outbound';
+    const n = users[kind];
+    if (!n) continue;
+    scenarios.push({ name: `${kind} call`, weight: n, flow: flow(kept, base, o.speed ?? 1) });
+    for (const k of kept) perType[k.message.type] = (perType[k.message.type] ?? 0) + n;
+    requests += kept.length * n;
+  }
+  if (users.inbound && users.outbound) notes.push('Artillery picks each virtual user\'s scenario at random by weight: the split of inbound and outbound calls is right on average, not exactly.');
+  if (o.faults?.length) notes.push('Faults are not exported.');
+  const callIds = times.map(() => randomUUID());
+  const doc = {
+    config: {
+      target: base,
+      phases: phases(times),
+      variables: { callId: callIds },
+      http: { timeout: Number((o.assistant.server as Json).timeoutSeconds) || 20 },
+    },
+    scenarios,
+  };
+  const header = `# Written by voice load --export artillery: ${times.length} calls (${users.inbound} inbound, ${users.outbound} outbound), ${requests} requests.\n${notes.map((n) => `# ${n}\n`).join('')}`;
+  return { text: header + stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 }), requests, perType, users, notes };
+}

@@ -1,0 +1,197 @@
+// `voice load`'s engine: places calls on the schedule asked for (rate, ramp, duration, a burst),
+// runs each with the emulator's call engine against the developer's server, and collects every
+// delivery's answer time, failure and deadline miss.
+import type { Json } from '../messages/index.js';
+import { EmulatorRecord } from '../emulator/record.js';
+import type { NewEvent, RecordEvent } from '../emulator/record.js';
+import { Store } from '../emulator/store.js';
+import { ensureDefaultOrg } from '../emulator/actions/org.js';
+import { SimClock } from '../emulator/calls/clock.js';
+import { DEFAULT_SCENARIO } from '../emulator/calls/scenario.js';
+import { CallSession } from '../emulator/calls/session.js';
+import { inbound, outbound } from './calls.js';
+import { makePoster } from './post.js';
+import { LoadStats } from './stats.js';
+import type { LoadOptions, LoadResult } from './types.js';
+
+/** Load options that cannot run. */
+export class LoadOptionsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LoadOptionsError';
+  }
+}
+
+// The emulator's record keeps a call's story for its inspector; a load run keeps figures instead.
+class NoRecord extends EmulatorRecord {
+  override add(event: NewEvent): RecordEvent {
+    return { ...event, seq: 0, at: '' } as RecordEvent;
+  }
+}
+
+// Deliveries start at most this many per event-loop turn: a thousand calls opening their first
+// connections in one turn would overflow a server's listen backlog (511 by default in Node), a
+// flood of our making the platform's own spread-out traffic never causes.
+const PER_TURN = 16;
+
+/** A pacer: resolves each waiter in its turn, PER_TURN per event-loop turn. */
+function pacer(): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let pumping = false;
+  const pump = (): void => {
+    for (let i = 0; i < PER_TURN && waiting.length; i++) (waiting.shift() as () => void)();
+    if (waiting.length) setImmediate(pump);
+    else pumping = false;
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!pumping) {
+        pumping = true;
+        setImmediate(pump);
+      }
+    });
+}
+
+/** Share of the calls a `burst` fault starts at one instant. */
+const BURST_SHARE = 0.2;
+
+/** Real ms after the start at which each call starts: `rate` a second after a linear ramp, cut at `durationSeconds`. */
+export function startTimes(o: Pick<LoadOptions, 'calls' | 'rate' | 'rampSeconds' | 'durationSeconds' | 'faults'>): number[] {
+  const rate = o.rate;
+  const ramp = o.rampSeconds ?? 0;
+  const times: number[] = [];
+  for (let i = 0; i < o.calls; i++) {
+    let t = 0;
+    if (rate !== undefined) {
+      const rampCalls = (rate * ramp) / 2;
+      t = i < rampCalls ? Math.sqrt((2 * ramp * i) / rate) : ramp + (i - rampCalls) / rate;
+    }
+    if (o.durationSeconds !== undefined && t >= o.durationSeconds) break;
+    times.push(t * 1000);
+  }
+  if (o.faults?.includes('burst') && times.length > 1) {
+    const n = Math.max(1, Math.round(times.length * BURST_SHARE));
+    const at = times[Math.floor((times.length - n) / 2)] as number;
+    // The burst's calls leave the schedule's tail and all start at the middle.
+    for (let i = times.length - n; i < times.length; i++) times[i] = at;
+    times.sort((a, b) => a - b);
+  }
+  return times;
+}
+
+/** Checks options a user typed; throws LoadOptionsError naming the one that is wrong. */
+export function checkOptions(o: LoadOptions): void {
+  const positive = (v: number | undefined, name: string, zero = false): void => {
+    if (v !== undefined && !(Number.isFinite(v) && (zero ? v >= 0 : v > 0))) throw new LoadOptionsError(`${name} must be a number above ${zero ? 'or equal to ' : ''}0, got ${v}`);
+  };
+  if (!Number.isInteger(o.calls) || o.calls < 1) throw new LoadOptionsError(`calls must be a whole number of 1 or more, got ${o.calls}`);
+  positive(o.rate, 'rate');
+  positive(o.rampSeconds, 'ramp', true);
+  positive(o.durationSeconds, 'duration');
+  positive(o.speed, 'speed');
+  positive(o.deadlineScale, 'deadline scale');
+  if (o.inbound !== undefined && !(o.inbound >= 0 && o.inbound <= 1)) throw new LoadOptionsError(`inbound must be a share between 0 and 1, got ${o.inbound}`);
+  if (o.rampSeconds && o.rate === undefined) throw new LoadOptionsError('a ramp needs a rate: the ramp climbs to it');
+  const server = o.assistant.server as Json | undefined;
+  if (typeof server?.url !== 'string' || !/^https?:\/\//.test(server.url)) throw new LoadOptionsError('the assistant needs a server URL (http:// or https://) to send its messages to');
+}
+
+const sleepUntil = (t0: number, ms: number): Promise<void> => {
+  const left = t0 + ms - performance.now();
+  return left > 0 ? new Promise((r) => setTimeout(r, left)) : Promise.resolve();
+};
+
+/** Runs a load test to the end (every call ended and every delivery answered or failed). */
+export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  checkOptions(o);
+  const store = new Store();
+  ensureDefaultOrg(store);
+  const assistant = store.insert('assistant', o.assistant);
+  const phoneNumber = store.insert('phone-number', { provider: 'vapi', name: 'voice load', server: o.inboundServer ?? o.assistant.server });
+  // A server naming a webhook credential gets signed deliveries: the emulator signs from the stored credential.
+  for (const owner of [assistant, phoneNumber, ...(((assistant.model as Json | undefined)?.tools as Json[] | undefined) ?? [])]) {
+    const id = (owner.server as Json | undefined)?.credentialId;
+    if (typeof id !== 'string' || store.get('credential', id)) continue;
+    const plan = o.credential?.(id);
+    if (plan) store.insert('credential', { provider: 'webhook', authenticationPlan: plan }, { id });
+  }
+  const stats = new LoadStats();
+  const extra: Record<string, number> = {};
+  const setup = { stats, t0: performance.now(), scale: o.deadlineScale ?? 1, faults: new Set(o.faults ?? []), extra };
+  const poster = makePoster(setup);
+  if (!o.post) await poster.warm();
+  const t0 = (setup.t0 = performance.now());
+  const deps = { store, record: new NoRecord(), baseUrl: () => 'http://127.0.0.1', changed: () => undefined, post: o.post ?? poster.post, pace: pacer() };
+  const scenario = o.scenario ?? DEFAULT_SCENARIO;
+  const share = o.inbound ?? 0.5;
+  const result: LoadResult['calls'] = { started: 0, ended: 0, inbound: 0, outbound: 0, endedReasons: {} };
+  const running = new Set<CallSession>();
+  const runs: Promise<void>[] = [];
+  const live = (): void =>
+    o.onProgress?.({
+      running: running.size,
+      done: result.ended,
+      deliveries: stats.deliveries,
+      perSecond: stats.deliveries / Math.max(0.001, (performance.now() - t0) / 1000),
+      p95: stats.recentP95(),
+      misses: stats.misses,
+      elapsedMs: performance.now() - t0,
+    });
+  const ticker = o.onProgress ? setInterval(live, 250) : undefined;
+  const stop = (): void => {
+    for (const s of running) s.finish('manually-canceled');
+  };
+  o.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for (const [i, at] of startTimes(o).entries()) {
+      await sleepUntil(t0, at);
+      if (o.signal?.aborted) break;
+      const isInbound = Math.floor((i + 1) * share) > Math.floor(i * share);
+      const call = store.insert('call', {
+        type: isInbound ? 'inboundPhoneCall' : 'outboundPhoneCall',
+        status: 'queued',
+        phoneCallProvider: 'vapi',
+        phoneCallTransport: 'pstn',
+        phoneNumberId: phoneNumber.id,
+        customer: { number: `+1555${String(1_000_000 + i).slice(-7)}` },
+        ...(isInbound ? {} : { assistantId: assistant.id }),
+      });
+      const session = new CallSession({ ...deps, clock: new SimClock(o.speed ?? 1) }, call);
+      result.started++;
+      result[isInbound ? 'inbound' : 'outbound']++;
+      running.add(session);
+      const run = (isInbound ? inbound(session, assistant, scenario) : outbound(session, assistant, scenario))
+        .catch((err: unknown) => {
+          session.log(`Load error: ${(err as Error).message}`, 'ERROR');
+          session.finish('call.in-progress.error-vapifault-worker-died');
+        })
+        .then(() => session.drained())
+        .then(() => {
+          running.delete(session);
+          result.ended++;
+          const reason = String(session.call.endedReason ?? 'unknown');
+          result.endedReasons[reason] = (result.endedReasons[reason] ?? 0) + 1;
+        });
+      runs.push(run);
+    }
+    await Promise.all(runs);
+  } finally {
+    if (ticker) clearInterval(ticker);
+    o.signal?.removeEventListener('abort', stop);
+    await poster.close();
+  }
+  live();
+  const elapsedMs = performance.now() - t0;
+  return {
+    calls: result,
+    deliveries: stats.deliveries,
+    errors: stats.errors,
+    misses: stats.misses,
+    faults: extra,
+    elapsedMs,
+    perSecond: stats.deliveries / Math.max(0.001, elapsedMs / 1000),
+    types: stats.table(),
+    samples: stats.samples,
+  };
+}

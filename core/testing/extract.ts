@@ -1,0 +1,81 @@
+// Structured outputs extracted from a conversation: `type: ai` asks the model step for JSON that
+// fits the output's schema; `type: regex` reads the transcript without a model. A value that does
+// not fit is an error, never a guess.
+import type { Json } from '../messages/index.js';
+import type { ChatMessage, ModelGateway } from '../model/index.js';
+import { parseRegex } from './judge.js';
+
+/** What an extraction gave: the value, or why there is none. */
+export type Extraction = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** The transcript lines of a conversation (`AI: ...`, `User: ...`), as the platform's transcripts read. */
+export function transcriptOf(messages: readonly ChatMessage[]): string {
+  const lines: string[] = [];
+  for (const m of messages) {
+    if (m.role === 'user' && m.content) lines.push(`User: ${m.content}`);
+    else if (m.role === 'assistant' && m.content) lines.push(`AI: ${m.content}`);
+  }
+  return lines.join('\n');
+}
+
+const DEFAULT_SYSTEM =
+  'You extract structured data from a call transcript. Answer with JSON only, no prose and no code fence: ' +
+  'a value that fits this JSON Schema.\n\nName: {{structuredOutput.name}}\nDescription: {{structuredOutput.description}}\nSchema: {{structuredOutput.schema}}';
+
+function render(text: string, output: Json, messages: readonly ChatMessage[]): string {
+  const vars: Record<string, string> = {
+    transcript: transcriptOf(messages),
+    messages: JSON.stringify(messages),
+    structuredOutput: JSON.stringify({ name: output.name, description: output.description, schema: output.schema }),
+    'structuredOutput.name': String(output.name ?? ''),
+    'structuredOutput.description': String(output.description ?? ''),
+    'structuredOutput.schema': JSON.stringify(output.schema ?? {}),
+  };
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (all, key: string) => vars[key] ?? all);
+}
+
+/** Reads JSON from a model's answer (a code fence around it is tolerated). */
+export function parseAnswer(text: string): Extraction {
+  const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  try {
+    return { ok: true, value: JSON.parse(body) as unknown };
+  } catch {
+    return { ok: false, error: `the model did not answer JSON: ${JSON.stringify(text.slice(0, 200))}` };
+  }
+}
+
+function byRegex(output: Json, messages: readonly ChatMessage[]): Extraction {
+  let re: RegExp;
+  try {
+    re = parseRegex(String(output.regex ?? ''));
+  } catch (e) {
+    return { ok: false, error: `the structured output's regex is not valid (${(e as Error).message})` };
+  }
+  const text = transcriptOf(messages);
+  const type = (output.schema as Json | undefined)?.type;
+  if (type === 'boolean') return { ok: true, value: re.test(text) };
+  if (type === 'array') return { ok: true, value: [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].map((m) => m[1] ?? m[0]) };
+  const m = re.exec(text);
+  if (!m) return { ok: true, value: null };
+  const found = m[1] ?? m[0];
+  return { ok: true, value: type === 'number' || type === 'integer' ? Number(found) : found };
+}
+
+/** The model an extraction uses: the output's own, else the target's. */
+export function extractorOf(output: Json, fallbackModel: Json | undefined, messages: readonly ChatMessage[]): Json {
+  // Only the target's provider and model name: its prompt is no extraction prompt.
+  const model: Json = output.model ? { ...(output.model as Json) } : { provider: fallbackModel?.provider, model: fallbackModel?.model };
+  const own = Array.isArray(model.messages) ? (model.messages as Json[]) : [];
+  const prompt = own.length ? own : [{ role: 'system', content: DEFAULT_SYSTEM }, { role: 'user', content: 'Transcript:\n{{transcript}}' }];
+  return { name: `extractor ${String(output.name ?? '')}`.trim(), model: { ...model, messages: prompt.map((m) => ({ ...m, content: render(String(m.content ?? ''), output, messages) })) } };
+}
+
+/** Extracts one structured output from a conversation. */
+export async function extract(gateway: ModelGateway | undefined, output: Json, messages: readonly ChatMessage[], fallbackModel: Json | undefined, label: string): Promise<Extraction> {
+  if (output.type === 'regex') return byRegex(output, messages);
+  const assistant = extractorOf(output, fallbackModel, messages);
+  if (!gateway?.configured(assistant)) return { ok: false, error: 'no model is configured to extract it' };
+  const result = await gateway.step({ assistant, tools: [], messages: [], label });
+  if (!result.ok) return { ok: false, error: `the extraction model failed: ${result.message}` };
+  return parseAnswer(result.text);
+}
