@@ -5,6 +5,8 @@
 //                             must exit 0 (`voice dev` and `voice demo` are started on port 0 and
 //                             stopped once they print their URL)
 //   ```<lang> norun           shown only: a block that cannot run here (say why in the text)
+//   ```<lang> tested-in=PATH  run by the test at PATH, which needs what this harness lacks (a
+//                             server of yours, a model); PATH must exist and name the guide
 //   ```<lang> file=PATH       must equal the repository's file PATH, which runs in the suite itself
 //   a block whose first line is `# file: NAME` (yaml) or `// file: NAME` (ts, json) is written to
 //   the guide's working folder first, for the blocks after it
@@ -45,9 +47,15 @@ export function parseBlocks(markdown: string): Block[] {
   return blocks;
 }
 
+/** `tested-in=PATH`: a test of its own runs the block, with what it needs (a server, a model); PATH names that test. */
+export function testedIn(block: Block): string | undefined {
+  return block.flags.find((f) => f.startsWith('tested-in='))?.slice('tested-in='.length);
+}
+
 /** What the harness does with a block. */
-export function kindOf(block: Block): 'shown' | 'mirror' | 'write' | 'module' | 'shell' | 'data' {
+export function kindOf(block: Block): 'shown' | 'elsewhere' | 'mirror' | 'write' | 'module' | 'shell' | 'data' {
   if (block.flags.includes('norun')) return 'shown';
+  if (testedIn(block)) return 'elsewhere';
   if (block.file) return 'mirror';
   if (/^(#|\/\/) file: \S+/.test(block.code)) return 'write';
   if (['ts', 'tsx', 'js', 'mjs'].includes(block.lang)) return 'module';
