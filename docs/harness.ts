@@ -123,7 +123,11 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
   const servers: ResultPromise[] = [];
   try {
     for (const command of commandsOf(localise(block.code, ctx.url))) {
-      const words = wordsOf(command);
+      const all = wordsOf(command);
+      // Leading NAME=value words set the command's environment, as a shell does.
+      const vars = all.slice(0, all.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w))).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]);
+      const words = all.slice(vars.length);
+      const env = { ...ctx.env, ...Object.fromEntries(vars) };
       if (words[0] !== 'voice') throw new Error(`line ${block.line}: only \`voice ...\` commands run here; mark the block \`norun\` if it cannot: ${command}`);
       let args = words.slice(1);
       if (args.includes('--local') && !args.includes('--api-url')) args = [...args, '--api-url', ctx.url];
@@ -132,7 +136,7 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
         const at = args.indexOf('--port');
         if (at >= 0) args.splice(at, 2);
         args.push('--port', '0');
-        const child = execa(process.execPath, [join(ctx.root, 'bin', 'voice.js'), ...args], { cwd: ctx.dir, env: ctx.env, extendEnv: false, reject: false });
+        const child = execa(process.execPath, [join(ctx.root, 'bin', 'voice.js'), ...args], { cwd: ctx.dir, env, extendEnv: false, reject: false });
         servers.push(child);
         await new Promise<void>((ok, fail) => {
           let text = '';
@@ -144,7 +148,7 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
         });
         continue;
       }
-      const r = await execa(process.execPath, [join(ctx.root, 'bin', 'voice.js'), ...args], { cwd: ctx.dir, env: ctx.env, extendEnv: false, reject: false, input: '', timeout: 60_000 });
+      const r = await execa(process.execPath, [join(ctx.root, 'bin', 'voice.js'), ...args], { cwd: ctx.dir, env, extendEnv: false, reject: false, input: '', timeout: 60_000 });
       if (r.exitCode !== 0) throw new Error(`line ${block.line}: \`${command}\` exited ${String(r.exitCode)}:\n${String(r.stderr)}${String(r.stdout)}`);
     }
   } finally {
