@@ -50,19 +50,19 @@ function planSimulation(store: Store, id: string): Planned {
 }
 
 /** The simulations a run entry names: one simulation, every simulation of a suite, or an inline one. */
-function planEntry(ctx: Ctx, entry: Json): Planned[] {
+function planEntry(ctx: Ctx, entry: Json, at: number): Planned[] {
   const store = ctx.store;
   if (entry.type === 'simulationSuite') {
     const suite = store.get('eval/simulation/suite', String(entry.simulationSuiteId ?? entry.suiteId));
     if (!suite) throw notFound('Simulation suite');
     return ((suite.simulationIds as string[] | undefined) ?? []).map((id) => planSimulation(store, id));
   }
-  if (entry.type !== 'simulation') throw badRequest(['each entry of simulations must have type simulation or simulationSuite']);
+  if (entry.type !== 'simulation') throw badRequest([`simulations.${at}.type must be simulation or simulationSuite`]);
   if (typeof entry.simulationId === 'string') return [planSimulation(store, entry.simulationId)];
   const scenario = (entry.scenario as Json | undefined) ?? (typeof entry.scenarioId === 'string' ? store.get('eval/simulation/scenario', entry.scenarioId) : undefined);
   const personality = (entry.personality as Json | undefined) ?? (typeof entry.personalityId === 'string' ? store.get('eval/simulation/personality', entry.personalityId) : undefined);
-  if (!scenario) throw badRequest(['an inline simulation needs scenario or an existing scenarioId']);
-  if (!personality) throw badRequest(['an inline simulation needs personality or an existing personalityId']);
+  if (!scenario) throw badRequest([`simulations.${at}.scenario should not be empty (an inline simulation needs scenario, or scenarioId naming an existing scenario)`]);
+  if (!personality) throw badRequest([`simulations.${at}.personality should not be empty (an inline simulation needs personality, or personalityId naming an existing personality)`]);
   return [{ simulationId: randomUUID(), scenario, personality, ...(typeof entry.name === 'string' ? { name: entry.name } : {}) }];
 }
 
@@ -119,7 +119,7 @@ export const createSimulationRun: Handler = (ctx) => {
   const b = ctx.body;
   // The published schema checked the body's fields (target, iterations 1..10); it sets no minimum of simulations, but a run of none has no items.
   check(b, { simulations: { type: 'array', min: 1 } });
-  const planned = (b.simulations as Json[]).flatMap((e) => planEntry(ctx, e));
+  const planned = (b.simulations as Json[]).flatMap((e, i) => planEntry(ctx, e, i));
   const iterations = typeof b.iterations === 'number' && b.iterations > 0 ? Math.floor(b.iterations) : 1;
   const run = createIn(ctx, SIM_RUNS, { ...b, iterations, status: 'queued' });
   run.queuedAt = run.createdAt;
