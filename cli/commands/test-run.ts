@@ -131,7 +131,7 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
     const missing = missingOnPlatform(folder, platform);
     const targetUuid = picked.uuid ?? platform.uuidOf(picked.type === 'squad' ? 'squads' : 'assistants', picked.id as string);
     if (missing.length || !targetUuid) {
-      throw usageError(`Not on the platform yet: ${[...missing, ...(targetUuid ? [] : [`${picked.type} ${picked.id ?? ''}`])].join(', ')}.`, `Apply the folder first: voice apply --dir ${dir}${opts.local ? ' --local' : ''}`);
+      throw usageError(`Not on the platform yet: ${[...missing, ...(targetUuid ? [] : [`${picked.type} ${picked.id ?? ''}`])].join(', ')}.`, `Apply the folder first: voice apply --dir ${dir}${opts.local ? ' --local' : ''}${opts.apiUrl ? ` --api-url ${opts.apiUrl}` : ''}`);
     }
     const target: TestTarget = { type: picked.type, id: targetUuid, label: picked.id ?? targetUuid };
     const live = process.stderr.isTTY && ctx.output.mode !== 'json';

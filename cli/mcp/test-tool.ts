@@ -31,10 +31,12 @@ export const testTool: Tool = {
   },
   writes: true,
   run: async (args, ctx) => {
-    const flags = [String(args.dir), '--json', ...(ctx.hosted ? ['--hosted'] : ['--api-url', ctx.baseUrl])];
+    const flags = [String(args.dir), '--json', ...(ctx.hosted ? ['--hosted'] : ['--local', '--api-url', ctx.baseUrl])];
     if (typeof args.filter === 'string') flags.push('--filter', args.filter);
     if (typeof args.iterations === 'number') flags.push('--iterations', String(args.iterations));
-    const env = { ...process.env, ...(ctx.hosted ? { VOICE_API_KEY: ctx.apiKey, VOICE_API_URL: ctx.baseUrl } : {}), NO_COLOR: '1' };
+    // The tools' key goes along on the local platform too: `voice test --api-url` needs one, and a
+    // hosted key in the environment must not reach a local emulator.
+    const env = { ...process.env, VOICE_API_KEY: ctx.apiKey, ...(ctx.hosted ? { VOICE_API_URL: ctx.baseUrl } : {}), NO_COLOR: '1' };
     const run = await voiceTest(flags, env);
     let result: unknown;
     try {
