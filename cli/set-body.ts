@@ -1,8 +1,8 @@
 // The JSON body of a catalogue command from `-f`, `--set` and `--unset`. Values are typed and
-// checked by the request schema. An update without a file reads the resource first and sends each
-// top-level field it touches whole: the platform's PATCH replaces what it is given (a nested object
-// must be complete, an array is replaced), so `--set model.temperature=0.2` keeps the model's
-// provider and the rest of it.
+// checked by the request schema. An update without a file that names a field inside an object
+// reads the resource first and sends each top-level field it touches whole: the platform's PATCH
+// replaces what it is given (a nested object must be complete, an array is replaced), so
+// `--set model.temperature=0.2` keeps the model's provider and the rest of it.
 import type { Entry } from 'voice-agent-core/catalogue';
 import { catalogue, flatten } from 'voice-agent-core/catalogue';
 import type { Client } from 'voice-agent-core/client';
@@ -54,8 +54,10 @@ export async function buildOpBody(entry: Entry, pathValues: readonly string[], i
   if (!isObj(body)) throw usageError(`--set needs the body to be a JSON object, but ${input.file === '-' ? 'stdin' : input.file} holds ${Array.isArray(body) ? 'an array' : typeof body}`);
   body = structuredClone(body) as Obj;
   const lookup = await fieldLookupOf(entry.op.method, entry.op.path);
-  const getEntry = input.file === undefined && entry.action === 'update' ? getEntryOf(entry) : undefined;
-  // The resource as it is now, read only when an update names fields without a file.
+  // Only a field inside an object needs the rest of that object: `--set name=x` reads nothing.
+  const nested = [...sets.map((raw) => splitAssignment(raw, '--set')[0]), ...unsets].some((k) => k.includes('.'));
+  const getEntry = input.file === undefined && entry.action === 'update' && nested ? getEntryOf(entry) : undefined;
+  // The resource as it is now, read only when an update names fields inside objects without a file.
   const current: Obj = getEntry ? ((await client().invoke(getEntry.op, [...pathValues], undefined)) as Obj) : {};
   const draft = body as Obj;
   const touch = (top: string): void => {

@@ -32,6 +32,15 @@ function speedFlag(value: string): number {
   return n;
 }
 
+/** The `--llm*` flags as given, for the `voice test` runs of run_tests (the key travels in VOICE_LLM_KEY). */
+function modelFlags(opts: Partial<DevOptions>): string[] {
+  const out: string[] = [];
+  if (opts.llm) out.push('--llm', opts.llm);
+  for (const m of opts.llmModel ?? []) out.push('--llm-model', m);
+  if (opts.llmReplay) out.push('--llm-replay', opts.llmReplay);
+  return out;
+}
+
 /** The platform the tools work on, and the emulator started for them (if any). */
 async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Promise<{ ctx: ToolContext; emulator?: Emulator; about: string }> {
   if (opts.hosted && opts.apiUrl) throw usageError('--hosted and --api-url both say where to work; pass one.');
@@ -41,9 +50,9 @@ async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Pro
     const apiKey = cli.requireKey();
     return { ctx: { baseUrl: cli.settings().baseUrl, apiKey, hosted: true, allowWrites: Boolean(opts.allowWrites) }, about: `the hosted platform at ${cli.settings().baseUrl}${opts.allowWrites ? ' (writes allowed)' : ' (reads only; --allow-writes to change things)'}` };
   }
-  if (opts.apiUrl) return { ctx: { baseUrl: opts.apiUrl.replace(/\/+$/, ''), apiKey: 'local', hosted: false, allowWrites: true }, about: `the emulator at ${opts.apiUrl}` };
+  if (opts.apiUrl) return { ctx: { baseUrl: opts.apiUrl.replace(/\/+$/, ''), apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) }, about: `the emulator at ${opts.apiUrl}` };
   const emulator = await startEmulator({ port: 0, speed: opts.speed, model: modelConfig(opts as DevOptions) });
-  return { ctx: { baseUrl: emulator.url, apiKey: 'local', hosted: false, allowWrites: true }, emulator, about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()})` };
+  return { ctx: { baseUrl: emulator.url, apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) }, emulator, about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()})` };
 }
 
 function serveHttp(ctx: ToolContext, port: number): Promise<() => Promise<void>> {

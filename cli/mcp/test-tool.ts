@@ -18,7 +18,7 @@ function voiceTest(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
 /** Runs `voice test DIR --json` against the tools' platform. */
 export const testTool: Tool = {
   name: 'run_tests',
-  description: 'Run a resource folder\'s evals, simulations and suites (the layout voice pull writes) with `voice test`, against the platform these tools work on. Returns pass/fail per simulation and iteration, flaky verdicts and failure messages.',
+  description: 'Run a resource folder\'s evals, simulations and suites (the layout voice pull writes) with `voice test`: locally on a fresh platform with this server\'s model settings, or on the hosted platform with --hosted. Returns pass/fail per simulation and iteration, flaky verdicts and failure messages.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -31,12 +31,12 @@ export const testTool: Tool = {
   },
   writes: true,
   run: async (args, ctx) => {
-    const flags = [String(args.dir), '--json', ...(ctx.hosted ? ['--hosted'] : ['--local', '--api-url', ctx.baseUrl])];
+    // Locally, `voice test` starts a fresh platform of its own and applies the folder there (a
+    // running one would need the folder applied first), with the model settings this server has.
+    const flags = [String(args.dir), '--json', ...(ctx.hosted ? ['--hosted'] : (ctx.modelFlags ?? []))];
     if (typeof args.filter === 'string') flags.push('--filter', args.filter);
     if (typeof args.iterations === 'number') flags.push('--iterations', String(args.iterations));
-    // The tools' key goes along on the local platform too: `voice test --api-url` needs one, and a
-    // hosted key in the environment must not reach a local emulator.
-    const env = { ...process.env, VOICE_API_KEY: ctx.apiKey, ...(ctx.hosted ? { VOICE_API_URL: ctx.baseUrl } : {}), NO_COLOR: '1' };
+    const env = { ...process.env, ...(ctx.hosted ? { VOICE_API_KEY: ctx.apiKey, VOICE_API_URL: ctx.baseUrl } : {}), ...(ctx.modelKey ? { VOICE_LLM_KEY: ctx.modelKey } : {}), NO_COLOR: '1' };
     const run = await voiceTest(flags, env);
     let result: unknown;
     try {

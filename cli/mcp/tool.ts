@@ -15,6 +15,10 @@ export interface ToolContext {
   hosted: boolean;
   /** Writes are allowed (always on the local platform; with --allow-writes on the hosted one). */
   allowWrites: boolean;
+  /** The model flags (`--llm ...`) `voice test` gets for a local run, as `voice mcp` was given them. */
+  modelFlags?: readonly string[];
+  /** The `--llm-key` given, passed to `voice test` as VOICE_LLM_KEY (never in a flag or an answer). */
+  modelKey?: string;
 }
 
 /** One tool. */

@@ -202,7 +202,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     // Call progress is written within a second (no answer waits for it); API changes before their answer.
     calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
     env.calls = calls;
-    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: persist });
+    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: () => writer?.soon() });
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;

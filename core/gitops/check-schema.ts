@@ -1,9 +1,10 @@
 // Checks each resource file against the request schema of its type's create before anything is
-// planned, so a file the platform would refuse stops the plan (and the apply) with file:line and
-// the closest known name, instead of failing halfway through an apply.
+// planned (its shape: fields, required ones, types, enum values), so a file the platform would
+// refuse stops the plan (and the apply) with file:line and the closest known name, instead of
+// failing halfway through an apply.
 import { suggestion } from '../schemas/closest.js';
 import { fieldIn, requestSchemaOf } from '../schemas/fields.js';
-import { validateRequest } from '../schemas/validate.js';
+import { shapeProblems } from '../schemas/shape-check.js';
 import type { LocalResource, Problem } from './files.js';
 import { opOf } from './kinds.js';
 import { isUuid, refSites, setAt } from './refs.js';
@@ -20,13 +21,13 @@ async function problemsOf(r: LocalResource): Promise<Problem[]> {
   const op = opOf(r.kind, 'create');
   const data = structuredClone(r.data);
   for (const site of refSites(r.kind, data)) if (!isUuid(site.value)) setAt(data, site.path, STAND_IN);
-  const errors = await validateRequest(op.method, op.path, data);
-  if (!errors.length) return [];
   const found = await requestSchemaOf(op.method, op.path);
+  if (!found) return [];
+  const errors = shapeProblems(found.schema, found.comps, data);
   return errors.map((e) => {
     const path = segments(e.path);
     let message = e.message;
-    if (/property \S+ should not exist$/.test(message) && found) {
+    if (/property \S+ should not exist$/.test(message)) {
       const info = fieldIn(found.schema, found.comps, path.map(String), data);
       const near = info.known ? undefined : suggestion(String(path[path.length - 1]), info.names);
       if (near) message += `; did you mean ${[...path.slice(0, -1), near].join('.')}?`;

@@ -27,6 +27,25 @@ function assistantMessage(text: string, calls: ModelToolCall[]): ChatMessage {
   };
 }
 
+/** Runs the function tools of one answer: together through `callTools` when the host has it, else one by one. */
+async function runTools(hooks: TurnHooks, called: { call: ModelToolCall; tool: Json | undefined }[], toolMs: number[]): Promise<{ result?: string; error?: string }[]> {
+  if (!called.length) return [];
+  const failed = (err: unknown) => ({ error: (err as Error).message ?? String(err) });
+  if (hooks.callTools) {
+    const started = performance.now();
+    const outcomes = await hooks.callTools(called).catch((err: unknown) => called.map(() => failed(err)));
+    toolMs.push(performance.now() - started);
+    return called.map((_, i) => outcomes[i] ?? { error: 'no outcome for this tool call' });
+  }
+  const out: { result?: string; error?: string }[] = [];
+  for (const { call, tool } of called) {
+    const started = performance.now();
+    out.push(await hooks.callTool(call, tool).catch(failed));
+    toolMs.push(performance.now() - started);
+  }
+  return out;
+}
+
 /** Runs one assistant turn: model steps and function-tool calls until the model speaks, acts or fails. */
 export async function runAssistantTurn(
   gateway: ModelGateway,
@@ -58,20 +77,10 @@ export async function runAssistantTurn(
 
     // A built-in action ends the turn: the host carries it out (tools called alongside still run first).
     const actionCall = result.toolCalls.find((c) => functions.get(c.name)?.kind !== 'function' && functions.has(c.name));
-    for (const call of result.toolCalls) {
-      if (call === actionCall) continue;
-      const fn = functions.get(call.name);
-      if (fn && fn.kind !== 'function') continue;
-      const started = performance.now();
-      let outcome: { result?: string; error?: string };
-      try {
-        outcome = await hooks.callTool(call, fn?.tool);
-      } catch (err) {
-        outcome = { error: (err as Error).message ?? String(err) };
-      }
-      latencies.toolMs.push(performance.now() - started);
+    const called = result.toolCalls.filter((c) => c !== actionCall && (functions.get(c.name)?.kind ?? 'function') === 'function').map((call) => ({ call, tool: functions.get(call.name)?.tool }));
+    for (const [i, outcome] of (await runTools(hooks, called, latencies.toolMs)).entries()) {
       const content = outcome.error !== undefined ? `Error: ${outcome.error}` : (outcome.result ?? '');
-      added.push({ role: 'tool', tool_call_id: call.id, content });
+      added.push({ role: 'tool', tool_call_id: (called[i] as { call: ModelToolCall }).call.id, content });
     }
     if (actionCall) {
       const fn = functions.get(actionCall.name)!;

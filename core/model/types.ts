@@ -68,6 +68,11 @@ export interface ModelGateway {
 export interface TurnHooks {
   /** Runs a function tool the model called (`tool` is undefined for a name the assistant lacks); the result or error goes back to the model. */
   callTool(call: ModelToolCall, tool: Json | undefined): Promise<{ result?: string; error?: string }>;
+  /**
+   * Runs every function tool one answer called, together (the platform sends them to a server as one
+   * `tool-calls` message); outcomes in the calls' order. Without it, `callTool` runs them one by one.
+   */
+  callTools?(calls: { call: ModelToolCall; tool: Json | undefined }[]): Promise<{ result?: string; error?: string }[]>;
   /** Streamed text of every step as it arrives. */
   onDelta?(text: string): void;
   /** After each step that reached the model or the cassette. */

@@ -29,12 +29,12 @@ function isObject(v: unknown): v is Schema {
 }
 
 /** The forms a schema takes once references are followed and unions opened (narrowed by the data's tags). */
-function forms(schema: unknown, comps: Readonly<Record<string, Schema>>, data: unknown, seen = 0): Schema[] {
+export function formsOf(schema: unknown, comps: Readonly<Record<string, Schema>>, data: unknown, seen = 0): Schema[] {
   if (!isObject(schema) || seen > 20) return [];
-  if (typeof schema.$ref === 'string') return forms(comps[schema.$ref], comps, data, seen + 1);
+  if (typeof schema.$ref === 'string') return formsOf(comps[schema.$ref], comps, data, seen + 1);
   const union = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(union)) {
-    const all = union.flatMap((s) => forms(s, comps, data, seen + 1));
+    const all = union.flatMap((s) => formsOf(s, comps, data, seen + 1));
     // A form whose tag (an enum or const property) disagrees with the data's value is not this one.
     const fits = all.filter((f) => !isObject(data) || Object.entries((f.properties ?? {}) as Record<string, Schema>).every(([k, p]) => {
       const allowed = p.const !== undefined ? [p.const] : Array.isArray(p.enum) && p.enum.length === 1 ? p.enum : undefined;
@@ -47,7 +47,7 @@ function forms(schema: unknown, comps: Readonly<Record<string, Schema>>, data: u
 
 /** Looks up `path` (dotted; numeric segments index arrays) in `schema`, narrowing unions by `data`. */
 export function fieldIn(schema: unknown, comps: Readonly<Record<string, Schema>>, path: readonly string[], data: unknown): FieldInfo {
-  let here = forms(schema, comps, data);
+  let here = formsOf(schema, comps, data);
   let value: unknown = data;
   for (let i = 0; i < path.length; i++) {
     const seg = path[i] as string;
@@ -63,7 +63,7 @@ export function fieldIn(schema: unknown, comps: Readonly<Record<string, Schema>>
     }
     value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[seg] : undefined;
     if (next.length === 0) return open ? { known: true, types: [] } : { known: false, at: i, names: [...names].sort() };
-    here = next.flatMap((s) => forms(s, comps, value));
+    here = next.flatMap((s) => formsOf(s, comps, value));
   }
   const types = [...new Set(here.flatMap((f) => (Array.isArray(f.type) ? f.type : f.type ? [f.type] : f.properties ? ['object'] : [])).map(String))];
   const enums = here.map((f) => (Array.isArray(f.enum) ? f.enum.map(String) : f.const !== undefined ? [String(f.const)] : undefined));

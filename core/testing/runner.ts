@@ -129,8 +129,18 @@ async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json
   };
   let run = (await client.eval.simulation.run.create(body as never)) as unknown as Json;
   const seen = new Map<string, string>();
+  const finished = (r: Json): number => {
+    const c = (r.itemCounts as Json | undefined) ?? {};
+    return Number(c.passed ?? 0) + Number(c.failed ?? 0) + Number(c.canceled ?? 0);
+  };
+  let listedAt = -1;
+  let items: Json[] = [];
   for (;;) {
-    const items = (await client.eval.simulation.run.item.list(String(run.id), { limit: 1000 } as never)) as unknown as Json[];
+    // The items (transcripts and all) are read only when the run's counts say one has finished.
+    if (finished(run) !== listedAt || run.status === 'ended') {
+      listedAt = finished(run);
+      items = (await client.eval.simulation.run.item.list(String(run.id), { limit: 1000 } as never)) as unknown as Json[];
+    }
     for (const item of items) {
       const status = String(item.status);
       if (seen.get(String(item.id)) === status || !['passed', 'failed', 'canceled'].includes(status)) continue;

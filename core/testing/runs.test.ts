@@ -174,3 +174,28 @@ describe('eval runs on the model step', () => {
     expect(targetRequests).toHaveLength(1);
   });
 });
+
+describe('structured-output runs on a call', () => {
+  it('extracts from the call\'s conversation on the model and keeps the value on the call', async () => {
+    const callId = '11111111-2222-4333-8444-555555555555';
+    const messages = [{ role: 'bot', message: 'Riverside Clinic, how can I help?' }, { role: 'user', message: 'I want to move my check-up to Friday.' }, { role: 'bot', message: 'Moved to Friday at 9.' }];
+    const now = new Date().toISOString();
+    const initial = { format: 'voice-emulator', version: 1, orgId: 'org-1', userId: 'user-1', collections: { call: [{ id: callId, orgId: 'org-1', createdAt: now, updatedAt: now, type: 'webCall', status: 'ended', assistant: { model: { provider: 'openai', model: 'gpt-4o' } }, artifact: { messages } }] } };
+    const seen: FakeRequest[] = [];
+    const extractor = await startFakeModel((req) => {
+      seen.push(req);
+      return { text: '{"outcome":"moved"}' };
+    });
+    const local = await startEmulator({ model: { url: extractor.url }, initial: initial as never });
+    try {
+      const output = { name: 'Call outcome', schema: { type: 'object', properties: { outcome: { type: 'string' } } } };
+      const preview = (await local.client.structuredOutput.run({ callIds: [callId], structuredOutput: output, previewEnabled: true } as never)) as Record<string, unknown>;
+      expect(preview[callId]).toEqual({ name: 'Call outcome', result: { outcome: 'moved' } });
+      expect(JSON.stringify(seen[0]?.body.messages)).toContain('User: I want to move my check-up to Friday.');
+      await local.client.structuredOutput.run({ callIds: [callId], structuredOutput: output } as never);
+      expect((await local.client.call.get(callId)).artifact).toMatchObject({ structuredOutputs: { preview: { name: 'Call outcome', result: { outcome: 'moved' } } } });
+    } finally {
+      await Promise.all([local.close(), extractor.close()]);
+    }
+  });
+});

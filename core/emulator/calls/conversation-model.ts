@@ -10,7 +10,7 @@ import { turnLatency } from './latency.js';
 import { toolsOf } from './resolve.js';
 import type { Scenario } from './scenario.js';
 import type { CallSession } from './session.js';
-import { runToolCall } from './tools.js';
+import { runToolCall, runToolCalls } from './tools.js';
 import { handoffTo, transferCall } from './transfer.js';
 
 /** A model-driven conversation on one call: the history the model sees and its turns. */
@@ -74,6 +74,17 @@ export class ModelTalk {
         const outcome = tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
         recorder.onTool(call, outcome, performance.now() - started);
         return outcome;
+      },
+      // One answer's tool calls go out together: one tool-calls message per server, as the platform sends them.
+      callTools: async (calls: { call: { id: string; name: string; arguments: string }; tool: Json | undefined }[]) => {
+        const started = performance.now();
+        const known = calls.filter((c): c is { call: (typeof c)['call']; tool: Json } => c.tool !== undefined);
+        const ran = known.length ? await runToolCalls(s, known) : [];
+        let k = 0;
+        const outcomes = calls.map((c) => (c.tool ? ((ran ?? [])[k++] ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${c.call.name}` }));
+        const ms = performance.now() - started;
+        calls.forEach((c, i) => recorder.onTool(c.call, outcomes[i] as { result?: string; error?: string }, ms));
+        return outcomes;
       },
       onStep: (step: { request: { url: string; body: Json } | undefined; result: StepResult }) => recorder.onStep(step.request, step.result),
       onDelta: (text: string) => {

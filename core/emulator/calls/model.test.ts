@@ -91,16 +91,17 @@ describe('a call run by the assistant\'s model', () => {
     await valid(tools);
   });
 
-  it('runs two tool calls of one answer and gives both results back', async () => {
+  it('sends two tool calls of one answer to their server in one tool-calls message, and gives both results back', async () => {
     const { fake, app, tools, emu } = await setup(
       [{ toolCalls: [{ name: 'trackParcel', arguments: { parcelId: 'A' } }, { name: 'trackParcel', arguments: { parcelId: 'B' } }] }, { text: 'Both are on their way.' }],
       { tool: (r) => {
-        const c = (r.message.toolCallList as { id: string; function: { arguments: string } }[])[0];
-        return { results: [{ toolCallId: c?.id, result: `parcel ${JSON.parse(c?.function.arguments ?? '{}').parcelId} ok` }] };
+        const calls = r.message.toolCallList as { id: string; function: { arguments: string } }[];
+        return { results: calls.map((c) => ({ toolCallId: c.id, result: `parcel ${JSON.parse(c.function.arguments).parcelId} ok` })) };
       } },
     );
     const call = await run(emu, { assistant: assistant(app, [trackParcel(tools.url)]) });
-    expect(tools.types()).toEqual(['tool-calls', 'tool-calls']);
+    expect(tools.types()).toEqual(['tool-calls']);
+    expect((tools.received[0]?.message.toolCallList as unknown[]).length).toBe(2);
     const toolMessages = (fake.requests[1]?.body.messages as Obj[]).filter((m) => m.role === 'tool').map((m) => m.content);
     expect(toolMessages).toEqual(['parcel A ok', 'parcel B ok']);
     expect(String((call.artifact as Obj).transcript)).toContain('Both are on their way.');

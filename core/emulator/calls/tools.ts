@@ -15,6 +15,47 @@ export function toolCallId(): string {
 }
 
 /**
+ * Runs the tool calls of one model answer together, as the platform does: one `tool_calls` entry in
+ * the conversation, one `tool-calls` message per server listing every call it answers (sent at
+ * once), then each result by its `toolCallId`. Resolves with the outcomes in order, or undefined
+ * when the call ended meanwhile.
+ */
+export async function runToolCalls(s: CallSession, calls: { tool: Json; call: { id: string; name: string; arguments: string } }[]): Promise<{ result?: string; error?: string }[] | undefined> {
+  const data: ToolCallData[] = calls.map(({ tool, call }) => ({ call: { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }, tool }));
+  s.push({ role: 'tool_calls', message: '', toolCalls: data.map((d) => d.call), ...s.stamp() });
+  for (const { call } of calls) s.log(`Tool call ${call.name}(${call.arguments})`);
+  // Calls whose tools name the same server (or none: the assistant's) travel in one message.
+  const groups = new Map<string, number[]>();
+  calls.forEach(({ tool }, i) => {
+    const key = JSON.stringify((tool.server as Json | undefined)?.url ?? null);
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const outcomes: { result?: string; error?: string }[] = [];
+  await Promise.all(
+    [...groups.values()].map(async (members) => {
+      const first = calls[members[0] as number] as { tool: Json };
+      const pending = s.send('tool-calls', { toolCalls: members.map((i) => data[i] as ToolCallData) }, { tool: first.tool });
+      const waits = members.some((i) => (calls[i] as { tool: Json }).tool.async !== true);
+      const delivered = waits ? await s.deps.clock.hold(pending) : undefined;
+      for (const i of members) {
+        const { tool, call } = calls[i] as (typeof calls)[number];
+        if (tool.async === true) outcomes[i] = { result: 'Tool called asynchronously.' };
+        else if (!delivered) outcomes[i] = { error: "no server to send tool-calls to (set the tool's, the assistant's, the phone number's or the org's server)" };
+        else if (delivered.delivery.error) outcomes[i] = { error: delivered.delivery.error };
+        else outcomes[i] = toolResultOf(delivered.answer, call.id);
+      }
+    }),
+  );
+  if (s.ended) return undefined;
+  calls.forEach(({ call }, i) => {
+    const outcome = outcomes[i] as { result?: string; error?: string };
+    if (outcome.error) s.log(`Tool ${call.name} failed: ${outcome.error}`, 'WARN');
+    s.push({ role: 'tool_call_result', toolCallId: call.id, name: call.name, result: outcome.result ?? NO_RESULT, ...s.stamp() });
+  });
+  return outcomes;
+}
+
+/**
  * Runs one tool call: records it, sends `tool-calls` (the tool's server first, as the platform
  * does) and records the result. Resolves with the outcome, or undefined when the call ended meanwhile.
  */
