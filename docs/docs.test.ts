@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
 import { ensureBuilt } from '../cli/test/build.js';
-import { kindOf, mirrored, parseBlocks, runModule, runShell, writeBlock, type GuideContext } from './harness.js';
+import { kindOf, mirrored, parseBlocks, runModule, runShell, testedIn, writeBlock, type GuideContext } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GUIDES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
@@ -55,7 +55,8 @@ describe.each(GUIDES)('%s', (guide) => {
     const kind = kindOf(block);
     if (kind === 'shown' || kind === 'data') continue;
     it(`line ${block.line}: ${kind} ${block.lang}`, async () => {
-      if (kind === 'mirror') expect(block.code).toBe(mirrored(block, ROOT));
+      if (kind === 'elsewhere') expect(readFileSync(join(ROOT, testedIn(block) as string), 'utf8')).toContain(guide.replace(/^docs\//, ''));
+      else if (kind === 'mirror') expect(block.code).toBe(mirrored(block, ROOT));
       else if (kind === 'write') writeBlock(block, ctx);
       else if (kind === 'module') await runModule(block, ctx, name);
       else await runShell(block, ctx);

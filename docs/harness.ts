@@ -5,6 +5,8 @@
 //                             must exit 0 (`voice dev` and `voice demo` are started on port 0 and
 //                             stopped once they print their URL)
 //   ```<lang> norun           shown only: a block that cannot run here (say why in the text)
+//   ```<lang> tested-in=PATH  run by the test at PATH, which needs what this harness lacks (a
+//                             server of yours, a model); PATH must exist and name the guide
 //   ```<lang> file=PATH       must equal the repository's file PATH, which runs in the suite itself
 //   a block whose first line is `# file: NAME` (yaml) or `// file: NAME` (ts, json) is written to
 //   the guide's working folder first, for the blocks after it
@@ -45,9 +47,15 @@ export function parseBlocks(markdown: string): Block[] {
   return blocks;
 }
 
+/** `tested-in=PATH`: a test of its own runs the block, with what it needs (a server, a model); PATH names that test. */
+export function testedIn(block: Block): string | undefined {
+  return block.flags.find((f) => f.startsWith('tested-in='))?.slice('tested-in='.length);
+}
+
 /** What the harness does with a block. */
-export function kindOf(block: Block): 'shown' | 'mirror' | 'write' | 'module' | 'shell' | 'data' {
+export function kindOf(block: Block): 'shown' | 'elsewhere' | 'mirror' | 'write' | 'module' | 'shell' | 'data' {
   if (block.flags.includes('norun')) return 'shown';
+  if (testedIn(block)) return 'elsewhere';
   if (block.file) return 'mirror';
   if (/^(#|\/\/) file: \S+/.test(block.code)) return 'write';
   if (['ts', 'tsx', 'js', 'mjs'].includes(block.lang)) return 'module';
@@ -115,7 +123,11 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
   const servers: ResultPromise[] = [];
   try {
     for (const command of commandsOf(localise(block.code, ctx.url))) {
-      const words = wordsOf(command);
+      const all = wordsOf(command);
+      // Leading NAME=value words set the command's environment, as a shell does.
+      const vars = all.slice(0, all.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w))).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]);
+      const words = all.slice(vars.length);
+      const env = { ...ctx.env, ...Object.fromEntries(vars) };
       if (words[0] !== 'voice') throw new Error(`line ${block.line}: only \`voice ...\` commands run here; mark the block \`norun\` if it cannot: ${command}`);
       let args = words.slice(1);
       if (args.includes('--local') && !args.includes('--api-url')) args = [...args, '--api-url', ctx.url];
@@ -124,7 +136,7 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
         const at = args.indexOf('--port');
         if (at >= 0) args.splice(at, 2);
         args.push('--port', '0');
-        const child = execa(process.execPath, [join(ctx.root, 'bin', 'voice.js'), ...args], { cwd: ctx.dir, env: ctx.env, extendEnv: false, reject: false });
+        const child = execa(process.execPath, [join(ctx.root, 'bin', 'voice.js'), ...args], { cwd: ctx.dir, env, extendEnv: false, reject: false });
         servers.push(child);
         await new Promise<void>((ok, fail) => {
           let text = '';
@@ -136,7 +148,7 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
         });
         continue;
       }
-      const r = await execa(process.execPath, [join(ctx.root, 'bin', 'voice.js'), ...args], { cwd: ctx.dir, env: ctx.env, extendEnv: false, reject: false, input: '', timeout: 60_000 });
+      const r = await execa(process.execPath, [join(ctx.root, 'bin', 'voice.js'), ...args], { cwd: ctx.dir, env, extendEnv: false, reject: false, input: '', timeout: 60_000 });
       if (r.exitCode !== 0) throw new Error(`line ${block.line}: \`${command}\` exited ${String(r.exitCode)}:\n${String(r.stderr)}${String(r.stdout)}`);
     }
   } finally {

@@ -1,5 +1,6 @@
 // `voice call say <id> "text"`: speaks as the customer on a live call of a running `voice dev`
 // (the emulator's own say endpoint); the assistant answers as it would a caller's words.
+import { sayPath } from 'voice-agent-core/emulator/control/paths';
 import { Command } from 'commander';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
@@ -29,7 +30,7 @@ Examples:
       const base = s.baseUrl.replace(/\/+$/, '');
       let res: Response;
       try {
-        res = await fetch(`${base}/__voice/calls/${encodeURIComponent(id)}/say`, {
+        res = await fetch(`${base}${sayPath(id)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey ?? 'any-key'}` },
           body: JSON.stringify({ text }),

@@ -1,5 +1,6 @@
 // `voice dev ring <phoneNumberId>`: an inbound caller for a running `voice dev`. Posts to the
 // emulator's own ring endpoint and prints the new call's id (stdout) and how to follow it (stderr): `voice call watch`.
+import { ControlUnreachableError, controlClient } from 'voice-agent-core/emulator/control/client';
 import type { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { ClientCommand, refuseServerOptions } from './dev-client.js';
@@ -37,17 +38,13 @@ Examples:
       const base = (opts.apiUrl ?? process.env.VOICE_API_URL?.trim() ?? defaultUrl).replace(/\/+$/, '');
       if (!/^https?:\/\//.test(base)) throw usageError(`--api-url must be an http(s) URL, got "${base}"`);
       const key = cmd.optsWithGlobals<{ apiKey?: string }>().apiKey ?? process.env.VOICE_API_KEY ?? 'any-key';
-      let res: Response;
-      try {
-        res = await fetch(`${base}/__voice/ring`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-          body: JSON.stringify({ phoneNumberId, from: opts.from }),
+      const res = await controlClient(base, { apiKey: key })
+        .ring(phoneNumberId, opts.from)
+        .catch((e: unknown) => {
+          if (e instanceof ControlUnreachableError) throw new CliError(e.message, ExitCode.Failure, 'Start one with `voice dev` (or pass --api-url where it runs).');
+          throw e;
         });
-      } catch {
-        throw new CliError(`No emulator answers at ${base}.`, ExitCode.Failure, 'Start one with `voice dev` (or pass --api-url where it runs).');
-      }
-      const body = (await res.json().catch(() => ({}))) as { id?: string; message?: unknown };
+      const body = res.body && typeof res.body === 'object' ? res.body : {};
       if (res.status === 404 && body.message === 'Phone Number not found') throw new CliError(`The emulator at ${base} has no phone number ${phoneNumberId}.`, ExitCode.Failure, 'List them with: voice --local phone-number list');
       if (res.status === 404) throw new CliError(`${base} is not a voice emulator (no ring endpoint).`, ExitCode.Failure, 'Point --api-url at a running `voice dev`.');
       if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');

@@ -1,6 +1,8 @@
 // `voice dev reset` and `voice dev snapshot save|restore|list`: a running emulator's state from
 // another terminal or a test script. Thin: one request to the emulator's own endpoint each.
 import type { Command } from 'commander';
+import { CONTROL_PATHS, restorePath, snapshotPath } from 'voice-agent-core/emulator/control/paths';
+import { ControlUnreachableError, controlClient } from 'voice-agent-core/emulator/control/client';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { ClientCommand, refuseServerOptions } from './dev-client.js';
 import type { DevIo } from './dev-options.js';
@@ -15,13 +17,13 @@ async function call(cmd: Command, defaultUrl: string, method: 'GET' | 'POST', pa
   const base = (opts.apiUrl ?? process.env.VOICE_API_URL?.trim() ?? defaultUrl).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(base)) throw usageError(`--api-url must be an http(s) URL, got "${base}"`);
   const key = cmd.optsWithGlobals<{ apiKey?: string }>().apiKey ?? process.env.VOICE_API_KEY ?? 'any-key';
-  let res: Response;
-  try {
-    res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
-  } catch {
-    throw new CliError(`No emulator answers at ${base}.`, ExitCode.Failure, 'Start one with `voice dev` (or pass --api-url where it runs).');
-  }
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  const res = await controlClient(base, { apiKey: key })
+    .send(method, path)
+    .catch((e: unknown) => {
+      if (e instanceof ControlUnreachableError) throw new CliError(e.message, ExitCode.Failure, 'Start one with `voice dev` (or pass --api-url where it runs).');
+      throw e;
+    });
+  const body = (res.body && typeof res.body === 'object' ? res.body : {}) as Record<string, unknown>;
   if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
   if (res.status === 404 && /Cannot/.test(String(body.message))) throw new CliError(`${base} is not a voice emulator (no ${path} endpoint).`, ExitCode.Failure, 'Point --api-url at a running `voice dev`.');
   if (!res.ok) throw new CliError(String(body.message ?? `HTTP ${res.status}`), res.status === 400 ? ExitCode.Usage : ExitCode.Failure);
@@ -40,7 +42,7 @@ export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
     .description('Return a running emulator to its starting state (imported, seeded, applied); calls in flight are cancelled, nothing is delivered after it')
     .addHelpText('after', `\nExamples:\n  voice dev reset\n  voice dev reset --api-url http://127.0.0.1:4011\n  curl -X POST http://127.0.0.1:4010/__voice/reset`)
     .action(async (_o: unknown, cmd: Command) => {
-      const { base, body } = await call(cmd, defaultUrl, 'POST', '/__voice/reset');
+      const { base, body } = await call(cmd, defaultUrl, 'POST', CONTROL_PATHS.reset);
       io.out(`${JSON.stringify(body)}\n`);
       io.err(`Reset ${base}: ${String(body.objects)} objects, ${String(body.cancelledCalls)} calls cancelled, ${String(body.ms)} ms\n`);
     });
@@ -51,7 +53,7 @@ export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
       .argument('<name>', 'letters, digits, dots, dashes, underscores')
       .addHelpText('after', '\nExample:\n  voice dev snapshot save before-booking')
       .action(async (name: string, _o: unknown, cmd: Command) => {
-        const { body } = await call(cmd, defaultUrl, 'POST', `/__voice/snapshots/${encodeURIComponent(name)}`);
+        const { body } = await call(cmd, defaultUrl, 'POST', snapshotPath(name));
         io.err(`Saved snapshot ${name} (${String(body.objects)} objects)\n`);
       }),
   );
@@ -61,7 +63,7 @@ export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
       .argument('<name>', 'a saved snapshot')
       .addHelpText('after', '\nExample:\n  voice dev snapshot restore before-booking')
       .action(async (name: string, _o: unknown, cmd: Command) => {
-        const { body } = await call(cmd, defaultUrl, 'POST', `/__voice/snapshots/${encodeURIComponent(name)}/restore`);
+        const { body } = await call(cmd, defaultUrl, 'POST', restorePath(name));
         io.err(`Restored snapshot ${name} (${String(body.objects)} objects, ${String(body.cancelledCalls)} calls cancelled)\n`);
       }),
   );
@@ -70,7 +72,7 @@ export function stateCommands(io: DevIo, defaultUrl: string): Command[] {
       .description('List the saved snapshots')
       .addHelpText('after', '\nExample:\n  voice dev snapshot list')
       .action(async (_o: unknown, cmd: Command) => {
-        const { body } = await call(cmd, defaultUrl, 'GET', '/__voice/snapshots');
+        const { body } = await call(cmd, defaultUrl, 'GET', CONTROL_PATHS.snapshots);
         for (const n of (body.names as string[] | undefined) ?? []) io.out(`${n}\n`);
       }),
   );

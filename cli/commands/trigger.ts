@@ -9,7 +9,7 @@ import { dim, yellow } from '../output/style.js';
 import { addSecret, err, out } from '../redact.js';
 import { headerFlag, listFlag, secondsFlag } from '../webhook/flags.js';
 import { replay } from '../webhook/replay-run.js';
-import { postJson } from '../webhook/send.js';
+import { postServerMessage } from 'voice-agent-core/messages/post';
 import { callIdOf } from '../webhook/summary.js';
 import { callContext, triggerMessage } from '../webhook/trigger-message.js';
 import { failureOf, resultJson, resultLines } from '../webhook/trigger-result.js';
@@ -123,7 +123,7 @@ Examples:
         for (const p of await messageProblems(message)) err(yellow(`Note: the message does not fit the published schema: ${p}\n`));
       }
       if (!json) err(dim(`POST ${url}  ${message.type}${callId ? `  call ${callId}` : ''}\n`));
-      const delivery = await postJson(url, body, { headers: await sign(body, url), timeoutMs: opts.timeout * 1000 });
+      const delivery = await postServerMessage(url, body, { headers: await sign(body, url), timeoutMs: opts.timeout * 1000 });
       const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
       const verdict = ok ? await judgeAnswer(message, delivery.answer) : undefined;
       const result: TriggerResult = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(verdict ? { problems: verdict.problems, notes: verdict.notes } : {}) };

@@ -9,7 +9,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from 'voice-agent-core/visitors/callme';
 import { VisitorError } from 'voice-agent-core/visitors/errors';
 import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
-import type { Visitor } from 'voice-agent-core/visitors/model';
+import { hostedVisitorLookup } from 'voice-agent-core/visitors/hosted-store';
 import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
 import { slugProblem } from 'voice-agent-core/visitors/model';
 import { EMULATOR_PORT } from 'voice-agent-core/hosts';
@@ -137,7 +137,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       notes.push(`The emulator at ${baseUrl} does not answer yet${why}; Call Me and Test in Browser look for it there at each call.`);
     }
   }, () => undefined);
-  const lookup = store ? (s: string) => store.get(s) : hostedLookup(config);
+  const lookup = store ? (s: string) => store.get(s) : hostedVisitorLookup(config.page.supabaseUrl, config.page.supabaseAnonKey);
 
   const plugin: Plugin = {
     name: 'voice-demo',
@@ -293,21 +293,5 @@ function securityHeaders(page: DemoConfig) {
       return end(text.replaceAll(NONCE_PLACEHOLDER, nonce), ...rest);
     }) as ServerResponse['end'];
     next();
-  };
-}
-
-/** Looks visitors up in the hosted database for the local webhook. */
-function hostedLookup(config: ResolvedDemoConfig) {
-  return async (slug: string): Promise<Visitor | undefined> => {
-    const { PostgrestClient } = await import('@supabase/postgrest-js');
-    const key = config.page.supabaseAnonKey;
-    const db = new PostgrestClient(`${config.page.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
-      headers: key ? { apikey: key, Authorization: `Bearer ${key}` } : {},
-      retry: false,
-    });
-    const { data, error } = await db.from('visitors').select('name,system,first_message,slug').eq('slug', slug).limit(1).setHeader('x-visitor-slug', slug).abortSignal(AbortSignal.timeout(5000)).maybeSingle();
-    // An unreachable database is a failure (502), not an unknown visitor (404).
-    if (error) throw new Error(`the visitors database answered: ${error.message}`);
-    return (data as Visitor | null) ?? undefined;
   };
 }

@@ -1,9 +1,10 @@
 // Building blocks a coding agent changes most: an assistant from a short description (prompt,
 // first message, function tools and where they are served), the emulator's state, and a server
 // message sent to any URL and judged as `voice trigger` judges it.
+import { CONTROL_PATHS, restorePath, snapshotPath } from 'voice-agent-core/emulator/control/paths';
 import { serverMessageTypes } from 'voice-agent-core/messages';
 import { loadSchemas, messagesOf } from 'voice-agent-core/schemas/validate';
-import { postJson } from '../webhook/send.js';
+import { postServerMessage } from 'voice-agent-core/messages/post';
 import { triggerMessage } from '../webhook/trigger-message.js';
 import { resultJson } from '../webhook/trigger-result.js';
 import { judgeAnswer } from '../webhook/types.js';
@@ -79,7 +80,7 @@ const trigger: Tool = {
     } catch {
       throw new ToolError(`url: not a URL: ${String(args.url)}`);
     }
-    const delivery = await postJson(url.href, JSON.stringify({ message }), { headers: {}, timeoutMs: Number(args.timeoutSeconds ?? 20) * 1000 });
+    const delivery = await postServerMessage(url.href, JSON.stringify({ message }), { headers: {}, timeoutMs: Number(args.timeoutSeconds ?? 20) * 1000 });
     const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
     const verdict = ok ? await judgeAnswer(message, delivery.answer) : undefined;
     return compact(resultJson({ type: message.type, delivery, ...(verdict ? { problems: verdict.problems, notes: verdict.notes } : {}) }));
@@ -97,7 +98,7 @@ const reset: Tool = {
   writes: true,
   run: async (_args, ctx) => {
     local(ctx, 'reset_platform');
-    return (await platform(ctx, { method: 'POST', path: '/__voice/reset' })).body;
+    return (await platform(ctx, { method: 'POST', path: CONTROL_PATHS.reset })).body;
   },
 };
 
@@ -108,9 +109,9 @@ const snapshot: Tool = {
   writes: true,
   run: async (args, ctx) => {
     local(ctx, 'snapshot_platform');
-    if (args.action === 'list') return (await platform(ctx, { method: 'GET', path: '/__voice/snapshots' })).body;
+    if (args.action === 'list') return (await platform(ctx, { method: 'GET', path: CONTROL_PATHS.snapshots })).body;
     if (typeof args.name !== 'string') throw new ToolError('name: required to save or restore');
-    const path = `/__voice/snapshots/${encodeURIComponent(args.name)}${args.action === 'restore' ? '/restore' : ''}`;
+    const path = args.action === 'restore' ? restorePath(args.name) : snapshotPath(args.name);
     return (await platform(ctx, { method: 'POST', path })).body;
   },
 };

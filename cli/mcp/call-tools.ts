@@ -1,6 +1,7 @@
 // Calls and chats for a coding agent: place a test call and wait for its end, then read back what
 // happened in one compact answer (transcript, tool calls with arguments and results, deliveries
 // with answers, ended reason, latencies); speak as the customer on a live call; chat once.
+import { CONTROL_PATHS, sayPath } from 'voice-agent-core/emulator/control/paths';
 import { compact, page } from './result.js';
 import { platform } from './request.js';
 import type { Tool, ToolContext } from './tool.js';
@@ -40,7 +41,7 @@ async function callReport(ctx: ToolContext, id: string, offset = 0, limit = 40):
     latencies: compact((call.artifact as Json | undefined)?.performanceMetrics),
   };
   if (!ctx.hosted) {
-    const deliveries = (await platform(ctx, { method: 'GET', path: '/__voice/deliveries', query: { callId: id } })).body as Json[];
+    const deliveries = (await platform(ctx, { method: 'GET', path: CONTROL_PATHS.deliveries, query: { callId: id } })).body as Json[];
     out.deliveries = deliveries.map((d) => ({ type: d.type, url: d.url, status: d.status, ms: d.ms, ...(d.error ? { error: d.error } : {}), ...(d.answer !== undefined && d.type !== 'end-of-call-report' ? { answer: compact(d.answer) } : {}) }));
     const logs = (await platform(ctx, { method: 'GET', path: '/log', query: { callId: id, limit: 100 } })).body as { results?: Json[] };
     const notes = (logs.results ?? []).filter((l) => l.level === 'WARN' || l.level === 'ERROR').map((l) => l.log);
@@ -56,7 +57,7 @@ async function waitForEnd(ctx: ToolContext, id: string, seconds: number, say: re
     const call = (await platform(ctx, { method: 'GET', path: `/call/${encodeURIComponent(id)}` })).body as Json;
     if (call.status === 'ended') return;
     if (lines.length && call.status === 'in-progress') {
-      const answer = await platform(ctx, { method: 'POST', path: `/__voice/calls/${encodeURIComponent(id)}/say`, body: { text: lines[0] }, keepErrors: true });
+      const answer = await platform(ctx, { method: 'POST', path: sayPath(id), body: { text: lines[0] }, keepErrors: true });
       if (answer.status < 300) lines.shift();
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -101,7 +102,7 @@ const say: Tool = {
   writes: true,
   run: async (args, ctx) => {
     localOnly(ctx, 'say_as_customer');
-    await platform(ctx, { method: 'POST', path: `/__voice/calls/${encodeURIComponent(String(args.callId))}/say`, body: { text: args.text } });
+    await platform(ctx, { method: 'POST', path: sayPath(String(args.callId)), body: { text: args.text } });
     return { said: args.text };
   },
 };

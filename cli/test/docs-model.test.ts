@@ -18,7 +18,7 @@ const home = mkdtempSync(join(tmpdir(), 'voice-docs-model-'));
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: join(home, 'xdg') };
 const auth = { authorization: 'Bearer any-key', 'content-type': 'application/json' };
 const doc = readFileSync(join(ROOT, 'docs', 'model.md'), 'utf8');
-const blocks = [...doc.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1] as string, code: m[2] as string }));
+const blocks = [...doc.matchAll(/```(\w+)[^\n]*\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1] as string, code: m[2] as string }));
 let fake: FakeModel;
 
 beforeAll(async () => {

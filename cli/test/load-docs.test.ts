@@ -11,7 +11,7 @@ const h = fileHarness();
 
 function commands(): string[] {
   const text = readFileSync(join(ROOT, 'docs', 'load.md'), 'utf8');
-  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => (m[1] as string).split('\n').filter((line) => line.trim()));
+  return [...text.matchAll(/```sh[^\n]*\n([\s\S]*?)```/g)].flatMap((m) => (m[1] as string).split('\n').filter((line) => line.trim()));
 }
 
 it('runs every command docs/load.md shows', async () => {

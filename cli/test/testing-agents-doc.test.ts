@@ -14,7 +14,7 @@ import { fileHarness } from './harness.js';
 
 const hf = fileHarness();
 const doc = readFileSync(join(ROOT, 'docs/testing-agents.md'), 'utf8');
-const blocks = (lang: string): string[] => [...doc.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] as string);
+const blocks = (lang: string): string[] => [...doc.matchAll(new RegExp('```' + lang + '[^\\n]*\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] as string);
 const LOCAL_MODEL = 'http://127.0.0.1:11434/v1';
 let model: FakeModel;
 

@@ -6,8 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FINAL_TRANSCRIPTS } from 'voice-agent-core/messages';
 import { addSecret } from '../redact.js';
-import { postJson } from './send.js';
-import type { Delivery } from './send.js';
+import { postServerMessage } from 'voice-agent-core/messages/post';
+import type { PostResult as Delivery } from 'voice-agent-core/messages/post';
 import { callIdOf } from './summary.js';
 
 type Obj = Record<string, unknown>;
@@ -155,7 +155,7 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
       opts.onReceived({ ...base, reply: { status: 200, body: answer, noop: true } });
       return;
     }
-    const delivery = await postJson(opts.forwardTo, raw.toString('utf8'), { headers: forwardHeaders(req), timeoutMs: opts.timeoutMs, signal: aborts.signal });
+    const delivery = await postServerMessage(opts.forwardTo, raw.toString('utf8'), { headers: forwardHeaders(req), timeoutMs: opts.timeoutMs, signal: aborts.signal });
     let status: number;
     let reply: unknown;
     if (delivery.status !== undefined) {

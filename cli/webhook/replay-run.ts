@@ -3,7 +3,7 @@
 import { CliError, ExitCode } from '../errors.js';
 import type { DevIo } from '../commands/dev-options.js';
 import { diffAnswers, readRecord } from './replay.js';
-import { postJson } from './send.js';
+import { postServerMessage } from 'voice-agent-core/messages/post';
 
 /** How to replay. */
 export interface ReplayOptions {
@@ -27,7 +27,7 @@ export async function replay(opts: ReplayOptions, io: DevIo): Promise<void> {
   let failed = 0;
   for (const [i, line] of lines.entries()) {
     const body = JSON.stringify({ message: line.message });
-    const got = await postJson(opts.url, body, { headers: await opts.headers(body, opts.url), timeoutMs: opts.timeoutMs });
+    const got = await postServerMessage(opts.url, body, { headers: await opts.headers(body, opts.url), timeoutMs: opts.timeoutMs });
     const answer = got.answer ?? (got.text || undefined);
     const diffs = opts.diff ? diffAnswers(line.answer, answer, opts.ignore) : [];
     if (got.status === undefined) failed++;

@@ -49,6 +49,8 @@ export interface Reply {
   changed?: boolean;
   /** Sends `body` (a string or bytes) as is with this content type instead of as JSON. */
   contentType?: string;
+  /** Streams the answer instead of `body`: the headers go at once, then each chunk as it is written (server-sent events). */
+  stream?: (write: (chunk: string) => void) => Promise<void>;
 }
 
 /** Answers one operation. */

@@ -1,12 +1,13 @@
 // The inspector page's files, served from the folder `voice dev` names (built at build time;
 // read from disk only when a file is asked for, so an emulator nobody inspects never reads them).
+import { CONTROL_PATHS } from './control/paths.js';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { HttpError } from './errors.js';
 
 /** Where the inspector is served. */
-export const INSPECTOR_PATH = '/__voice/inspector/';
+export const INSPECTOR_PATH = CONTROL_PATHS.inspector;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -104,6 +104,15 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
   };
 
   const reply = (res: ServerResponse, out: Reply): void => {
+    if (out.stream) {
+      res.writeHead(out.status, { 'content-type': out.contentType ?? 'text/event-stream', 'cache-control': 'no-cache' });
+      out
+        .stream((chunk) => void res.write(chunk))
+        .catch((err: unknown) => void res.write(`data: ${JSON.stringify({ type: 'error', message: (err as Error).message })}\n\n`))
+        .then(() => (out.changed && writer ? writer.flush().catch(() => undefined) : undefined))
+        .finally(() => res.end());
+      return;
+    }
     if (out.changed && writer) {
       // A change that could not be written is still made (and kept in memory until the writer
       // manages to write it): the answer says so in a Warning header rather than failing.

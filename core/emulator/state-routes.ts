@@ -6,14 +6,15 @@ import type { IntervalHistogram } from 'node:perf_hooks';
 import { HttpError } from './errors.js';
 import { sendJson } from './http.js';
 import type { EmulatorStates } from './state.js';
+import { CONTROL_PATHS } from './control/paths.js';
 
 /** Paths of the state endpoints. */
 export const STATE_PATHS = {
-  health: '/__voice/health',
-  reset: '/__voice/reset',
-  snapshots: '/__voice/snapshots',
-  state: '/__voice/state',
-  applied: '/__voice/applied',
+  health: CONTROL_PATHS.health,
+  reset: CONTROL_PATHS.reset,
+  snapshots: CONTROL_PATHS.snapshots,
+  state: CONTROL_PATHS.state,
+  applied: CONTROL_PATHS.applied,
 } as const;
 
 /** What the endpoints work on. */

@@ -7,7 +7,7 @@ import type {
   InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallError, WebCallEvents,
   WebCallOptions, WebCallResponse, WebCallState,
 } from '../webcall/types.js';
-import type { DailyAdvancedConfig, DailyFactoryOptions } from '../webcall/daily-transport.js';
+import type { DailyAdvancedConfig, DailyFactoryOptions } from '../webcall/daily-types.js';
 
 const loadWebCall = () => Promise.all([import('../webcall/index.js'), import('./bind-client.js')]);
 

@@ -121,3 +121,21 @@ class HostedVisitorStore implements VisitorStore {
 function order(rows: Visitor[], slugs: string[]): Visitor[] {
   return slugs.map((s) => rows.find((r) => r.slug === s)).filter((r): r is Visitor => r !== undefined);
 }
+
+/**
+ * Looks one visitor up in the hosted table the way the page does (the anon key, the visitor's slug
+ * in `x-visitor-slug` for the row-level policy): `voice demo`'s Call Me webhook uses it.
+ */
+export function hostedVisitorLookup(supabaseUrl: string, anonKey: string | undefined) {
+  return async (slug: string): Promise<Visitor | undefined> => {
+    const { PostgrestClient } = await import('@supabase/postgrest-js');
+    const db = new PostgrestClient(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
+      headers: anonKey ? { apikey: anonKey, Authorization: `Bearer ${anonKey}` } : {},
+      retry: false,
+    });
+    const { data, error } = await db.from('visitors').select('name,system,first_message,slug').eq('slug', slug).limit(1).setHeader('x-visitor-slug', slug).abortSignal(AbortSignal.timeout(5000)).maybeSingle();
+    // An unreachable database is a failure (502), not an unknown visitor (404).
+    if (error) throw new Error(`the visitors database answered: ${error.message}`);
+    return (data as Visitor | null) ?? undefined;
+  };
+}

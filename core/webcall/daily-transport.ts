@@ -9,18 +9,7 @@ import type {
 } from '@daily-co/daily-js';
 import type { CallTransport, PassThroughEvent, TransportEvent, TransportFactory, TransportParticipant } from './types.js';
 
-export type {
-  DailyAdvancedConfig,
-  DailyCall,
-  DailyEventObjectNetworkConnectionEvent,
-  DailyEventObjectNetworkQualityEvent,
-  DailyEventObjectNoPayload,
-  DailyEventObjectRecordingError,
-  DailyEventObjectRecordingStarted,
-  DailyEventObjectRecordingStopped,
-  DailyFactoryOptions,
-  DailyParticipant,
-} from '@daily-co/daily-js';
+export type * from './daily-types.js';
 
 /** The part of the daily-js module the transport uses. */
 export interface DailyModule {

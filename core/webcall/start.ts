@@ -6,7 +6,7 @@ import { isMobileDevice } from './env.js';
 import { serializeError, StageFailure } from './errors.js';
 import type { Session } from './session.js';
 import { LEVEL_INTERVAL_MS } from './speech.js';
-import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-transport.js';
+import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-types.js';
 import type { StartStage, TransportFactory, WebCallErrorType, WebCallResponse } from './types.js';
 
 /** Recording settings: 1280x720, a fixed background colour, the default layout. */

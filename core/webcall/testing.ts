@@ -1,6 +1,6 @@
 // Test doubles for the web-call client: a scripted transport, a fake browser environment and a
 // fake `POST /call/web`. Exported as a separate module so production bundles never include it.
-import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-transport.js';
+import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-types.js';
 import { fakeTrack, scriptedTransports } from './scripted-transport.js';
 import type { Script } from './scripted-transport.js';
 import type { BoostedMicrophone, CallStartProgressEvent, FatalErrorReport, TransportRequest, WebCallEnvironment, WebCallEventName, WebCallOptions } from './types.js';

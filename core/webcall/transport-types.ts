@@ -1,7 +1,7 @@
 // The seam between a WebCall and its media layer: what a transport (Daily's call object, the
 // emulator's local transport, a scripted one in tests) offers, the events it reports, and how one
 // is created for a call.
-import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-transport.js';
+import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-types.js';
 import type { PassThroughEvent } from './types.js';
 
 /** A remote or local participant as the transport describes it. */

@@ -2,7 +2,7 @@
 // SDK's method names, arguments and events.
 import { DEFAULT_BASE_URL, webCallPayload } from './create-call.js';
 import { dailyTransportFactory, safeDailyConfig, safeCallObjectOptions } from './daily-transport.js';
-import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions } from './daily-transport.js';
+import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions } from './daily-types.js';
 import { Emitter } from './emitter.js';
 import { isLocalWebCallUrl } from './local-protocol.js';
 import { browserEnvironment, isMobileDevice, systemClock } from './env.js';

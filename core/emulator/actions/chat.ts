@@ -42,8 +42,14 @@ function assistantOf(ctx: Ctx, prev: Rec | undefined): Json | undefined {
   return undefined;
 }
 
-/** Stores a chat for the request body and returns it with the reply text; `onDelta` gets the model's text as it streams. */
-async function converse(ctx: Ctx, onDelta?: (text: string) => void): Promise<{ chat: Rec; reply: string }> {
+/** What a chat request asks for, checked before anything is answered (a streamed answer cannot turn into a 400). */
+interface Prepared {
+  messages: Message[];
+  assistant: Json | undefined;
+  id: string;
+}
+
+function prepare(ctx: Ctx): Prepared {
   const b = ctx.body;
   check(b, specOf('chat').rules);
   let history: Message[] = [];
@@ -55,10 +61,14 @@ async function converse(ctx: Ctx, onDelta?: (text: string) => void): Promise<{ c
   }
   if (typeof b.sessionId === 'string' && !ctx.store.get('session', b.sessionId)) throw notFound('Session');
   const input = typeof b.input === 'string' ? [{ role: 'user', content: b.input }] : (b.input as Message[]);
-  const messages = [...history, ...input];
-  const assistant = assistantOf(ctx, prev);
+  return { messages: [...history, ...input], assistant: assistantOf(ctx, prev), id: newChatId() };
+}
+
+/** Stores a chat for the request body and returns it with the reply text; `onDelta` gets the model's text as it streams. */
+async function converse(ctx: Ctx, p: Prepared, onDelta?: (text: string) => void): Promise<{ chat: Rec; reply: string }> {
+  const b = ctx.body;
+  const { messages, assistant, id } = p;
   const gateway = ctx.env.model;
-  const id = newChatId();
   if (!assistant || !gateway?.configured(assistant)) {
     const reply = replyTo(lastUserText(messages));
     onDelta?.(reply);
@@ -73,19 +83,32 @@ async function converse(ctx: Ctx, onDelta?: (text: string) => void): Promise<{ c
   return { chat, reply: result.text };
 }
 
-/** Server-sent events, one `data:` line each, then `[DONE]`. */
-function sse(events: unknown[]): Reply {
-  const text = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
-  return { status: 200, body: text, contentType: 'text/event-stream', changed: true };
+/** Server-sent events as they happen: the answer's headers go at once, each event as the model streams. */
+function sse(produce: (send: (event: unknown) => void) => Promise<void>): Reply {
+  return {
+    status: 200,
+    body: undefined,
+    contentType: 'text/event-stream',
+    changed: true,
+    stream: async (write) => {
+      await produce((e) => write(`data: ${JSON.stringify(e)}\n\n`));
+      write('data: [DONE]\n\n');
+    },
+  };
 }
 
-/** `POST /chat` (and `/chat/web`): the stored chat with the reply in `output`; with `stream: true`, the reply's chunks as events. */
+/** `POST /chat` (and `/chat/web`): the stored chat with the reply in `output`; with `stream: true`, the reply's chunks as events as they come. */
 export const createChat: Handler = async (ctx) => {
-  if (ctx.body.stream !== true) return { status: 201, body: (await converse(ctx)).chat, changed: true };
-  const deltas: string[] = [];
-  const { chat } = await converse(ctx, (d) => deltas.push(d));
-  const session = typeof chat.sessionId === 'string' ? { sessionId: chat.sessionId } : {};
-  return sse(deltas.map((delta) => ({ id: chat.id, ...session, path: 'chat.output[0].content', delta })));
+  const p = prepare(ctx);
+  if (ctx.body.stream !== true) return { status: 201, body: (await converse(ctx, p)).chat, changed: true };
+  const session = typeof ctx.body.sessionId === 'string' ? { sessionId: ctx.body.sessionId } : {};
+  return sse(async (send) => {
+    try {
+      await converse(ctx, p, (delta) => send({ id: p.id, ...session, path: 'chat.output[0].content', delta }));
+    } catch (err) {
+      send({ id: p.id, ...session, error: (err as Error).message });
+    }
+  });
 };
 
 function responseObject(chat: Rec, reply: string, itemId: string): Json {
@@ -98,26 +121,24 @@ function responseObject(chat: Rec, reply: string, itemId: string): Json {
   };
 }
 
-/** `POST /chat/responses` (and the web variant): the reply in the OpenAI Responses shape; with `stream: true`, its events. */
+/** `POST /chat/responses` (and the web variant): the reply in the OpenAI Responses shape; with `stream: true`, its events as they come. */
 export const chatResponses: Handler = async (ctx) => {
   const itemId = `msg_${randomName(24)}`;
+  const p = prepare(ctx);
   if (ctx.body.stream !== true) {
-    const { chat, reply } = await converse(ctx);
+    const { chat, reply } = await converse(ctx, p);
     return { status: 201, changed: true, body: responseObject(chat, reply, itemId) };
   }
-  const deltas: string[] = [];
-  let chat: Rec;
-  let reply: string;
-  try {
-    ({ chat, reply } = await converse(ctx, (d) => deltas.push(d)));
-  } catch (err) {
-    if (!(err instanceof HttpError) || err.status < 500) throw err;
-    return sse([{ type: 'error', code: 'model-failed', message: err.message, param: null, sequence_number: 1 }]);
-  }
   const at = { item_id: itemId, output_index: 0, content_index: 0 };
-  return sse([
-    ...deltas.map((delta) => ({ type: 'response.output_text.delta', ...at, delta })),
-    { type: 'response.output_text.done', ...at, text: reply },
-    { type: 'response.completed', response: responseObject(chat, reply, itemId) },
-  ]);
+  return sse(async (send) => {
+    let done: { chat: Rec; reply: string };
+    try {
+      done = await converse(ctx, p, (delta) => send({ type: 'response.output_text.delta', ...at, delta }));
+    } catch (err) {
+      send({ type: 'error', code: 'model-failed', message: (err as Error).message, param: null, sequence_number: 1 });
+      return;
+    }
+    send({ type: 'response.output_text.done', ...at, text: done.reply });
+    send({ type: 'response.completed', response: responseObject(done.chat, done.reply, itemId) });
+  });
 };

@@ -1,7 +1,7 @@
 // Deliveries: `POST { message }` to the server the platform's precedence picks (the tool's
 // server for `tool-calls`, then the assistant's, the phone number's, the org's), with the
 // server's headers and timeout. Every delivery lands in the record, answered or not.
-import type { Agent, request as Request } from 'undici';
+import { postServerMessage } from '../../messages/post.js';
 import type { Json, ServerMessage } from '../../messages/index.js';
 import type { Delivery, EmulatorRecord } from '../record.js';
 import { isSigningPlan, signServerMessage } from '../../verify/index.js';
@@ -79,18 +79,6 @@ function isObject(v: unknown): v is Json {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-// One keep-alive pool for every delivery: undici's request is far lighter than fetch at hundreds a
-// second. Loaded on the first delivery, so an emulator that never delivers never loads it.
-let undici: Promise<{ pool: Agent; request: typeof Request }> | undefined;
-function client(): NonNullable<typeof undici> {
-  undici ??= import('undici').then((m) => {
-    // A bundle may hand the CommonJS module over as `default` only (the CLI's esbuild bundle does).
-    const { Agent, request } = (typeof m.Agent === 'function' ? m : (m as unknown as { default: typeof m }).default);
-    return { pool: new Agent({ keepAliveTimeout: 10_000, connections: 256 }), request };
-  });
-  return undici;
-}
-
 // Deliveries take turns, a few per turn of the event loop, so a burst (100 calls changing status
 // at once) never holds up the REST requests waiting between them.
 const PER_TURN = 8;
@@ -118,36 +106,22 @@ export function turn(): Promise<void> {
 export async function deliver(record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal, replayOf?: string): Promise<Delivered> {
   const body = { message };
   const raw = JSON.stringify(body);
-  const started = performance.now();
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
   const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0, ...(replayOf ? { replayOf } : {}) };
   let answer: Json | undefined;
-  try {
-    const ms = target.timeoutSeconds * 1000;
-    const { pool, request } = await client();
-    const res = await request(target.url, { method: 'POST', headers, body: raw, dispatcher: pool, headersTimeout: ms, bodyTimeout: ms, ...(signal ? { signal } : {}) });
-    const text = await res.body.text();
-    const ok = res.statusCode >= 200 && res.statusCode < 300;
-    delivery.status = res.statusCode;
-    let parsed: unknown;
-    if (text.trim()) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-        delivery.error = 'malformed JSON in the answer';
-      }
-    }
+  const got = await postServerMessage(target.url, raw, { headers, timeoutMs: target.timeoutSeconds * 1000, ...(signal ? { signal } : {}) });
+  if (got.status !== undefined) {
+    delivery.status = got.status;
+    const parsed: unknown = got.failure === 'not-json' ? got.text : got.answer;
+    if (got.failure === 'not-json') delivery.error = 'malformed JSON in the answer';
     // A huge answer is used in full but kept short in the record, so memory stays bounded.
-    delivery.answer = text.length > RECORDED_ANSWER_CHARS ? { truncated: true, chars: text.length, start: text.slice(0, 2048) } : parsed;
-    if (!ok) delivery.error = `HTTP ${res.statusCode}`;
+    delivery.answer = got.text.length > RECORDED_ANSWER_CHARS ? { truncated: true, chars: got.text.length, start: got.text.slice(0, 2048) } : parsed;
+    if (got.status < 200 || got.status >= 300) delivery.error = `HTTP ${got.status}`;
     else if (isObject(parsed)) answer = isObject(parsed.messageResponse) ? parsed.messageResponse : parsed;
-  } catch (err) {
-    const e = err as Error & { code?: string };
-    const late = e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT';
-    delivery.error = late ? `no answer within ${target.timeoutSeconds} s` : `could not connect: ${e.code ?? e.message}`;
+  } else {
+    delivery.error = got.failure === 'timeout' ? `no answer within ${target.timeoutSeconds} s` : `could not connect: ${got.reason ?? 'no answer'}`;
   }
-  delivery.ms = Math.round((performance.now() - started) * 10) / 10;
+  delivery.ms = Math.round(got.ms * 10) / 10;
   if (signal?.aborted) return { delivery };
   record.add({ kind: 'delivery', callId, delivery });
   return answer ? { delivery, answer } : { delivery };

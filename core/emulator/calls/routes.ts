@@ -15,16 +15,17 @@ import type { CallRunner } from './runner.js';
 import { streamEvents } from './stream.js';
 // The same audio as `GET /call/{id}/mono-recording`, so the inspector plays what the API serves.
 import { callRecordingWav } from '../actions/recordings.js';
+import { CONTROL_PATHS } from '../control/paths.js';
 
 /** Paths of the emulator's own endpoints. */
 export const VOICE_PATHS = {
-  ring: '/__voice/ring',
-  deliveries: '/__voice/deliveries',
-  events: '/__voice/events',
-  recording: '/__voice/recording/',
-  info: '/__voice/info',
-  requests: '/__voice/requests/',
-  calls: '/__voice/calls/',
+  ring: CONTROL_PATHS.ring,
+  deliveries: CONTROL_PATHS.deliveries,
+  events: CONTROL_PATHS.events,
+  recording: CONTROL_PATHS.recording,
+  info: CONTROL_PATHS.info,
+  requests: CONTROL_PATHS.requests,
+  calls: CONTROL_PATHS.calls,
   inspector: INSPECTOR_PATH,
 } as const;
 

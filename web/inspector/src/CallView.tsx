@@ -1,6 +1,7 @@
 // One call: timeline, transcript as it happens, tool calls, the end-of-call report, the recording,
 // its warnings (a scripted conversation, a model failure), and buttons to end it, make the
 // customer hang up, or speak as the customer.
+import { endCallPath, recordingPath, sayPath } from 'voice-agent-core/emulator/control/paths';
 import { useEffect, useState } from 'react';
 import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
@@ -55,7 +56,7 @@ function Actions({ id, running }: { id: string; running: boolean }) {
   const [note, setNote] = useState('');
   const end = (by: 'customer' | 'operator'): void => {
     setNote('');
-    api(`/__voice/calls/${encodeURIComponent(id)}/end`, { method: 'POST', body: { by } }).then(
+    api(endCallPath(id), { method: 'POST', body: { by } }).then(
       () => setNote(by === 'customer' ? 'The customer hung up.' : 'Call ended.'),
       (e: Error) => setNote(e.message),
     );
@@ -81,7 +82,7 @@ function SayBox({ id, running }: { id: string; running: boolean }) {
     e.preventDefault();
     const line = text.trim();
     if (!line) return;
-    api(`/__voice/calls/${encodeURIComponent(id)}/say`, { method: 'POST', body: { text: line } }).then(
+    api(sayPath(id), { method: 'POST', body: { text: line } }).then(
       () => {
         setText('');
         setNote('Said.');
@@ -249,7 +250,7 @@ export function CallView({ id }: { id: string }) {
           )}
           {c.artifact?.recordingUrl && (
             <p>
-              <audio controls preload="none" src={`/__voice/recording/${encodeURIComponent(id)}.wav`} aria-label="Recording of the call" />
+              <audio controls preload="none" src={recordingPath(id)} aria-label="Recording of the call" />
             </p>
           )}
         </section>

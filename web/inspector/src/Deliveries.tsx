@@ -1,4 +1,5 @@
 // Every server message the emulator sent, filterable by type, call and outcome, with Replay.
+import { deliveryPath, replayPath } from 'voice-agent-core/emulator/control/paths';
 import { Fragment, useEffect, useState } from 'react';
 import type { Delivery } from 'voice-agent-core/emulator/record';
 import { api } from './api';
@@ -19,7 +20,7 @@ function Detail({ d: shown }: { d: Delivery & { stripped?: boolean } }) {
   useEffect(() => {
     if (!shown.stripped) return;
     let on = true;
-    api<Delivery>(`/__voice/deliveries/${encodeURIComponent(shown.id)}`).then(
+    api<Delivery>(deliveryPath(shown.id)).then(
       (d) => on && setFull(d),
       (e: Error) => on && setFull(e.message),
     );
@@ -38,7 +39,7 @@ function Full({ d }: { d: Delivery }) {
   const replay = (): void => {
     setBusy(true);
     setNote('');
-    api<Delivery>(`/__voice/deliveries/${encodeURIComponent(d.id)}/replay`, { method: 'POST' }).then(
+    api<Delivery>(replayPath(d.id), { method: 'POST' }).then(
       (n) => setNote(`Replayed as ${n.id}: ${n.status ?? 'no answer'}${n.error ? ` (${n.error})` : ''}, ${n.ms.toFixed(0)} ms`),
       (e: Error) => setNote(`Replay failed: ${e.message}`),
     ).finally(() => setBusy(false));

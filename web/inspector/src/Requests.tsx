@@ -1,4 +1,5 @@
 // Every REST request the emulator answered; one opens with its bodies (keys masked).
+import { requestPath } from 'voice-agent-core/emulator/control/paths';
 import { Fragment, useEffect, useState } from 'react';
 import { api } from './api';
 import { useFollow, useLive } from './live';
@@ -15,7 +16,7 @@ function Bodies({ seq }: { seq: string }) {
   const [detail, setDetail] = useState<Detail | string | undefined>();
   useEffect(() => {
     let on = true;
-    api<Detail>(`/__voice/requests/${encodeURIComponent(seq)}`).then(
+    api<Detail>(requestPath(seq)).then(
       (d) => on && setDetail(d),
       (e: Error) => on && setDetail(e.message),
     );

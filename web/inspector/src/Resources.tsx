@@ -1,5 +1,6 @@
 // What the emulator holds, by type, through its REST API; start a call from an assistant and ring
 // a phone number (the same endpoints `voice call create` and `voice dev ring` use).
+import { CONTROL_PATHS } from 'voice-agent-core/emulator/control/paths';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api, keyVersion, onKeyChange } from './api';
 import { useLive } from './live';
@@ -69,7 +70,7 @@ function StartCall({ assistantId }: { assistantId: string }) {
 }
 
 function Ring({ phoneNumberId }: { phoneNumberId: string }) {
-  const place = (from: string) => api<ApiCall>('/__voice/ring', { method: 'POST', body: { phoneNumberId, from } });
+  const place = (from: string) => api<ApiCall>(CONTROL_PATHS.ring, { method: 'POST', body: { phoneNumberId, from } });
   return <CallForm field="from" label="Caller number" initial="+14155550123" submit="Ring this number" place={place} />;
 }
 

@@ -1,4 +1,5 @@
 // Talking to the emulator that serves this page (same origin). REST needs a bearer key: any key
+import { controlClient } from 'voice-agent-core/emulator/control/client';
 // works unless `voice dev --api-key` was given; then the page asks for it once and keeps it in
 // memory only (never shown, never stored).
 
@@ -43,16 +44,9 @@ export class ApiFailure extends Error {
 
 /** Sends a request to the emulator; resolves with the parsed JSON answer or throws ApiFailure. */
 export async function api<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${key ?? 'inspector'}`, 'x-voice-inspector': '1' };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await res.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = text;
-  }
+  // The page is served by the emulator: paths are relative to it.
+  const res = await controlClient('', { apiKey: key ?? 'inspector', headers: { 'x-voice-inspector': '1' } }).send<unknown>(init.method ?? 'GET', path, init.body);
+  const data = res.body;
   if (!res.ok) {
     if (res.status === 401) {
       needKey = true;

@@ -6,6 +6,7 @@
 // delivery or every REST request while their tab is (`useFollow`). A hundred calls bring
 // thousands of events a second that nobody is looking at. A call's whole object (messages,
 // analysis, costs) is fetched only while its view is open (`loadCall`).
+import { CONTROL_PATHS, eventsPath } from 'voice-agent-core/emulator/control/paths';
 import { useEffect, useSyncExternalStore } from 'react';
 import { MAX_REQUESTS } from 'voice-agent-core/emulator/record';
 import type { Delivery, RecordEvent } from 'voice-agent-core/emulator/record';
@@ -134,7 +135,7 @@ class Live {
       this.connected = false;
       this.changed();
     };
-    void api<{ speed: number; apiKeyRequired: boolean }>('/__voice/info').then((info) => {
+    void api<{ speed: number; apiKeyRequired: boolean }>(CONTROL_PATHS.info).then((info) => {
       this.info = info;
       this.changed();
     }, () => undefined);
@@ -143,7 +144,7 @@ class Live {
 
   /** A compact, batched stream of the record from its start (`filter`: kinds, a call). */
   private open(filter: string): EventSource {
-    const source = new EventSource(`/__voice/events?since=0&lite=1&batch=250&${filter}`);
+    const source = new EventSource(`${eventsPath({ since: 0, lite: 1, batch: 250 })}&${filter}`);
     source.addEventListener('batch', (e: MessageEvent<string>) => {
       for (const one of JSON.parse(e.data) as LiveEvent[]) {
         if (this.taken.has(one.seq)) continue;
