@@ -104,7 +104,7 @@ export function addDevOptions(cmd: Command, defaultPort: number): Command {
     .option('--speed <n>', 'run the simulated clock N times faster (1 = real time: a call lasts tens of seconds)', speedFlag, 1)
     .option('--cors-origin <origin>', 'also let web pages on this origin call it (repeatable; loopback pages always may)', corsOriginFlag)
     .option('--keep-calls <n>', 'ended calls kept with their logs; older ones leave memory and the data file, oldest first', keepFlag, 1000)
-    .option('--scenario <file>', 'what simulated customers say and do, turn by turn (YAML or JSON; see README)')
+    .option('--scenario <file>', 'what simulated customers say and do, turn by turn (YAML or JSON; see docs/local-platform.md)')
     .option('--import <file>', 'start from this snapshot (one --export-on-exit or --data wrote)')
     .option('--export-on-exit <file>', 'write every resource and call to this file when stopping (Ctrl-C, or the end of `exec`)')
     .option('--apply <dir>', 'apply this configuration-as-code folder at start, as `voice apply` does, and print the id -> UUID map')

@@ -1,6 +1,5 @@
 // `voice load`: the platform's traffic for many calls at once against your server, with its
 // deadlines. Thin: parse flags, pick the assistant (cli/load/source), run core/load, print.
-import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { FAULTS, LoadOptionsError, ScenarioError, exportArtillery, loadScenario, runLoad } from 'voice-agent-core/load';
 import type { Fault, LoadOptions } from 'voice-agent-core/load';
@@ -10,6 +9,7 @@ import { CliError, ExitCode, usageError } from '../errors.js';
 import { liveLine, resultJson, resultText, verdictOf } from '../load/output.js';
 import { reportPage } from '../load/report-html.js';
 import { assistantFile, folderAssistant, standIn, withServer } from '../load/source.js';
+import { prepareOutFile, writeOutFile } from '../output/out-file.js';
 import { printJson } from '../output/print.js';
 import { addSecret, err, out } from '../redact.js';
 import { signingPlan } from '../webhook/credential.js';
@@ -95,6 +95,8 @@ Examples:
       if (file !== undefined && opts.export === undefined) throw usageError(`Unexpected argument "${file}": a file goes with --export artillery FILE.`);
       if (opts.export !== undefined && opts.export !== 'artillery') throw usageError(`--export: unknown format "${opts.export}" (known: artillery)`);
       if (opts.export !== undefined && file === undefined) throw usageError('--export artillery needs the file to write, e.g. voice load --export artillery load.yml --server URL');
+      if (opts.report !== undefined) prepareOutFile(opts.report, '--report');
+      if (file !== undefined) prepareOutFile(file, '--export artillery');
       let assistant: Json;
       if (opts.from !== undefined) assistant = folderAssistant(opts.from, opts.assistant);
       else assistant = opts.assistant !== undefined ? assistantFile(opts.assistant) : standIn();
@@ -123,7 +125,7 @@ Examples:
       try {
         if (opts.export !== undefined) {
           const yaml = await exportArtillery(options);
-          writeFileSync(file as string, yaml.text);
+          writeOutFile(file as string, yaml.text, '--export artillery');
           err(`Wrote ${file}: ${yaml.requests} requests in ${yaml.users.inbound + yaml.users.outbound} calls. Run it with: artillery run ${file}\n`);
           for (const note of yaml.notes) err(`Note: ${note}\n`);
           return;
@@ -136,7 +138,7 @@ Examples:
         if (live) err('\r\x1b[2K');
         const verdict = verdictOf(result, opts.maxErrors);
         if (opts.report !== undefined) {
-          writeFileSync(opts.report, reportPage(result, verdict));
+          writeOutFile(opts.report, reportPage(result, verdict), '--report');
           if (!json) err(`Wrote the report page to ${opts.report}\n`);
         }
         if (json) printJson(resultJson(result, verdict), ctx.output);

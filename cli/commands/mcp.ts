@@ -41,6 +41,18 @@ function modelFlags(opts: Partial<DevOptions>): string[] {
   return out;
 }
 
+/** Parses `--api-url`: the http(s) URL of a running `voice dev`. */
+function apiUrlFlag(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new InvalidArgumentError('expected the http:// URL of a running `voice dev`, e.g. http://127.0.0.1:4010.');
+  return value;
+}
+
 /** The platform the tools work on, and the emulator started for them (if any). */
 async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Promise<{ ctx: ToolContext; emulator?: Emulator; about: string }> {
   if (opts.hosted && opts.apiUrl) throw usageError('--hosted and --api-url both say where to work; pass one.');
@@ -84,7 +96,7 @@ function serveHttp(ctx: ToolContext, port: number): Promise<() => Promise<void>>
 export function mcpCommand(): Command {
   const cmd = new Command('mcp')
     .description('MCP server for coding agents: find and call API operations, build assistants, place test calls and chats, read transcripts and deliveries')
-    .option('--api-url <url>', 'work on the voice dev at this URL instead of starting one in-process')
+    .option('--api-url <url>', 'work on the voice dev at this URL instead of starting one in-process', apiUrlFlag)
     .option('--hosted', 'work on the hosted platform with your key (reads only unless --allow-writes)')
     .option('--allow-writes', 'with --hosted: let the tools create, change and delete')
     .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of stdio', portFlag)

@@ -1,9 +1,9 @@
 // The work of `voice test`: check the folder, pick the platform (a local one started here with the
 // folder applied, or a running one whose state file maps the folder's ids), pick the target, run
 // (core/testing/runner), then print, write JUnit and exit by the results.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Client } from 'voice-agent-core/client';
 import { showProblem } from 'voice-agent-core/gitops';
 import type { LocalResource } from 'voice-agent-core/gitops';
@@ -12,6 +12,7 @@ import type { TestFolder, TestReport, TestTarget } from 'voice-agent-core/testin
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { junitXml } from '../output/junit.js';
+import { prepareOutFile, writeOutFile } from '../output/out-file.js';
 import { printJson } from '../output/print.js';
 import { progressLine, reportText, summaryLine } from '../output/test-report.js';
 import { dim } from '../output/style.js';
@@ -123,6 +124,7 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
     return;
   }
   const picked = chooseTarget(folder, opts.target);
+  if (opts.junit) prepareOutFile(opts.junit, '--junit');
   const remote = Boolean(opts.hosted || opts.apiUrl || opts.local);
   if (remote && (opts.llm || opts.llmReplay || opts.llmRecord)) throw usageError('--llm options configure the local platform voice test starts; a running platform uses its own model.', 'Drop --api-url/--local/--hosted, or start `voice dev` with the --llm options.');
   const platform = remote ? await remotePlatform(ctx, dir, Boolean(opts.hosted)) : await localPlatform(dir, opts);
@@ -131,7 +133,7 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
     const missing = missingOnPlatform(folder, platform);
     const targetUuid = picked.uuid ?? platform.uuidOf(picked.type === 'squad' ? 'squads' : 'assistants', picked.id as string);
     if (missing.length || !targetUuid) {
-      throw usageError(`Not on the platform yet: ${[...missing, ...(targetUuid ? [] : [`${picked.type} ${picked.id ?? ''}`])].join(', ')}.`, `Apply the folder first: voice apply --dir ${dir}${opts.local ? ' --local' : ''}`);
+      throw usageError(`Not on the platform yet: ${[...missing, ...(targetUuid ? [] : [`${picked.type} ${picked.id ?? ''}`])].join(', ')}.`, `Apply the folder first: voice apply --dir ${dir}${opts.local ? ' --local' : ''}${opts.apiUrl ? ` --api-url ${opts.apiUrl}` : ''}`);
     }
     const target: TestTarget = { type: picked.type, id: targetUuid, label: picked.id ?? targetUuid };
     const live = process.stderr.isTTY && ctx.output.mode !== 'json';
@@ -144,10 +146,7 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
   } finally {
     await platform.close();
   }
-  if (opts.junit) {
-    mkdirSync(dirname(opts.junit), { recursive: true });
-    writeFileSync(opts.junit, junitXml(report));
-  }
+  if (opts.junit) writeOutFile(opts.junit, junitXml(report), '--junit');
   if (ctx.output.mode === 'json') printJson(report, ctx.output);
   else out(reportText(report, ctx.output.color));
   err(summaryLine(report));

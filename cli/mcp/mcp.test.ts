@@ -231,3 +231,14 @@ describe('voice mcp --http and run_tests', () => {
     }
   }, 180_000);
 });
+
+describe('voice mcp flags', () => {
+  it('refuses an --api-url that is not an http(s) URL, before starting (exit 2)', async () => {
+    for (const bad of ['notaurl', 'ftp://127.0.0.1:4010']) {
+      const r = await execa(process.execPath, [BIN, 'mcp', '--api-url', bad], { reject: false, input: '' });
+      expect(r.exitCode, bad).toBe(2);
+      expect(r.stderr).toContain('expected the http:// URL of a running `voice dev`');
+      expect(r.stdout).toBe('');
+    }
+  });
+});

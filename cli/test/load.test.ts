@@ -1,7 +1,7 @@
 // `voice load` as a real process against loopback servers: the table and JSON match what the
 // server received, a missed deadline fails the run, the report page is self-contained, signed
 // deliveries verify, faults are made, the Artillery export holds the same traffic.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -152,6 +152,27 @@ describe('voice load', () => {
       expect(run.exitCode, args.join(' ')).toBe(2);
       expect(run.stderr).toContain(text);
       expect(run.stderr).not.toContain('    at ');
+    }
+  }, 60_000);
+
+  it('checks where --report and --export write before any call starts, and makes a missing folder', async () => {
+    const server = await devServer(answer());
+    try {
+      const blocker = join(h.current.home, 'not-a-folder');
+      writeFileSync(blocker, 'x');
+      for (const args of [['--report', join(blocker, 'load.html')], ['--export', 'artillery', join(blocker, 'load.yml')]]) {
+        const run = await h.current.voice(['load', '--server', server.url, '--calls', '2', '--speed', '200', ...args]);
+        expect(run.exitCode, args.join(' ')).toBe(2);
+        expect(run.stderr).toContain(`${join(blocker, args.at(-1)?.endsWith('.html') ? 'load.html' : 'load.yml')}: cannot write there`);
+        expect(run.stderr).not.toContain('    at ');
+      }
+      expect(server.got).toHaveLength(0);
+      const report = join(h.current.home, 'reports', 'nightly', 'load.html');
+      const run = await h.current.voice(['load', '--server', server.url, '--calls', '2', '--speed', '200', '--report', report], { timeout: 60_000 });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(readFileSync(report, 'utf8')).toContain('<svg');
+    } finally {
+      await server.close();
     }
   }, 60_000);
 });

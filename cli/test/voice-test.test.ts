@@ -147,6 +147,22 @@ describe('voice test', () => {
     expect((await hf.current.emu.client.eval.simulation.run.list()).results.length).toBeGreaterThan(0);
   });
 
+  it('checks where --junit writes before anything runs (exit 2, no model request), and makes a missing folder', async () => {
+    const dir = starter('junit-path');
+    const blocker = join(hf.current.home, 'junit-blocker');
+    writeFileSync(blocker, 'x');
+    const asked = model.requests.length;
+    const bad = await hf.current.voice(['test', dir, '--llm', model.url, '--junit', join(blocker, 'voice.xml')]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain(`--junit ${join(blocker, 'voice.xml')}: cannot write there`);
+    expect(bad.stderr).not.toContain('    at ');
+    expect(model.requests.length).toBe(asked);
+    const nested = join(hf.current.home, 'reports', 'ci', 'voice.xml');
+    const good = await hf.current.voice(['test', dir, '--llm', model.url, '--filter', 'greets', '--junit', nested], { timeout: 60_000 });
+    expect(good.exitCode, good.stderr).toBe(0);
+    expect(readFileSync(nested, 'utf8')).toContain('<testsuites');
+  });
+
   it('refuses a target the folder does not have (exit 2)', async () => {
     const run = await hf.current.voice(['test', starter('target'), '--target', 'nobody', '--llm', model.url]);
     expect(run.exitCode).toBe(2);

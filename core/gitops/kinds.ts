@@ -31,6 +31,8 @@ export interface Kind {
   readonly discriminant?: { readonly field: string; readonly values: readonly string[] };
   /** Fields the platform sets that never belong in a file, beyond id, orgId and timestamps. */
   readonly serverFields?: readonly string[];
+  /** Fields the platform assigns only for some providers (a `vapi` number's `number`), by `provider`. */
+  readonly serverFieldsByProvider?: Readonly<Record<string, readonly string[]>>;
   /** Fields accepted on create but refused on update. */
   readonly createOnly?: readonly string[];
   /** Field names older files use, read as the API's (`assistant_ids` is `assistantIds`). */
@@ -67,7 +69,7 @@ export const KINDS: readonly Kind[] = [
   },
   { name: 'workflows', folder: 'workflows', resource: ['workflow'], label: 'workflow', refs: [{ path: 'nodes[].toolId', to: 'tools' }, { path: 'nodes[].assistantId', to: 'assistants' }] },
   {
-    name: 'phoneNumbers', folder: 'phoneNumbers', resource: ['phoneNumber'], label: 'phone number', serverFields: ['status'], nameFields: ['name', 'number'],
+    name: 'phoneNumbers', folder: 'phoneNumbers', resource: ['phoneNumber'], label: 'phone number', serverFields: ['status'], serverFieldsByProvider: { vapi: ['number'] }, nameFields: ['name', 'number'],
     discriminant: { field: 'provider', values: PHONE_NUMBER_PROVIDERS },
     refs: [{ path: 'assistantId', to: 'assistants' }, { path: 'squadId', to: 'squads' }, { path: 'workflowId', to: 'workflows' }],
   },

@@ -38,6 +38,7 @@ function dropNulls(value: unknown): unknown {
 /** The configuration part of a platform object: what a file would say. */
 export function configOf(kind: Kind, remote: Record<string, unknown>): Record<string, unknown> {
   const out = dropNulls(remote) as Record<string, unknown>;
-  for (const f of [...SERVER_FIELDS, ...(kind.serverFields ?? [])]) delete out[f];
+  const byProvider = typeof out.provider === 'string' ? kind.serverFieldsByProvider?.[out.provider] : undefined;
+  for (const f of [...SERVER_FIELDS, ...(kind.serverFields ?? []), ...(byProvider ?? [])]) delete out[f];
   return out;
 }
