@@ -48,7 +48,12 @@ export default function CallMeter({ client, active, onStatus }: MeterProps) {
     const began = Date.now();
     // The client starts the microphone observer at connection when someone listens; a meter that
     // mounted later starts it itself (it restarts harmlessly).
-    if (!client.isLocalAudioLevelObserverRunning()) void client.startLocalAudioLevelObserver(100).catch(() => undefined);
+    // A meter never takes the page down: a client without the observer (another call client) just shows no level.
+    try {
+      if (!client.isLocalAudioLevelObserverRunning()) void client.startLocalAudioLevelObserver(100).catch(() => undefined);
+    } catch {
+      // no microphone level from this client
+    }
     const timer = setInterval(() => setElapsedMs(Date.now() - began), TICK_MS);
     return () => {
       clearInterval(timer);
