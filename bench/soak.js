@@ -4,7 +4,8 @@
 // server answering every message, and samples, every few seconds: the emulator's RSS and
 // event-loop delay (its /__voice/health), REST p99 of a steady probe, the data file's size.
 // Prints the figures, writes bench/soak/latest.json and latest.svg, and exits 1 when a bound is
-// broken: memory and data file must level off (the last half no higher than 1.5x the level reached
+// broken (a run with fewer than 10 samples judges nothing and fails): memory and data file must
+// level off (the last half no higher than 1.5x the level reached
 // by the second tenth), and REST p99 in the last tenth within 1.5x of the first tenth.
 // Loopback only; bounded in calls (--calls) and time (--max-minutes).
 import { spawn } from 'node:child_process';
@@ -160,11 +161,15 @@ const tenth = (i) => s.slice(Math.floor((i * s.length) / 10), Math.max(Math.floo
 const max = (xs, k) => Math.max(...xs.map((x) => x[k] ?? 0));
 const median = (xs, k) => quantile(xs.map((x) => x[k]), 0.5);
 const lastHalf = s.slice(Math.floor(s.length / 2));
+// Trends need samples: a run too short to have them judges nothing, so it cannot pass.
+const enough = s.length >= 10;
+const judged = (ok) => enough && ok;
 const checks = [
   { what: 'every call finished', ok: finished === TOTAL && failedPlacements === 0, figure: `${finished} of ${TOTAL} (${failedPlacements} refused)` },
-  { what: 'RSS levels off (last half max <= 1.5x second-tenth max)', ok: max(lastHalf, 'rssMiB') <= 1.5 * max(tenth(1), 'rssMiB'), figure: `${max(lastHalf, 'rssMiB')} MiB vs ${max(tenth(1), 'rssMiB')} MiB` },
-  { what: 'data file levels off (last half max <= 1.5x second-tenth max)', ok: max(lastHalf, 'dataFileKiB') <= 1.5 * max(tenth(1), 'dataFileKiB'), figure: `${max(lastHalf, 'dataFileKiB')} KiB vs ${max(tenth(1), 'dataFileKiB')} KiB` },
-  { what: 'REST p99, last tenth <= 1.5x first tenth (medians of the samples)', ok: median(tenth(9), 'restP99Ms') <= 1.5 * median(tenth(0), 'restP99Ms'), figure: `${median(tenth(9), 'restP99Ms')} ms vs ${median(tenth(0), 'restP99Ms')} ms` },
+  { what: 'enough samples to judge trends (>= 10, one every 5 s)', ok: enough, figure: `${s.length} samples` },
+  { what: 'RSS levels off (last half max <= 1.5x second-tenth max)', ok: judged(max(lastHalf, 'rssMiB') <= 1.5 * max(tenth(1), 'rssMiB')), figure: `${max(lastHalf, 'rssMiB')} MiB vs ${max(tenth(1), 'rssMiB')} MiB` },
+  { what: 'data file levels off (last half max <= 1.5x second-tenth max)', ok: judged(max(lastHalf, 'dataFileKiB') <= 1.5 * max(tenth(1), 'dataFileKiB')), figure: `${max(lastHalf, 'dataFileKiB')} KiB vs ${max(tenth(1), 'dataFileKiB')} KiB` },
+  { what: 'REST p99, last tenth <= 1.5x first tenth (medians of the samples)', ok: judged(median(tenth(9), 'restP99Ms') <= 1.5 * median(tenth(0), 'restP99Ms')), figure: `${median(tenth(9), 'restP99Ms')} ms vs ${median(tenth(0), 'restP99Ms')} ms` },
 ];
 report.ended = new Date().toISOString();
 report.checks = checks;
