@@ -3,9 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for unit, CLI (real process) and browser (real Chromium) tests.
 // cli, web and tests import core as `voice-agent-core/...`: the `voice-source` condition picks core's sources.
+// Vitest hands these conditions to Node for installed packages too: `module` would pick builds
+// meant for bundlers (@opentelemetry/api's ESM build has extensionless imports Node cannot load,
+// which silently stopped @sentry/node from sending), so it is left out.
+const forNode = (c: string): boolean => c !== 'module';
 export default defineConfig({
-  resolve: { conditions: ['voice-source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['voice-source', ...defaultServerConditions] } },
+  resolve: { conditions: ['voice-source', ...defaultClientConditions.filter(forNode)] },
+  ssr: { resolve: { conditions: ['voice-source', ...defaultServerConditions.filter(forNode)] } },
   test: {
     include: ['core/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'docs/**/*.test.ts', 'cli/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'core/dist/**'],

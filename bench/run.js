@@ -50,6 +50,8 @@ try {
     ...emulatorBuild(root, corePkg),
     metafile: false,
     entryPoints: { 'emulator-server': 'bench/emulator-server.ts', 'replay-server': 'bench/replay-server.ts' },
+    // core's sources (its voice-source entry points), not core/dist, which carries a require shim of its own.
+    conditions: ['voice-source'],
     outdir,
     outExtension: { '.js': '.mjs' },
     sourcemap: 'inline',
