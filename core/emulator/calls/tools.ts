@@ -55,26 +55,7 @@ export async function runToolCalls(s: CallSession, calls: { tool: Json; call: { 
   return outcomes;
 }
 
-/**
- * Runs one tool call: records it, sends `tool-calls` (the tool's server first, as the platform
- * does) and records the result. Resolves with the outcome, or undefined when the call ended meanwhile.
- */
+/** Runs one tool call (a scripted one, or one the model made alone): `runToolCalls` with one call. */
 export async function runToolCall(s: CallSession, tool: Json, call: { id: string; name: string; arguments: string }): Promise<{ result?: string; error?: string } | undefined> {
-  const data: ToolCallData = { call: { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }, tool };
-  s.push({ role: 'tool_calls', message: '', toolCalls: [data.call], ...s.stamp() });
-  s.log(`Tool call ${call.name}(${call.arguments})`);
-  const pending = s.send('tool-calls', { toolCalls: [data] }, { tool });
-  let outcome: { result?: string; error?: string };
-  if (tool.async === true) {
-    outcome = { result: 'Tool called asynchronously.' };
-  } else {
-    const delivered = await s.deps.clock.hold(pending);
-    if (!delivered) outcome = { error: 'no server to send tool-calls to (set the tool\'s, the assistant\'s, the phone number\'s or the org\'s server)' };
-    else if (delivered.delivery.error) outcome = { error: delivered.delivery.error };
-    else outcome = toolResultOf(delivered.answer, call.id);
-  }
-  if (s.ended) return undefined;
-  if (outcome.error) s.log(`Tool ${call.name} failed: ${outcome.error}`, 'WARN');
-  s.push({ role: 'tool_call_result', toolCallId: call.id, name: call.name, result: outcome.result ?? NO_RESULT, ...s.stamp() });
-  return outcome;
+  return (await runToolCalls(s, [{ tool, call }]))?.[0];
 }
