@@ -28,14 +28,25 @@ export default tseslint.config(
     // core is a package: everything outside it imports core as `voice-agent-core/<entry>`, an entry
     // point core/package.json names (scripts/lint-boundaries.test.ts shows this rule failing).
     files: ['cli/**', 'web/**', 'bench/**', 'examples/**', 'scripts/**', 'supabase/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+core/', message: "Import core as 'voice-agent-core/<entry>' (an entry point of core/package.json), never by relative path." }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+core/', message: "Import core as 'voice-agent-core/<entry>' (an entry point of core/package.json), never by relative path." }] },
+      ],
+    },
   },
   // core imports nothing outside core/: one rule per folder depth, each refusing a path that climbs out.
   ...['core/*', 'core/*/*', 'core/*/*/*', 'core/*/*/*/*'].map((glob, depth) => ({
     files: [`${glob}.ts`, `${glob}.tsx`],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['voice-agent-cli'], patterns: [{ regex: `^(\\.\\./){${depth + 1},}`, message: 'core imports nothing outside core/ (cli, web, fixtures and scripts import core, never the reverse).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['voice-agent-cli'],
+          patterns: [{ regex: `^(\\.\\./){${depth + 1},}`, message: 'core imports nothing outside core/ (cli, web, fixtures and scripts import core, never the reverse).' }],
+        },
+      ],
     },
   })),
   {

@@ -11,7 +11,16 @@ export default defineConfig({
   resolve: { conditions: ['voice-source', ...defaultClientConditions.filter(forNode)] },
   ssr: { resolve: { conditions: ['voice-source', ...defaultServerConditions.filter(forNode)] } },
   test: {
-    include: ['core/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'docs/**/*.test.ts', 'cli/**/*.test.{ts,tsx}', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts'],
+    include: [
+      'core/**/*.test.{ts,tsx}',
+      'examples/**/*.test.ts',
+      'docs/**/*.test.ts',
+      'cli/**/*.test.{ts,tsx}',
+      'web/**/*.test.{ts,tsx}',
+      'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'supabase/**/*.test.ts',
+    ],
     exclude: ['node_modules/**', 'dist/**', 'core/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -27,25 +27,29 @@ describe('npm run bench', () => {
     expect(result.stderr).toContain('unknown benchmark "no-such-bench"');
   });
 
-  it.each(names)('%s runs once and reports figures with verdicts', async (name) => {
-    const file = join(dir, `${name}.json`);
-    const result = await execa(process.execPath, ['bench/run.js', name, '--quick', '--json', file], { cwd: root, reject: false, timeout: 240_000 });
-    // 0: every budget held, 1: a budget missed, 3: unsteady; each is a working benchmark.
-    expect([0, 1, 3], result.stderr).toContain(result.exitCode);
-    const { rows, quick } = JSON.parse(readFileSync(file, 'utf8')) as { rows: Row[]; quick: boolean };
-    expect(quick).toBe(true);
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) {
-      expect(row.bench).toBe(name);
-      // The instruction count needs valgrind; a machine without it gets a row saying so.
-      if (name === 'cli-instructions' && row.note?.startsWith('error: no valgrind')) continue;
-      expect(Number.isFinite(row.figure.value), `${row.metric}: ${row.note ?? ''}`).toBe(true);
-      expect(['PASS', 'FAIL', 'UNSTEADY', 'INFO']).toContain(row.verdict);
-      if (row.budget) expect(['PASS', 'FAIL', 'UNSTEADY']).toContain(row.verdict);
-      if (row.spread) expect(row.spread.low).toBeLessThanOrEqual(row.spread.high);
-    }
-    if (!informational.has(name)) expect(rows.some((row) => row.budget)).toBe(true);
-    expect(result.stdout).toContain('## Summary');
-    expect(result.stdout).toContain(`| ${name} |`);
-  }, 300_000);
+  it.each(names)(
+    '%s runs once and reports figures with verdicts',
+    async (name) => {
+      const file = join(dir, `${name}.json`);
+      const result = await execa(process.execPath, ['bench/run.js', name, '--quick', '--json', file], { cwd: root, reject: false, timeout: 240_000 });
+      // 0: every budget held, 1: a budget missed, 3: unsteady; each is a working benchmark.
+      expect([0, 1, 3], result.stderr).toContain(result.exitCode);
+      const { rows, quick } = JSON.parse(readFileSync(file, 'utf8')) as { rows: Row[]; quick: boolean };
+      expect(quick).toBe(true);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.bench).toBe(name);
+        // The instruction count needs valgrind; a machine without it gets a row saying so.
+        if (name === 'cli-instructions' && row.note?.startsWith('error: no valgrind')) continue;
+        expect(Number.isFinite(row.figure.value), `${row.metric}: ${row.note ?? ''}`).toBe(true);
+        expect(['PASS', 'FAIL', 'UNSTEADY', 'INFO']).toContain(row.verdict);
+        if (row.budget) expect(['PASS', 'FAIL', 'UNSTEADY']).toContain(row.verdict);
+        if (row.spread) expect(row.spread.low).toBeLessThanOrEqual(row.spread.high);
+      }
+      if (!informational.has(name)) expect(rows.some((row) => row.budget)).toBe(true);
+      expect(result.stdout).toContain('## Summary');
+      expect(result.stdout).toContain(`| ${name} |`);
+    },
+    300_000,
+  );
 });

@@ -77,7 +77,11 @@ async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
     const assistant = await json('POST', '/assistant', {
       name: 'Bench caller',
       firstMessage: 'Hello, how can I help?',
-      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }],
+      },
       server: { url: dev.url },
     });
     const read = async (): Promise<void> => void (await json('GET', `/assistant/${String(assistant.id)}`));
@@ -88,7 +92,9 @@ async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
     const round = async (): Promise<{ idleP99: number; busyP99: number; ended: number; deliveries: Delivery[]; seconds: number }> => {
       const idle = await load(read, rest);
       const started = performance.now();
-      const ids = await Promise.all(Array.from({ length: calls }, (_, i) => json('POST', '/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } }).then((c) => String(c.id))));
+      const ids = await Promise.all(
+        Array.from({ length: calls }, (_, i) => json('POST', '/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } }).then((c) => String(c.id))),
+      );
       const busy = await load(read, rest);
       const deadline = performance.now() + 60_000;
       let reports = await dev.reports();
@@ -115,10 +121,31 @@ async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
     const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
     const total = calls * rounds.length;
     return [
-      row({ bench, metric: `${calls} calls at --speed ${SPEED} (x${rounds.length} rounds, warm-up included): calls ended with their end-of-call report`, unit: 'calls', figure: ended, budget: { op: '>=', limit: total, on: 'figure' } }),
-      row({ bench, metric: 'deliveries made (answered 200)', unit: 'share', figure: deliveries.length ? (deliveries.length - failed) / deliveries.length : 0, budget: { op: '>=', limit: 1, on: 'figure' }, note: `${deliveries.length} deliveries` }),
+      row({
+        bench,
+        metric: `${calls} calls at --speed ${SPEED} (x${rounds.length} rounds, warm-up included): calls ended with their end-of-call report`,
+        unit: 'calls',
+        figure: ended,
+        budget: { op: '>=', limit: total, on: 'figure' },
+      }),
+      row({
+        bench,
+        metric: 'deliveries made (answered 200)',
+        unit: 'share',
+        figure: deliveries.length ? (deliveries.length - failed) / deliveries.length : 0,
+        budget: { op: '>=', limit: 1, on: 'figure' },
+        note: `${deliveries.length} deliveries`,
+      }),
       row({ bench, metric: 'deliveries per second', unit: 'deliveries/s', figure: deliveries.length / seconds }),
-      row({ bench, metric: 'delivery p99 delay (send to answer)', unit: 'ms', figure: quantile(deliveries.map((d) => d.ms), 0.99) }),
+      row({
+        bench,
+        metric: 'delivery p99 delay (send to answer)',
+        unit: 'ms',
+        figure: quantile(
+          deliveries.map((d) => d.ms),
+          0.99,
+        ),
+      }),
       row({
         bench,
         metric: `REST p99 (GET /assistant/{id}, c=4) during ${calls} calls vs idle, per round`,
@@ -126,7 +153,9 @@ async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
         figure: measured.map((r) => r.busyP99),
         reference: { label: 'idle', figure: measured.map((r) => r.idleP99) },
         budget: { op: '<=', limit: 3, on: 'ratio' },
-        ...(warmup && measured[0] !== warmup ? { note: `after a warm-up round (the first calls since start): idle ${warmup.idleP99.toFixed(2)} ms, during the calls ${warmup.busyP99.toFixed(2)} ms` } : {}),
+        ...(warmup && measured[0] !== warmup
+          ? { note: `after a warm-up round (the first calls since start): idle ${warmup.idleP99.toFixed(2)} ms, during the calls ${warmup.busyP99.toFixed(2)} ms` }
+          : {}),
       }),
     ];
   } finally {

@@ -182,13 +182,21 @@ function flowRows(runs: FlowRun[]): Row[] {
   const failed = (lists: string[][]) => [...new Set(lists.flat())].join(', ') || undefined;
   const at100 = (metric: string, figure: number[], note?: string): Row => row({ bench, metric, unit: '', figure, budget: { op: '>=', limit: 100, on: 'figure' }, note });
   return [
-    at100('Lighthouse mobile accessibility score, page loaded', runs.map((r) => r.loaded.accessibility), failed(runs.map((r) => r.loaded.failed))),
+    at100(
+      'Lighthouse mobile accessibility score, page loaded',
+      runs.map((r) => r.loaded.accessibility),
+      failed(runs.map((r) => r.loaded.failed)),
+    ),
     at100(
       'Lighthouse mobile performance score, opening the Call Me form (timespan)',
       runs.map((r) => r.action.performance),
       runs.map((r) => `TBT ${Math.round(r.action.tbt)} ms, CLS ${r.action.cls.toFixed(3)}`).join('; '),
     ),
-    at100('Lighthouse mobile accessibility score, Call Me form open', runs.map((r) => r.after.accessibility), failed(runs.map((r) => r.after.failed))),
+    at100(
+      'Lighthouse mobile accessibility score, Call Me form open',
+      runs.map((r) => r.after.accessibility),
+      failed(runs.map((r) => r.after.failed)),
+    ),
   ];
 }
 

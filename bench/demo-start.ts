@@ -83,7 +83,9 @@ const benchmark: Benchmark = {
     const warm = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), {
       warmup: 1,
       rounds: ctx.quick ? 1 : 7,
-      onRound: () => { recording = true; }, // after the warm-up round
+      onRound: () => {
+        recording = true;
+      }, // after the warm-up round
     });
     // As many cold rounds as warm: a cold launch (dependency optimisation by rolldown on two cores)
     // swings more than a warm one.

@@ -74,7 +74,16 @@ async function accessibilityRows(ctx: BenchContext): Promise<Row[]> {
     for (const [name, hash] of Object.entries(pages)) {
       try {
         const run = await lighthouseAccessibility(`${dev.url}/__voice/inspector/${hash}`, ctx.tmp);
-        rows.push(row({ bench, metric: `Lighthouse accessibility, ${name}`, unit: 'score', figure: run.score, budget: { op: '>=', limit: 95, on: 'figure' }, ...(run.failed.length ? { note: `failed: ${run.failed.join(', ')}` } : {}) }));
+        rows.push(
+          row({
+            bench,
+            metric: `Lighthouse accessibility, ${name}`,
+            unit: 'score',
+            figure: run.score,
+            budget: { op: '>=', limit: 95, on: 'figure' },
+            ...(run.failed.length ? { note: `failed: ${run.failed.join(', ')}` } : {}),
+          }),
+        );
       } catch (error) {
         rows.push(errorRow(bench, `Lighthouse accessibility, ${name}`, error));
       }
@@ -98,14 +107,21 @@ interface Busy {
 async function busyP99(ctx: BenchContext, withPage: boolean): Promise<Busy> {
   const dev = await startDev(ctx, ['--speed', '50']);
   const server = await developerServer();
-  const browser = withPage ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] }) : undefined;
+  const browser = withPage
+    ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+    : undefined;
   try {
     const headers = { authorization: 'Bearer bench', 'content-type': 'application/json' };
-    const post = async (path: string, body: unknown): Promise<{ id: string }> => (await (await fetch(dev.url + path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
+    const post = async (path: string, body: unknown): Promise<{ id: string }> =>
+      (await (await fetch(dev.url + path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
     const assistant = await post('/assistant', {
       name: 'Bench caller',
       firstMessage: 'Hello, how can I help?',
-      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }],
+      },
       server: { url: server.url },
     });
     if (browser) {
@@ -122,7 +138,12 @@ async function busyP99(ctx: BenchContext, withPage: boolean): Promise<Busy> {
     const busy = await load(read, { concurrency: 4, durationMs: ctx.quick ? 200 : 1000, maxRequests: 100_000, recordLatency: true });
     const after = { emulator: treeCpuMs(dev.pid), browser: browserCpu() };
     const spent = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined || b === undefined ? undefined : a - b);
-    return { p99: quantile(busy.latencies, 0.99), seconds: (performance.now() - before.at) / 1000, emulatorCpuMs: spent(after.emulator, before.emulator), browserCpuMs: spent(after.browser, before.browser) };
+    return {
+      p99: quantile(busy.latencies, 0.99),
+      seconds: (performance.now() - before.at) / 1000,
+      emulatorCpuMs: spent(after.emulator, before.emulator),
+      browserCpuMs: spent(after.browser, before.browser),
+    };
   } finally {
     await browser?.close();
     await server.close();

@@ -56,7 +56,11 @@ function assistant(url: string): Record<string, unknown> {
     firstMessage: 'Hello, how can I help?',
     serverMessages: ALL,
     server: { url },
-    model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }],
+    },
   };
 }
 
@@ -69,8 +73,20 @@ interface Cannon {
 /** Autocannon at `connections`, posting a message of the load run's typical size, for `seconds`. */
 async function cannon(url: string, connections: number, seconds: number): Promise<Cannon> {
   const { default: autocannon } = await import('autocannon');
-  const message = buildServerMessage('conversation-update', { call: { id: 'c1', orgId: 'o1', type: 'outboundPhoneCall', status: 'in-progress' }, assistant: assistant(url), messages: [{ role: 'bot', message: 'Hello, how can I help?', time: 1, endTime: 2, secondsFromStart: 0 }] });
-  return autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'autocannon' }, body: JSON.stringify({ message }), connections, pipelining: 1, duration: seconds });
+  const message = buildServerMessage('conversation-update', {
+    call: { id: 'c1', orgId: 'o1', type: 'outboundPhoneCall', status: 'in-progress' },
+    assistant: assistant(url),
+    messages: [{ role: 'bot', message: 'Hello, how can I help?', time: 1, endTime: 2, secondsFromStart: 0 }],
+  });
+  return autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'autocannon' },
+    body: JSON.stringify({ message }),
+    connections,
+    pipelining: 1,
+    duration: seconds,
+  });
 }
 
 async function throughput(ctx: BenchContext): Promise<Row[]> {
@@ -124,7 +140,18 @@ async function throughput(ctx: BenchContext): Promise<Row[]> {
 }
 
 // Delays per type, spread so that a delivery timed against the wrong type would show.
-const DELAYS: Record<string, number> = { 'assistant-request': 60, 'status-update': 20, 'speech-update': 5, transcript: 10, 'conversation-update': 15, 'tool-calls': 80, 'end-of-call-report': 40, 'assistant.started': 25, 'model-output': 30, 'user-interrupted': 35 };
+const DELAYS: Record<string, number> = {
+  'assistant-request': 60,
+  'status-update': 20,
+  'speech-update': 5,
+  transcript: 10,
+  'conversation-update': 15,
+  'tool-calls': 80,
+  'end-of-call-report': 40,
+  'assistant.started': 25,
+  'model-output': 30,
+  'user-interrupted': 35,
+};
 
 async function timingError(ctx: BenchContext): Promise<Row[]> {
   const s = await server(DELAYS);
@@ -135,7 +162,12 @@ async function timingError(ctx: BenchContext): Promise<Row[]> {
     await s.close();
   }
   const errors = results.flatMap((r) => r.samples.map((x) => x.ms - (DELAYS[x.type] ?? 0)));
-  const p99s = results.map((r) => quantile(r.samples.map((x) => x.ms - (DELAYS[x.type] ?? 0)).sort((a, b) => a - b), 0.99));
+  const p99s = results.map((r) =>
+    quantile(
+      r.samples.map((x) => x.ms - (DELAYS[x.type] ?? 0)).sort((a, b) => a - b),
+      0.99,
+    ),
+  );
   const sorted = [...errors].sort((a, b) => a - b);
   return [
     row({

@@ -20,13 +20,15 @@ const ready = Object.fromEntries(
 
 const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
   const answer = ready[req.method ?? ''];
-  req.on('data', () => undefined).on('end', () => {
-    if (!answer) {
-      res.writeHead(405).end();
-      return;
-    }
-    res.writeHead(answer.status, answer.headers).end(answer.body);
-  });
+  req
+    .on('data', () => undefined)
+    .on('end', () => {
+      if (!answer) {
+        res.writeHead(405).end();
+        return;
+      }
+      res.writeHead(answer.status, answer.headers).end(answer.body);
+    });
 });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number };

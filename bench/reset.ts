@@ -22,9 +22,26 @@ function startingState(resources: number, calls: number): Snapshot {
     if (i % 2) tool.push(rec(i, { type: 'function', function: { name: `tool_${i}`, parameters: { type: 'object', properties: { q: { type: 'string' } } } } }));
     else assistant.push(rec(i, assistantBody(i)));
   }
-  const messages = Array.from({ length: 20 }, (_, k) => ({ role: k % 2 ? 'user' : 'bot', message: `Line ${k} of the conversation, a sentence of ordinary length.`, time: 1_700_000_000_000 + k * 3000, secondsFromStart: k * 3, endTime: 1_700_000_002_000 + k * 3000, duration: 2000 }));
+  const messages = Array.from({ length: 20 }, (_, k) => ({
+    role: k % 2 ? 'user' : 'bot',
+    message: `Line ${k} of the conversation, a sentence of ordinary length.`,
+    time: 1_700_000_000_000 + k * 3000,
+    secondsFromStart: k * 3,
+    endTime: 1_700_000_002_000 + k * 3000,
+    duration: 2000,
+  }));
   const call = Array.from({ length: calls }, (_, i) =>
-    rec(resources + i, { type: 'outboundPhoneCall', status: 'ended', endedReason: 'customer-ended-call', assistantId: assistant[0]?.id, customer: { number: '+15555550123' }, messages, artifact: { messages, transcript: messages.map((m) => m.message).join('\n') }, analysis: { summary: 'A call.' }, cost: 0.1 }),
+    rec(resources + i, {
+      type: 'outboundPhoneCall',
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+      assistantId: assistant[0]?.id,
+      customer: { number: '+15555550123' },
+      messages,
+      artifact: { messages, transcript: messages.map((m) => m.message).join('\n') },
+      analysis: { summary: 'A call.' },
+      cost: 0.1,
+    }),
   );
   return { format: 'voice-emulator', version: 1, orgId: 'bench-org', userId: 'bench-user', collections: { assistant, tool, call } } as Snapshot;
 }

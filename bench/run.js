@@ -15,9 +15,9 @@ const corePkg = JSON.parse(readFileSync(join(root, 'core', 'package.json'), 'utf
 // Installed packages stay external, as in the product; core's own helpers (ajv, yaml, ...) are
 // bundled in, as scripts/build.js bundles them into core/dist (loaded unbundled, their CommonJS
 // default exports do not reach the emulator's schema checker, which then fails every request).
-const external = [
-  ...new Set([pkg, corePkg].flatMap((p) => [...Object.keys(p.dependencies ?? {}), ...Object.keys(p.devDependencies ?? {}), ...Object.keys(p.peerDependencies ?? {})])),
-].filter((name) => !Object.keys(corePkg.devDependencies ?? {}).includes(name) || Object.keys(pkg.dependencies ?? {}).includes(name) || Object.keys(pkg.devDependencies ?? {}).includes(name));
+const external = [...new Set([pkg, corePkg].flatMap((p) => [...Object.keys(p.dependencies ?? {}), ...Object.keys(p.devDependencies ?? {}), ...Object.keys(p.peerDependencies ?? {})]))].filter(
+  (name) => !Object.keys(corePkg.devDependencies ?? {}).includes(name) || Object.keys(pkg.dependencies ?? {}).includes(name) || Object.keys(pkg.devDependencies ?? {}).includes(name),
+);
 const requireShim = "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);";
 
 // A source file another part of the project has not written yet becomes a module that throws

@@ -91,7 +91,10 @@ try {
     })
   ).json();
   if (!args['no-browser']) {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
     const page = await browser.newPage();
     await page.goto(`${dev.url}/__voice/inspector/`);
   }
@@ -159,7 +162,11 @@ try {
 const s = report.samples;
 const tenth = (i) => s.slice(Math.floor((i * s.length) / 10), Math.max(Math.floor(((i + 1) * s.length) / 10), Math.floor((i * s.length) / 10) + 1));
 const max = (xs, k) => Math.max(...xs.map((x) => x[k] ?? 0));
-const median = (xs, k) => quantile(xs.map((x) => x[k]), 0.5);
+const median = (xs, k) =>
+  quantile(
+    xs.map((x) => x[k]),
+    0.5,
+  );
 const lastHalf = s.slice(Math.floor(s.length / 2));
 // Trends need samples: a run too short to have them judges nothing, so it cannot pass.
 const enough = s.length >= 10;
@@ -167,9 +174,21 @@ const judged = (ok) => enough && ok;
 const checks = [
   { what: 'every call finished', ok: finished === TOTAL && failedPlacements === 0, figure: `${finished} of ${TOTAL} (${failedPlacements} refused)` },
   { what: 'enough samples to judge trends (>= 10, one every 5 s)', ok: enough, figure: `${s.length} samples` },
-  { what: 'RSS levels off (last half max <= 1.5x second-tenth max)', ok: judged(max(lastHalf, 'rssMiB') <= 1.5 * max(tenth(1), 'rssMiB')), figure: `${max(lastHalf, 'rssMiB')} MiB vs ${max(tenth(1), 'rssMiB')} MiB` },
-  { what: 'data file levels off (last half max <= 1.5x second-tenth max)', ok: judged(max(lastHalf, 'dataFileKiB') <= 1.5 * max(tenth(1), 'dataFileKiB')), figure: `${max(lastHalf, 'dataFileKiB')} KiB vs ${max(tenth(1), 'dataFileKiB')} KiB` },
-  { what: 'REST p99, last tenth <= 1.5x first tenth (medians of the samples)', ok: judged(median(tenth(9), 'restP99Ms') <= 1.5 * median(tenth(0), 'restP99Ms')), figure: `${median(tenth(9), 'restP99Ms')} ms vs ${median(tenth(0), 'restP99Ms')} ms` },
+  {
+    what: 'RSS levels off (last half max <= 1.5x second-tenth max)',
+    ok: judged(max(lastHalf, 'rssMiB') <= 1.5 * max(tenth(1), 'rssMiB')),
+    figure: `${max(lastHalf, 'rssMiB')} MiB vs ${max(tenth(1), 'rssMiB')} MiB`,
+  },
+  {
+    what: 'data file levels off (last half max <= 1.5x second-tenth max)',
+    ok: judged(max(lastHalf, 'dataFileKiB') <= 1.5 * max(tenth(1), 'dataFileKiB')),
+    figure: `${max(lastHalf, 'dataFileKiB')} KiB vs ${max(tenth(1), 'dataFileKiB')} KiB`,
+  },
+  {
+    what: 'REST p99, last tenth <= 1.5x first tenth (medians of the samples)',
+    ok: judged(median(tenth(9), 'restP99Ms') <= 1.5 * median(tenth(0), 'restP99Ms')),
+    figure: `${median(tenth(9), 'restP99Ms')} ms vs ${median(tenth(0), 'restP99Ms')} ms`,
+  },
 ];
 report.ended = new Date().toISOString();
 report.checks = checks;

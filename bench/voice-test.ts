@@ -24,7 +24,8 @@ function writeFolder(dir: string, simulations: number): void {
     'simulations/personalities/caller.yml': 'name: Caller\nassistant:\n  model:\n    provider: openai\n    model: gpt-4o-mini\n',
   };
   for (let i = 1; i <= simulations; i++) {
-    files[`simulations/scenarios/s${i}.yml`] = `name: Scenario ${i}\ninstructions: Book slot ${i}.\nevaluations:\n  - structuredOutputId: outcome\n    path: outcome\n    comparator: "="\n    value: booked\n`;
+    files[`simulations/scenarios/s${i}.yml`] =
+      `name: Scenario ${i}\ninstructions: Book slot ${i}.\nevaluations:\n  - structuredOutputId: outcome\n    path: outcome\n    comparator: "="\n    value: booked\n`;
     files[`simulations/tests/t${i}.yml`] = `name: Simulation ${i}\npersonalityId: caller\nscenarioId: s${i}\n`;
   }
   for (const [name, text] of Object.entries(files)) {
@@ -40,22 +41,27 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   const dir = join(ctx.tmp, 'voice-test-folder');
   writeFolder(dir, simulations);
   const delayed = (reply: FakeReply): FakeReply => ({ ...reply, delayMs: DELAY_MS });
-  const model = await startFakeModel(byRole({
-    tester: (req) => delayed(testerTurn(req) < TESTER_LINES ? { text: `Line ${testerTurn(req) + 1}, please.` } : { toolCalls: [{ name: 'endCall' }] }),
-    target: () => delayed({ text: 'Noted.' }),
-    extractor: () => delayed({ text: '{"outcome":"booked"}' }),
-    judge: () => delayed({ text: 'pass' }),
-  }));
+  const model = await startFakeModel(
+    byRole({
+      tester: (req) => delayed(testerTurn(req) < TESTER_LINES ? { text: `Line ${testerTurn(req) + 1}, please.` } : { toolCalls: [{ name: 'endCall' }] }),
+      target: () => delayed({ text: 'Noted.' }),
+      extractor: () => delayed({ text: '{"outcome":"booked"}' }),
+      judge: () => delayed({ text: 'pass' }),
+    }),
+  );
   const wall: number[] = [];
   const ideal: number[] = [];
   try {
     for (let r = 0; r < rounds; r++) {
       const before = model.requests.length;
-      const result = await launch({
-        argv: [process.execPath, 'bin/voice.js', 'test', dir, '--llm', model.url, '--iterations', String(iterations), '--concurrency', String(CONCURRENCY), '--json'],
-        cwd: ctx.root,
-        env: { NO_COLOR: '1' },
-      }, 120_000);
+      const result = await launch(
+        {
+          argv: [process.execPath, 'bin/voice.js', 'test', dir, '--llm', model.url, '--iterations', String(iterations), '--concurrency', String(CONCURRENCY), '--json'],
+          cwd: ctx.root,
+          env: { NO_COLOR: '1' },
+        },
+        120_000,
+      );
       const ms = result.ms;
       if (result.code !== 0) throw new Error(`voice test exited ${result.code}: ${result.stderr.slice(-400)}`);
       const report = JSON.parse(result.stdout) as { simulations: { passed: number }[] };

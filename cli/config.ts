@@ -55,7 +55,8 @@ export async function updateConfig(path: string, fn: (config: ConfigFile) => Con
       dirMode: 0o700,
     });
   } catch (err) {
-    if (err instanceof FileLockedError) throw new CliError(`${path} stayed locked by another voice process; nothing was saved.`, ExitCode.Failure, `If no other voice command is running, remove ${path}.lock and try again.`);
+    if (err instanceof FileLockedError)
+      throw new CliError(`${path} stayed locked by another voice process; nothing was saved.`, ExitCode.Failure, `If no other voice command is running, remove ${path}.lock and try again.`);
     if (err instanceof CliError) throw err;
     throw new CliError(`Cannot write ${path}: ${(err as Error).message}`, ExitCode.Failure);
   }

@@ -19,7 +19,7 @@ describe('parseJsonText', () => {
   it('names the file, line and column of the first error, as a usage error', () => {
     const e = failure('{\n  "name": "x",\n  "model": }\n');
     expect(e.exitCode).toBe(2);
-    expect(e.message).toBe("Invalid JSON in body.json at line 3, column 12: unexpected \"}\"");
+    expect(e.message).toBe('Invalid JSON in body.json at line 3, column 12: unexpected "}"');
     expect(failure('{"a": 1,}').message).toContain('line 1, column 9');
     expect(failure('{"a": 1').message).toContain('unexpected end of input');
     expect(failure('{"a": "x\ny"}').message).toContain('line 1, column 9');

@@ -55,7 +55,18 @@ describe('the program', () => {
 
   it('documents exit codes and environment variables in --help', async () => {
     const help = helpOf(await buildProgram([]));
-    for (const line of ['0    success', '1    failure', '2    usage or bad input', '4    missing or rejected credentials', '130  interrupted', 'VOICE_API_KEY', 'VOICE_API_URL', 'VOICE_PROFILE', 'XDG_CONFIG_HOME', 'NO_COLOR']) {
+    for (const line of [
+      '0    success',
+      '1    failure',
+      '2    usage or bad input',
+      '4    missing or rejected credentials',
+      '130  interrupted',
+      'VOICE_API_KEY',
+      'VOICE_API_URL',
+      'VOICE_PROFILE',
+      'XDG_CONFIG_HOME',
+      'NO_COLOR',
+    ]) {
       expect(help).toContain(line);
     }
   });

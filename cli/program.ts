@@ -109,11 +109,13 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
     (real as { parent: Command | null }).parent = program;
     loaded.set(x.name, real);
   };
-  program.addCommand(completionCommand(async () => {
-    tree.buildAll();
-    for (const x of extra) await loadExtra(x);
-    return program;
-  }));
+  program.addCommand(
+    completionCommand(async () => {
+      tree.buildAll();
+      for (const x of extra) await loadExtra(x);
+      return program;
+    }),
+  );
   // Stubs keep `voice --help` complete without loading the real commands' modules.
   for (const x of extra) program.addCommand(new Command(x.name).description(x.description));
   for (const x of extra) if (argv.includes(x.name)) await loadExtra(x);
@@ -158,7 +160,13 @@ const RESOURCES = new Set([...Object.keys(catalogue).map(kebab), 'api', 'catalog
 export function unknownSubcommand(argv: readonly string[], program: Command): { parent: Command; word: string } | undefined {
   const help = argv.includes('--help') || argv.includes('-h');
   let cmd = program;
-  const valued = (c: Command): Set<string> => new Set(c.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]).filter((f): f is string => Boolean(f)));
+  const valued = (c: Command): Set<string> =>
+    new Set(
+      c.options
+        .filter((o) => o.required || o.optional)
+        .flatMap((o) => [o.long, o.short])
+        .filter((f): f is string => Boolean(f)),
+    );
   let takes = valued(program);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;

@@ -57,7 +57,10 @@ export function readLine(question: string, mask: boolean): Promise<string> {
 export async function confirmOrRefuse(what: string, opts: { yes?: boolean; input?: boolean }): Promise<void> {
   if (opts.yes) return;
   if (!canPrompt(opts.input)) {
-    throw usageError(`Refusing to ${what} without confirmation: pass --yes to confirm.`, opts.input === false ? '--no-input turns prompts into refusals.' : 'No terminal to ask on (stdin or stderr is not a TTY).');
+    throw usageError(
+      `Refusing to ${what} without confirmation: pass --yes to confirm.`,
+      opts.input === false ? '--no-input turns prompts into refusals.' : 'No terminal to ask on (stdin or stderr is not a TTY).',
+    );
   }
   const answer = (await readLine(`${what[0]?.toUpperCase()}${what.slice(1)}? Type y to confirm: `, false)).trim().toLowerCase();
   if (answer !== 'y' && answer !== 'yes') throw new CliError('Cancelled: nothing was changed.', ExitCode.Failure);

@@ -10,12 +10,15 @@ const KEY = 'sk-sentry-test-key-1234567890';
 describe('crash reports', () => {
   it('strip keys, tokens and request bodies from events', () => {
     addSecret(KEY);
-    const event = scrubEvent({
-      message: `failed with ${KEY}`,
-      request: { url: 'https://api.vapi.ai/assistant', data: '{"name":"secret body"}', headers: { authorization: `Bearer ${KEY}` }, cookies: { a: 'b' } },
-      extra: { apiKey: KEY, token: 'tok', nested: { note: `Authorization: Bearer abc.def` } },
-      breadcrumbs: [{ message: 'body' }],
-    }, redact);
+    const event = scrubEvent(
+      {
+        message: `failed with ${KEY}`,
+        request: { url: 'https://api.vapi.ai/assistant', data: '{"name":"secret body"}', headers: { authorization: `Bearer ${KEY}` }, cookies: { a: 'b' } },
+        extra: { apiKey: KEY, token: 'tok', nested: { note: `Authorization: Bearer abc.def` } },
+        breadcrumbs: [{ message: 'body' }],
+      },
+      redact,
+    );
     const text = JSON.stringify(event);
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('secret body');

@@ -96,9 +96,5 @@ export function resolveSettings(opts: GlobalOptions, env: NodeJS.ProcessEnv = pr
 /** The key of the resolved settings, or exit 4 with a message saying how to provide one. */
 export function requireKey(s: Settings): string {
   if (s.apiKey) return s.apiKey;
-  throw new CliError(
-    `No API key for profile "${s.profile}".`,
-    ExitCode.Auth,
-    'Run `voice login`, or set VOICE_API_KEY (`--local` needs no key when talking to `voice dev`).',
-  );
+  throw new CliError(`No API key for profile "${s.profile}".`, ExitCode.Auth, 'Run `voice login`, or set VOICE_API_KEY (`--local` needs no key when talking to `voice dev`).');
 }

@@ -26,7 +26,11 @@ export function unknownField(path: readonly string[], info: Extract<FieldInfo, {
   const full = path.join('.');
   const near = suggestion(typed, info.names);
   const where = before.length ? `${before.join('.')} has` : 'known fields:';
-  if (near) return usageError(`${flag} ${full}: unknown field. Did you mean ${[...before, near].join('.')}?`, `${before.length ? `${where} fields` : 'Known fields'}, closest first: ${closestFirst(typed, info.names).slice(0, 8).join(', ')}`);
+  if (near)
+    return usageError(
+      `${flag} ${full}: unknown field. Did you mean ${[...before, near].join('.')}?`,
+      `${before.length ? `${where} fields` : 'Known fields'}, closest first: ${closestFirst(typed, info.names).slice(0, 8).join(', ')}`,
+    );
   return usageError(`${flag} ${full}: unknown field.`, `${before.length ? `${before.join('.')} has:` : 'Known fields:'} ${info.names.join(', ')}`);
 }
 

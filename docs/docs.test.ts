@@ -11,7 +11,12 @@ import { ensureBuilt } from '../cli/test/build.js';
 import { kindOf, mirrored, parseBlocks, runModule, runShell, testedIn, writeBlock, type GuideContext } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const GUIDES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const GUIDES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 /** Blocks shown but not run: a few per guide at most. */
 const MAX_SHOWN = 4;
 /**

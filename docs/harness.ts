@@ -125,7 +125,12 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
     for (const command of commandsOf(localise(block.code, ctx.url))) {
       const all = wordsOf(command);
       // Leading NAME=value words set the command's environment, as a shell does.
-      const vars = all.slice(0, all.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w))).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]);
+      const vars = all
+        .slice(
+          0,
+          all.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w)),
+        )
+        .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]);
       const words = all.slice(vars.length);
       const env = { ...ctx.env, ...Object.fromEntries(vars) };
       if (words[0] !== 'voice') throw new Error(`line ${block.line}: only \`voice ...\` commands run here; mark the block \`norun\` if it cannot: ${command}`);

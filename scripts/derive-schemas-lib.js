@@ -164,7 +164,9 @@ export function derive(doc) {
         entry.request = take(content['multipart/form-data'].schema);
         entry.multipart = true;
       }
-      const code = Object.keys(op.responses ?? {}).filter((c) => c.startsWith('2')).sort()[0];
+      const code = Object.keys(op.responses ?? {})
+        .filter((c) => c.startsWith('2'))
+        .sort()[0];
       if (code) {
         entry.status = Number(code);
         const schema = op.responses[code].content?.['application/json']?.schema;
@@ -219,7 +221,11 @@ export function derive(doc) {
 function sorted(v) {
   if (Array.isArray(v)) return v.map(sorted);
   if (!v || typeof v !== 'object') return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sorted(v[k])]),
+  );
 }
 
 /** The JSON text of a derived file: one entry per line (small diffs), keys sorted (deterministic). */

@@ -22,6 +22,5 @@ writeFileSync(join(outDir, 'operations.json'), serialise(operations));
 writeFileSync(join(outDir, 'messages.json'), serialise(messages));
 writeFileSync(join(root, 'core/catalogue/published-fields.ts'), fieldsModule(requestFields(operations, components)));
 process.stderr.write(
-  `derived ${Object.keys(operations).length} operations, ${Object.keys(messages.messages).length} server message types, ` +
-    `${Object.keys(components).length} components into core/schemas/\n`,
+  `derived ${Object.keys(operations).length} operations, ${Object.keys(messages.messages).length} server message types, ` + `${Object.keys(components).length} components into core/schemas/\n`,
 );

@@ -113,9 +113,7 @@ export async function startLocalRegistry(options: { lockfile: string; cacheDir: 
     const packument = {
       name: path,
       'dist-tags': { latest: newest([...versions.keys()]) },
-      versions: Object.fromEntries(
-        [...versions].map(([version, v]) => [version, { ...v.manifest, dist: { ...(v.manifest.dist as object), tarball: `${base}/${path}/-/${version}.tgz` } }]),
-      ),
+      versions: Object.fromEntries([...versions].map(([version, v]) => [version, { ...v.manifest, dist: { ...(v.manifest.dist as object), tarball: `${base}/${path}/-/${version}.tgz` } }])),
     };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument));
   });

@@ -30,7 +30,16 @@ try {
 }
 `,
   'tsconfig.json': json({
-    compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: ['../web-app/node_modules/@types'] },
+    compilerOptions: {
+      target: 'es2022',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: ['node'],
+      typeRoots: ['../web-app/node_modules/@types'],
+    },
     include: ['src'],
   }),
   'src/index.ts': `import { createClient, NotFoundError, type Assistant, type Paginated, type TestRun } from 'voice-agent-core/client';

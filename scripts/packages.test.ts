@@ -17,7 +17,9 @@ import { PROJECTS, type ProjectFiles } from './packages.fixtures.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 const rootPkg = readJson<{ name: string; version: string; dependencies: Record<string, string> }>(join(ROOT, 'package.json'));
-const corePkg = readJson<{ name: string; version: string; dependencies: Record<string, string>; peerDependencies: Record<string, string>; exports: Record<string, unknown> }>(join(ROOT, 'core', 'package.json'));
+const corePkg = readJson<{ name: string; version: string; dependencies: Record<string, string>; peerDependencies: Record<string, string>; exports: Record<string, unknown> }>(
+  join(ROOT, 'core', 'package.json'),
+);
 const lock = readJson<{ packages: Record<string, { version: string }> }>(join(ROOT, 'package-lock.json'));
 /** The package an import specifier names (`@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`). */
 const packageOf = (spec: string): string => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
@@ -142,7 +144,20 @@ beforeAll(async () => {
   const webDir = project('web-app', PROJECTS.web);
   installs = {
     node: npm(['install', `${corePkg.name}@${corePkg.version}`], nodeDir).then(() => nodeDir),
-    web: npm(['install', `${corePkg.name}@${corePkg.version}`, locked('@daily-co/daily-js'), locked('react'), locked('react-dom'), locked('vite'), locked('@vitejs/plugin-react'), locked('typescript'), locked('@types/node')], webDir).then(() => webDir),
+    web: npm(
+      [
+        'install',
+        `${corePkg.name}@${corePkg.version}`,
+        locked('@daily-co/daily-js'),
+        locked('react'),
+        locked('react-dom'),
+        locked('vite'),
+        locked('@vitejs/plugin-react'),
+        locked('typescript'),
+        locked('@types/node'),
+      ],
+      webDir,
+    ).then(() => webDir),
     global: npm(['install', '--global', '--prefix', join(tmp, 'global'), `${rootPkg.name}@${rootPkg.version}`], tmp).then(() => join(tmp, 'global')),
   };
   for (const p of Object.values(installs)) p.catch(() => undefined);
@@ -273,7 +288,10 @@ describe('packages', () => {
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     const assets = readdirSync(join(dir, 'dist', 'assets'));
-    const js = assets.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dir, 'dist', 'assets', f), 'utf8')).join('\n');
+    const js = assets
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dir, 'dist', 'assets', f), 'utf8'))
+      .join('\n');
     // WebCall's own code is in the app (its default API host); daily-js is a separate chunk,
     // loaded when a call starts.
     expect(js).toContain('https://api.vapi.ai');

@@ -66,8 +66,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     chownSync(dir, uid, gid);
   }
   // pg tools as the server's owner: `runuser` when we are root, directly otherwise.
-  const server = (tool: string, args: string[]): PsqlResult =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : run(join(bin, tool), args);
+  const server = (tool: string, args: string[]): PsqlResult => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : run(join(bin, tool), args));
   const data = join(dir, 'data');
   const fail = (what: string, r: PsqlResult): never => {
     rmSync(dir, { recursive: true, force: true });

@@ -34,22 +34,26 @@ const acme = { 'x-visitor-slug': 'acme' };
 beforeAll(async () => {
   pg = await startPostgres();
   // The roles Supabase provides; the migration must not create them itself.
-  rows(pg.psql(`
+  rows(
+    pg.psql(`
     create role anon nologin noinherit;
     create role authenticated nologin noinherit;
     create role service_role nologin noinherit bypassrls;
     grant usage on schema public to anon, authenticated, service_role;
     -- Supabase's default: every new table in public is granted to the API roles.
     alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-  `));
+  `),
+  );
   const applied = pg.psqlFile(migration);
   expect(applied.stderr).not.toMatch(/ERROR|FATAL/);
   expect(applied.status).toBe(0);
-  rows(pg.psql(`
+  rows(
+    pg.psql(`
     insert into public.visitors (slug, name, system, first_message) values
       ('acme', 'Acme Corp', 'You sell to Acme.', 'Hi Acme!'),
       ('globex', 'Globex', 'You sell to Globex.', 'Hi Globex!');
-  `));
+  `),
+  );
 });
 
 afterAll(() => pg?.stop());
@@ -67,7 +71,7 @@ describe('the visitors migration on PostgreSQL', () => {
     expect(rows(r)).toEqual(['Acme Corp|You sell to Acme.|Hi Acme!|acme']);
   });
 
-  it('shows anon only the header\'s row when it selects everything', () => {
+  it("shows anon only the header's row when it selects everything", () => {
     expect(rows(as('anon', 'select slug from public.visitors', acme))).toEqual(['acme']);
     expect(rows(as('anon', "select slug from public.visitors where slug = 'globex'", acme))).toEqual([]);
   });
@@ -79,7 +83,7 @@ describe('the visitors migration on PostgreSQL', () => {
     expect(rows(as('authenticated', 'select slug from public.visitors'))).toEqual([]);
   });
 
-  it('refuses anon inserts, updates and deletes, even for the header\'s own row', () => {
+  it("refuses anon inserts, updates and deletes, even for the header's own row", () => {
     const attempts = [
       "insert into public.visitors (slug, name) values ('evil', 'Evil')",
       "update public.visitors set name = 'Hacked' where slug = 'acme'",
@@ -110,12 +114,17 @@ describe('the visitors migration on PostgreSQL', () => {
 
   it('secures a visitors table that already existed without timestamps', () => {
     rows(pg.psql('create database legacy;'));
-    rows(pg.psql(`
+    rows(
+      pg.psql(
+        `
       grant usage on schema public to anon, authenticated, service_role;
       create table public.visitors (id bigint generated always as identity primary key, slug text unique, name text, system text, first_message text);
       grant all on public.visitors to anon, authenticated;
       insert into public.visitors (slug, name) values ('acme', 'Acme'), ('globex', 'Globex');
-    `, 'legacy'));
+    `,
+        'legacy',
+      ),
+    );
     const applied = pg.psqlFile(migration, 'legacy');
     expect(applied.stderr).not.toMatch(/ERROR|FATAL/);
     const anon = (statement: string, headers?: Record<string, string>) => {

@@ -39,10 +39,7 @@ export async function analyseBuild(outDir: string): Promise<BuiltPage> {
   const allJs = listFiles(outDir).filter((file) => file.endsWith('.js'));
   return {
     initialJs: [...initialFiles].map(sized),
-    initialCss: [
-      ...assets.styles.map((url) => sized(toFile(url))),
-      ...assets.inlineStyles.map((text, i) => ({ file: `index.html <style> ${i + 1}`, gzip: gzipBytes(text) })),
-    ],
+    initialCss: [...assets.styles.map((url) => sized(toFile(url))), ...assets.inlineStyles.map((text, i) => ({ file: `index.html <style> ${i + 1}`, gzip: gzipBytes(text) }))],
     lazyJs: allJs.filter((file) => !initialFiles.has(file)).map(sized),
   };
 }

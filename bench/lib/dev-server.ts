@@ -52,9 +52,16 @@ export async function launchToGraph(command: Command, pageUrl: string, timeoutMs
   const start = performance.now();
   const child = spawn(file as string, args, { cwd: command.cwd, env: { ...process.env, ...command.env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => { if (stderr.length < 20_000) stderr += d; });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    if (stderr.length < 20_000) stderr += d;
+  });
   let exitCode: number | null | undefined;
-  const exited = new Promise<void>((resolve) => child.once('exit', (code) => { exitCode = code; resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
   const died = exited.then(() => {
     throw new Error(`\`${command.argv.join(' ')}\` exited ${exitCode} before serving: ${stderr.trim().split('\n').slice(-4).join(' / ')}`);
   });

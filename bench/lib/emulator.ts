@@ -38,7 +38,10 @@ export function startServerProcess(ctx: BenchContext, entryVar: string, args: re
       reject(new Error(`${entryVar} did not start within 20 s`));
     }, 20_000);
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.once('error', (error) => { clearTimeout(timer); reject(error); });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     const lines = createInterface({ input: child.stdout });
     lines.once('line', (line) => {
       clearTimeout(timer);

@@ -58,10 +58,12 @@ async function launchChromium(tmp: string): Promise<{ port: number; close: () =>
   // Its own process group, so its helper processes (renderers, crashpad) are stopped with it.
   const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   if (child.pid) live.add(child.pid);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    if (child.pid) live.delete(child.pid);
-    resolve();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      if (child.pid) live.delete(child.pid);
+      resolve();
+    }),
+  );
   const signal = (name: NodeJS.Signals): void => {
     try {
       if (child.pid) process.kill(-child.pid, name);
@@ -83,17 +85,32 @@ async function launchChromium(tmp: string): Promise<{ port: number; close: () =>
   };
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Chromium did not open DevTools within 20 s')), 20_000);
-    child.once('error', (error) => { clearTimeout(timer); reject(error); });
-    void exited.then(() => { clearTimeout(timer); reject(new Error('Chromium exited before DevTools was ready')); });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error('Chromium exited before DevTools was ready'));
+    });
     createInterface({ input: child.stderr }).on('line', (line) => {
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(line);
-      if (match) { clearTimeout(timer); resolve(Number(match[1])); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
     });
-  }).catch(async (error: unknown) => { await close(); throw error; });
+  }).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
   return { port, close };
 }
 
-interface Audit { numericValue?: number; details?: { items?: { url?: string }[] } }
+interface Audit {
+  numericValue?: number;
+  details?: { items?: { url?: string }[] };
+}
 
 /** Runs Lighthouse's performance category once on a URL in a fresh Chromium. */
 export async function lighthouseOnce(url: string, tmp: string): Promise<LighthouseRun> {
@@ -136,7 +153,9 @@ export async function lighthouseAccessibility(url: string, tmp: string): Promise
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const score = lhr.categories.accessibility?.score;
-    const failed = Object.values(lhr.audits).filter((a) => a.score === 0).map((a) => a.id);
+    const failed = Object.values(lhr.audits)
+      .filter((a) => a.score === 0)
+      .map((a) => a.id);
     return { score: typeof score === 'number' ? Math.round(score * 100) : Number.NaN, failed };
   } finally {
     await chrome.close();
@@ -178,7 +197,9 @@ export async function lighthouseFlow(url: string, tmp: string, act: (page: Page)
     // Only the accessibility category's audits (a performance insight scoring 0 is no accessibility failure).
     const failed = (lhr: (typeof steps)[number] | undefined): string[] => {
       const ids = new Set((lhr?.categories.accessibility?.auditRefs ?? []).map((r) => r.id));
-      return Object.values(lhr?.audits ?? {}).filter((a) => a.score === 0 && ids.has(a.id)).map((a) => a.id);
+      return Object.values(lhr?.audits ?? {})
+        .filter((a) => a.score === 0 && ids.has(a.id))
+        .map((a) => a.id);
     };
     const numeric = (lhr: (typeof steps)[number] | undefined, id: string): number => (lhr?.audits[id] as Audit | undefined)?.numericValue ?? Number.NaN;
     const [loaded, action, after] = steps;

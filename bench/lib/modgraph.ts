@@ -93,8 +93,13 @@ export async function walkGraph(roots: string[], load: (url: string) => Promise<
               queue.push(next);
             }
           })
-          .catch((error: unknown) => { failure = error; })
-          .finally(() => { active--; pump(); });
+          .catch((error: unknown) => {
+            failure = error;
+          })
+          .finally(() => {
+            active--;
+            pump();
+          });
       }
     };
     pump();

@@ -47,10 +47,17 @@ export function run(command: Command, timeoutMs = 30_000): Promise<RunResult> {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { if (stdout.length < 1e6) stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { if (stderr.length < 1e6) stderr += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      if (stdout.length < 1e6) stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (stderr.length < 1e6) stderr += d;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => { clearTimeout(timer); reject(error); });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ ms: performance.now() - start, code, stdout, stderr });
@@ -69,14 +76,11 @@ export async function runOk(command: Command, timeoutMs?: number): Promise<RunRe
 }
 
 /** How peak memory is read on this machine (named in the results). */
-export const MEMORY_METHOD = existsSync(GNU_TIME)
-  ? 'GNU time %M (ru_maxrss)'
-  : "process.resourceUsage().maxRSS at exit (preloaded through NODE_OPTIONS; GNU time not installed)";
+export const MEMORY_METHOD = existsSync(GNU_TIME) ? 'GNU time %M (ru_maxrss)' : 'process.resourceUsage().maxRSS at exit (preloaded through NODE_OPTIONS; GNU time not installed)';
 
 // Fallback when GNU time is missing: every node process writes its own peak RSS when it exits.
 const RSS_PRELOAD =
-  "--import=data:text/javascript,import{writeFileSync}from'node:fs';" +
-  "process.on('exit',()=>writeFileSync(process.env.VOICE_BENCH_RSS_FILE,String(process.resourceUsage().maxRSS)))";
+  "--import=data:text/javascript,import{writeFileSync}from'node:fs';" + "process.on('exit',()=>writeFileSync(process.env.VOICE_BENCH_RSS_FILE,String(process.resourceUsage().maxRSS)))";
 
 /**
  * Peak resident memory (KiB) of a command: GNU time's `%M` (the child's ru_maxrss), written to a

@@ -63,9 +63,7 @@ export function summaryTable(rows: readonly Row[]): string {
   const rule = '|---|---|---|---|---|---|---|';
   const lines = rows.map((row) => {
     const reference = row.reference ? `${row.reference.label}: ${formatFigure(row.reference, row.unit)}` : '-';
-    return `| ${[row.bench, row.metric, ownFigure(row), reference, formatRatio(row), formatBudget(row), row.verdict]
-      .map(cell)
-      .join(' | ')} |`;
+    return `| ${[row.bench, row.metric, ownFigure(row), reference, formatRatio(row), formatBudget(row), row.verdict].map(cell).join(' | ')} |`;
   });
   return [header, rule, ...lines].join('\n');
 }

@@ -91,10 +91,11 @@ export function serveStatic(dir: string, middleware: Middleware[] = []): Promise
       const port = typeof address === 'object' && address ? address.port : 0;
       resolve({
         origin: `http://127.0.0.1:${port}`,
-        close: () => new Promise((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

@@ -24,7 +24,10 @@ export function apiCommand(): Command {
     .option('-f, --file <path>', 'JSON body from a file, or - for stdin')
     .option('--set <key=value>', 'set a body field (repeatable; JSON values are parsed)', collect)
     .option('--query <key=value>', 'query parameter (repeatable)', collect)
-    .addHelpText('after', '\nExamples:\n  $ voice api GET /assistant --query limit=2\n  $ voice api POST /assistant -f assistant.json\n  $ voice api PATCH /assistant/<id> --set name="Front desk"\n  $ voice api DELETE /assistant/<id> --yes\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ voice api GET /assistant --query limit=2\n  $ voice api POST /assistant -f assistant.json\n  $ voice api PATCH /assistant/<id> --set name="Front desk"\n  $ voice api DELETE /assistant/<id> --yes\n',
+    )
     .action(async (methodArg: string, pathArg: string, _o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
       const opts = ctx.opts as { file?: string; set?: string[]; query?: string[] } & typeof ctx.opts;
@@ -47,7 +50,12 @@ export function apiCommand(): Command {
         const s = ctx.settings();
         const qs = new URLSearchParams();
         for (const [k, v] of Object.entries(query)) for (const x of Array.isArray(v) ? v : [v]) qs.append(k, x);
-        const req = buildRequest({ apiKey: s.apiKey, baseUrl: s.baseUrl, userAgent: `voice-cli/${VERSION}` }, { method: method as HttpMethod, path: path + (qs.size ? `?${qs}` : ''), body: body === undefined ? 'none' : 'json' }, [], body);
+        const req = buildRequest(
+          { apiKey: s.apiKey, baseUrl: s.baseUrl, userAgent: `voice-cli/${VERSION}` },
+          { method: method as HttpMethod, path: path + (qs.size ? `?${qs}` : ''), body: body === undefined ? 'none' : 'json' },
+          [],
+          body,
+        );
         const shown = showRequest(req, s.apiKey);
         if (ctx.output.mode === 'json') printJson(shown, ctx.output);
         else out(curlCommand(shown, req.bodyKind));

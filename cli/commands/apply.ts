@@ -19,7 +19,9 @@ export function applyCommand(): Command {
     .description('Apply the resource files to the account (or the emulator): create, update, and with --prune delete')
     .argument('[targets...]', 'types (assistants, tools, simulations/tests...) or files to limit the apply to')
     .option('--prune', 'also delete resources the state knows that no file has')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Asks before changing anything on a terminal; elsewhere (CI) it needs --yes.
 
 Examples:
@@ -29,7 +31,8 @@ Examples:
   $ voice apply assistants/front-desk.md --dir resources
   $ voice apply --local --yes                # against \`voice dev\` first
   $ voice apply --dry-run                    # the plan only
-`)
+`,
+    )
     .action(async (targets: string[], _o: unknown, cmd: Command) => {
       const run = gitopsRun(cmd);
       const json = run.ctx.output.mode === 'json';

@@ -86,7 +86,10 @@ function logoutCommand(): Command {
 function statusCommand(): Command {
   return new Command('status')
     .description('Show the profile, base URL and key in use, and whether the key works')
-    .addHelpText('after', '\nExamples:\n  $ voice auth status\n  $ voice auth status --profile ci --json\n\nExit status: 0 when the key works, 4 when it is missing or rejected, 1 when the API cannot be reached.\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ voice auth status\n  $ voice auth status --profile ci --json\n\nExit status: 0 when the key works, 4 when it is missing or rejected, 1 when the API cannot be reached.\n',
+    )
     .action(async (_o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
       const s = resolveSettings(ctx.opts);

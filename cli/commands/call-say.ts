@@ -41,7 +41,12 @@ Examples:
       const body = (await res.json().catch(() => ({}))) as { message?: unknown };
       const why = typeof body.message === 'string' ? body.message : JSON.stringify(body.message ?? body);
       if (res.status === 404 && why === 'Call not found') throw new CliError(`No call ${id} on ${base}.`, ExitCode.Failure, 'List calls with: voice --local call list');
-      if (res.status === 404 || res.status === 405) throw new CliError(`${base} is not a voice emulator: only \`voice dev\` takes customer lines from outside a call.`, ExitCode.Failure, 'Point at a running `voice dev` with --local or --api-url.');
+      if (res.status === 404 || res.status === 405)
+        throw new CliError(
+          `${base} is not a voice emulator: only \`voice dev\` takes customer lines from outside a call.`,
+          ExitCode.Failure,
+          'Point at a running `voice dev` with --local or --api-url.',
+        );
       if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
       if (res.status === 409) throw new CliError(`Call ${id} is not running: ${why}`, ExitCode.Failure);
       if (!res.ok) throw new CliError(`The emulator refused the line: HTTP ${res.status} ${why}`);

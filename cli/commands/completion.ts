@@ -16,7 +16,11 @@ export function treeOf(root: Command): Tree {
   const flags = new Map<string, string[]>();
   const walk = (cmd: Command, key: string): void => {
     const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
-    if (subs.length) children.set(key, subs.map((c) => c.name()));
+    if (subs.length)
+      children.set(
+        key,
+        subs.map((c) => c.name()),
+      );
     const long = cmd.options.map((o) => o.long).filter((f): f is string => Boolean(f));
     if (key === '_') long.push('--help');
     if (long.length) flags.set(key, long);
@@ -121,7 +125,10 @@ export function completionCommand(root: () => Promise<Command>): Command {
   return new Command('completion')
     .description('Print a shell completion script (bash, zsh or fish)')
     .argument('<shell>', 'bash, zsh or fish')
-    .addHelpText('after', '\nExamples:\n  $ eval "$(voice completion bash)"      # in ~/.bashrc\n  $ eval "$(voice completion zsh)"       # in ~/.zshrc\n  $ voice completion fish > ~/.config/fish/completions/voice.fish\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ eval "$(voice completion bash)"      # in ~/.bashrc\n  $ eval "$(voice completion zsh)"       # in ~/.zshrc\n  $ voice completion fish > ~/.config/fish/completions/voice.fish\n',
+    )
     .action(async (shell: string) => {
       const make = { bash, zsh, fish }[shell as 'bash'];
       if (!make) throw usageError(`Unknown shell "${shell}": use bash, zsh or fish`);

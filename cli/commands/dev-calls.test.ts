@@ -15,9 +15,13 @@ function capture() {
   const out: string[] = [];
   const err: string[] = [];
   let wake: (() => void) | undefined;
-  return { out, err, io: { out: (t: string) => (out.push(t), wake?.()), err: (t: string) => void err.push(t) }, url: () => new Promise<string>((r) => (out.length ? r((out[0] as string).trim()) : (wake = () => r((out[0] as string).trim())))) };
+  return {
+    out,
+    err,
+    io: { out: (t: string) => (out.push(t), wake?.()), err: (t: string) => void err.push(t) },
+    url: () => new Promise<string>((r) => (out.length ? r((out[0] as string).trim()) : (wake = () => r((out[0] as string).trim())))),
+  };
 }
-
 
 describe('voice dev runs calls', () => {
   it('follows --scenario at --speed, prints one line per delivery, and rings numbers with `voice dev ring`', async () => {
@@ -28,7 +32,9 @@ describe('voice dev runs calls', () => {
     const running = devCommand(t.io).parseAsync(['--port', '0', '--speed', '1000', '--scenario', scenario], { from: 'user' });
     const url = await t.url();
     try {
-      const assistant = (await (await fetch(`${url}/assistant`, { method: 'POST', headers, body: JSON.stringify({ name: 'D', firstMessage: 'Hi there.', server: { url: `${app.url}/hook` } }) })).json()) as { id: string };
+      const assistant = (await (
+        await fetch(`${url}/assistant`, { method: 'POST', headers, body: JSON.stringify({ name: 'D', firstMessage: 'Hi there.', server: { url: `${app.url}/hook` } }) })
+      ).json()) as { id: string };
       const pn = (await (await fetch(`${url}/phone-number`, { method: 'POST', headers, body: JSON.stringify({ provider: 'vapi', assistantId: assistant.id }) })).json()) as { id: string };
 
       const r = capture();
@@ -43,7 +49,10 @@ describe('voice dev runs calls', () => {
       expect(call.endedReason).toBe('customer-ended-call');
       expect(call.artifact?.transcript).toBe('AI: Hi there.\nUser: Just one question.\nAI: Sure, I can help with that.\nUser: Bye.');
       await until(async () => (app.types(callId).includes('end-of-call-report') ? true : undefined));
-      const lines = t.err.join('').split('\n').filter((l) => l.includes(` call ${callId.slice(0, 8)} `));
+      const lines = t.err
+        .join('')
+        .split('\n')
+        .filter((l) => l.includes(` call ${callId.slice(0, 8)} `));
       expect(lines.length).toBe(app.types(callId).length);
       expect(lines.find((l) => l.includes('end-of-call-report'))).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} call ${callId.slice(0, 8)} end-of-call-report -> ${app.url}/hook 200 \\d+ ms$`));
     } finally {
@@ -56,17 +65,23 @@ describe('voice dev runs calls', () => {
   it('refuses a broken scenario, a bad --speed and an unknown number with clear messages', async () => {
     const bad = join(dir, 'bad.yaml');
     writeFileSync(bad, 'turns:\n  - shout: hello\n');
-    const err = await devCommand(capture().io).parseAsync(['--port', '0', '--scenario', bad], { from: 'user' }).catch((e: unknown) => e);
+    const err = await devCommand(capture().io)
+      .parseAsync(['--port', '0', '--scenario', bad], { from: 'user' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(2);
     expect((err as CliError).message).toContain('turns[0] has an unknown field "shout"');
 
     const t = capture();
-    const cmd = devCommand(t.io).exitOverride().configureOutput({ writeErr: (s) => t.err.push(s) });
+    const cmd = devCommand(t.io)
+      .exitOverride()
+      .configureOutput({ writeErr: (s) => t.err.push(s) });
     await expect(cmd.parseAsync(['--speed', '0'], { from: 'user' })).rejects.toThrow();
     expect(t.err.join('')).toContain('expected a number above 0');
 
-    const none = await devCommand(capture().io).parseAsync(['ring', 'pn-1', '--api-url', 'http://127.0.0.1:9'], { from: 'user' }).catch((e: unknown) => e);
+    const none = await devCommand(capture().io)
+      .parseAsync(['ring', 'pn-1', '--api-url', 'http://127.0.0.1:9'], { from: 'user' })
+      .catch((e: unknown) => e);
     expect((none as CliError).message).toContain('No emulator answers at http://127.0.0.1:9');
   });
 });

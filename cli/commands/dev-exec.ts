@@ -19,7 +19,7 @@ export function execCommand(io: DevIo): Command {
   // No options of its own: the root parses options wherever they are, so `voice dev exec --seed`
   // gives --seed to `voice dev`, and exec reads them there.
   return new Command('exec')
-    .description('Start the emulator on a free port, run a command against it (VOICE_API_URL and VOICE_API_KEY set), stop it, exit with the command\'s code')
+    .description("Start the emulator on a free port, run a command against it (VOICE_API_URL and VOICE_API_KEY set), stop it, exit with the command's code")
     .argument('<command...>', 'the command and its arguments, after --')
     .addHelpText(
       'after',

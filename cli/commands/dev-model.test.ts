@@ -9,7 +9,11 @@ const base = { port: 0, host: '127.0.0.1', speed: 1, inspector: false } as DevOp
 
 describe('modelConfig', () => {
   it('takes the endpoint, one model name, and the key from VOICE_LLM_KEY unless --llm-key is given', () => {
-    expect(modelConfig({ ...base, llm: 'http://127.0.0.1:11434/v1', llmModel: ['llama3.2'] }, { VOICE_LLM_KEY: 'sk-env' })).toEqual({ url: 'http://127.0.0.1:11434/v1', model: 'llama3.2', apiKey: 'sk-env' });
+    expect(modelConfig({ ...base, llm: 'http://127.0.0.1:11434/v1', llmModel: ['llama3.2'] }, { VOICE_LLM_KEY: 'sk-env' })).toEqual({
+      url: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.2',
+      apiKey: 'sk-env',
+    });
     expect(modelConfig({ ...base, llm: 'http://h/v1', llmKey: 'sk-flag' }, { VOICE_LLM_KEY: 'sk-env' })).toEqual({ url: 'http://h/v1', apiKey: 'sk-flag' });
     expect(modelConfig(base, {})).toEqual({});
   });

@@ -45,7 +45,8 @@ Examples:
           throw e;
         });
       const body = res.body && typeof res.body === 'object' ? res.body : {};
-      if (res.status === 404 && body.message === 'Phone Number not found') throw new CliError(`The emulator at ${base} has no phone number ${phoneNumberId}.`, ExitCode.Failure, 'List them with: voice --local phone-number list');
+      if (res.status === 404 && body.message === 'Phone Number not found')
+        throw new CliError(`The emulator at ${base} has no phone number ${phoneNumberId}.`, ExitCode.Failure, 'List them with: voice --local phone-number list');
       if (res.status === 404) throw new CliError(`${base} is not a voice emulator (no ring endpoint).`, ExitCode.Failure, 'Point --api-url at a running `voice dev`.');
       if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
       if (!res.ok || !body.id) throw new CliError(`Ringing failed: HTTP ${res.status} ${JSON.stringify(body.message ?? body)}`);

@@ -50,10 +50,15 @@ async function listenError(error: unknown, opts: DevOptions): Promise<never> {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
     const free = await freePortAfter(opts.port, opts.host);
-    throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Stop whatever uses it, or pick another port with --port${free ? `: ${free} is free, voice dev --port ${free}` : ''}`);
+    throw new CliError(
+      `Port ${opts.port} on ${opts.host} is already in use.`,
+      ExitCode.Failure,
+      `Stop whatever uses it, or pick another port with --port${free ? `: ${free} is free, voice dev --port ${free}` : ''}`,
+    );
   }
   if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
   throw error;
 }
 
@@ -82,11 +87,16 @@ async function applyFolder(emu: Emulator, dir: string, stateDir: string, key: st
 
 /** The model configuration `--llm*` give (and VOICE_LLM_KEY); throws a usage error for a combination that cannot work. */
 export function modelConfig(opts: DevOptions, env: NodeJS.ProcessEnv = process.env): ModelConfig {
-  if (opts.llmRecord && opts.llmReplay) throw usageError('--llm-record and --llm-replay both say where model answers come from; pass one.', 'Record once with --llm URL --llm-record FILE, then replay in CI with --llm-replay FILE.');
+  if (opts.llmRecord && opts.llmReplay)
+    throw usageError('--llm-record and --llm-replay both say where model answers come from; pass one.', 'Record once with --llm URL --llm-record FILE, then replay in CI with --llm-replay FILE.');
   if (opts.llmReplay && !existsSync(opts.llmReplay)) throw usageError(`--llm-replay ${opts.llmReplay}: no such file.`, 'Record one first: voice dev --llm URL --llm-record FILE.');
   const names = opts.llmModel ?? [];
   const pairs = names.filter((n) => n.includes('='));
-  if (pairs.length && pairs.length !== names.length) throw usageError('--llm-model takes one model name, or provider/model=NAME pairs; not both.', 'e.g. --llm-model llama3.2, or --llm-model openai/gpt-4o-mini=llama3.2 --llm-model anthropic/claude-3-5-haiku=qwen2.5');
+  if (pairs.length && pairs.length !== names.length)
+    throw usageError(
+      '--llm-model takes one model name, or provider/model=NAME pairs; not both.',
+      'e.g. --llm-model llama3.2, or --llm-model openai/gpt-4o-mini=llama3.2 --llm-model anthropic/claude-3-5-haiku=qwen2.5',
+    );
   if (!pairs.length && names.length > 1) throw usageError(`--llm-model was given ${names.length} names; give one, or map assistant models with provider/model=NAME.`);
   const model = pairs.length ? Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)])) : names[0];
   const apiKey = opts.llmKey ?? (env.VOICE_LLM_KEY?.trim() || undefined);
@@ -131,7 +141,22 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
   let emu: Emulator;
   const inspector = opts.inspector === false ? undefined : inspectorDir();
   try {
-    emu = await startEmulator({ port: opts.port, host: opts.host, dataFile: opts.data, apiKey, seed: opts.seed, log, corsOrigins: opts.corsOrigin ?? [], onDelivery, speed: opts.speed, keepEndedCalls: opts.keepCalls, scenario, initial, inspectorDir: inspector, model });
+    emu = await startEmulator({
+      port: opts.port,
+      host: opts.host,
+      dataFile: opts.data,
+      apiKey,
+      seed: opts.seed,
+      log,
+      corsOrigins: opts.corsOrigin ?? [],
+      onDelivery,
+      speed: opts.speed,
+      keepEndedCalls: opts.keepCalls,
+      scenario,
+      initial,
+      inspectorDir: inspector,
+      model,
+    });
   } catch (error) {
     if (error instanceof DataFileInUseError) {
       throw usageError(

@@ -25,7 +25,8 @@ async function call(cmd: Command, defaultUrl: string, method: 'GET' | 'POST', pa
     });
   const body = (res.body && typeof res.body === 'object' ? res.body : {}) as Record<string, unknown>;
   if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
-  if (res.status === 404 && /Cannot/.test(String(body.message))) throw new CliError(`${base} is not a voice emulator (no ${path} endpoint).`, ExitCode.Failure, 'Point --api-url at a running `voice dev`.');
+  if (res.status === 404 && /Cannot/.test(String(body.message)))
+    throw new CliError(`${base} is not a voice emulator (no ${path} endpoint).`, ExitCode.Failure, 'Point --api-url at a running `voice dev`.');
   if (!res.ok) throw new CliError(String(body.message ?? `HTTP ${res.status}`), res.status === 400 ? ExitCode.Usage : ExitCode.Failure);
   return { base, body };
 }

@@ -24,21 +24,33 @@ function io() {
     out,
     err,
     io: { out: (t: string) => (out.push(t), onOut?.()), err: (t: string) => void err.push(t) },
-    firstLine: () => new Promise<string>((resolve) => {
-      if (out.length) resolve((out[0] as string).trim());
-      else onOut = () => resolve((out[0] as string).trim());
-    }),
+    firstLine: () =>
+      new Promise<string>((resolve) => {
+        if (out.length) resolve((out[0] as string).trim());
+        else onOut = () => resolve((out[0] as string).trim());
+      }),
   };
 }
 
 beforeAll(async () => {
   // A stand-in for bin/voice.js that runs only `voice dev`, with the CLI's error reporting.
   const src = join(dir, 'entry.ts');
-  writeFileSync(src, `import { devCommand } from ${JSON.stringify(join(root, 'cli/commands/dev.ts'))};
+  writeFileSync(
+    src,
+    `import { devCommand } from ${JSON.stringify(join(root, 'cli/commands/dev.ts'))};
 import { reportError } from ${JSON.stringify(join(root, 'cli/fail.ts'))};
 try { await devCommand().parseAsync(process.argv.slice(2), { from: 'user' }); process.exit(0); }
-catch (e) { process.exit(reportError(e, false)); }`);
-  await build({ entryPoints: [src], outfile: entry, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+catch (e) { process.exit(reportError(e, false)); }`,
+  );
+  await build({
+    entryPoints: [src],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -108,7 +120,9 @@ describe('voice dev in-process', () => {
   it('names the port and the flag when the port is taken', async () => {
     const other = await startEmulator();
     try {
-      const err = await devCommand(io().io).parseAsync(['--port', String(other.port)], { from: 'user' }).catch((e: unknown) => e);
+      const err = await devCommand(io().io)
+        .parseAsync(['--port', String(other.port)], { from: 'user' })
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CliError);
       expect((err as CliError).message).toContain(`Port ${other.port}`);
       expect((err as CliError).hint).toContain('--port');
@@ -120,7 +134,9 @@ describe('voice dev in-process', () => {
   it('refuses a corrupt data file as a usage error and leaves it alone', async () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, 'not json');
-    const err = await devCommand(io().io).parseAsync(['--port', '0', '--data', file], { from: 'user' }).catch((e: unknown) => e);
+    const err = await devCommand(io().io)
+      .parseAsync(['--port', '0', '--data', file], { from: 'user' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).exitCode).toBe(2);
     expect((err as CliError).message).toContain(file);

@@ -25,7 +25,9 @@ const processIo: DevIo = {
 function dataFileFound(found: DataFileStart | undefined): string {
   if (!found) return '';
   const loaded = found.objects ? `; loaded ${found.objects} objects (${found.calls} calls)` : '; new file';
-  const left = found.removedTempFiles ? `; removed ${found.removedTempFiles} half-written temp file${found.removedTempFiles === 1 ? '' : 's'} a stopped run left (the file is its last complete state)` : '';
+  const left = found.removedTempFiles
+    ? `; removed ${found.removedTempFiles} half-written temp file${found.removedTempFiles === 1 ? '' : 's'} a stopped run left (the file is its last complete state)`
+    : '';
   return loaded + left;
 }
 

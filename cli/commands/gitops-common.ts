@@ -61,7 +61,5 @@ export async function checked<T>(work: () => Promise<T>): Promise<T> {
 
 /** Adds the options every gitops command has. */
 export function withDir(cmd: Command): Command {
-  return cmd
-    .option('--dir <path>', 'the resources directory', 'resources')
-    .option('--state <file>', 'the state file (default: <dir>/.voice-state.<account>.json, one per profile and API URL)');
+  return cmd.option('--dir <path>', 'the resources directory', 'resources').option('--state <file>', 'the state file (default: <dir>/.voice-state.<account>.json, one per profile and API URL)');
 }

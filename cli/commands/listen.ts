@@ -35,7 +35,9 @@ function banner(r: Receiver, forwardTo: string | undefined, events: string[] | u
     `  Emulator:  voice --local assistant update <id> --set server.url=${r.url}`,
     `  Hosted:    expose port ${r.port} through a tunnel (e.g. ngrok http ${r.port}) and use its URL as the server URL.`,
     '',
-  ].filter((l, i, all) => l !== '' || i === all.length - 1).join('\n');
+  ]
+    .filter((l, i, all) => l !== '' || i === all.length - 1)
+    .join('\n');
 }
 
 /** The `voice listen` command. */
@@ -95,9 +97,15 @@ Examples:
         });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE') throw new CliError(`Port ${opts.port} on ${opts.host} is already in use.`, ExitCode.Failure, `Pick another with --port, e.g. voice listen --port ${opts.port + 1} (or --port 0 for any free port).`);
+        if (code === 'EADDRINUSE')
+          throw new CliError(
+            `Port ${opts.port} on ${opts.host} is already in use.`,
+            ExitCode.Failure,
+            `Pick another with --port, e.g. voice listen --port ${opts.port + 1} (or --port 0 for any free port).`,
+          );
         if (code === 'EACCES') throw new CliError(`Not allowed to listen on port ${opts.port}.`, ExitCode.Failure, 'Pick a port above 1023 with --port.');
-        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+          throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
         throw error;
       }
       err(banner(receiver, forwardTo, events));

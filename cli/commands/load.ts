@@ -36,11 +36,13 @@ interface LoadFlags {
   export?: string;
 }
 
-const number = (what: string, min: number, whole = false) => (value: string): number => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min || (whole && !Number.isInteger(n))) throw new InvalidArgumentError(`expected ${what}.`);
-  return n;
-};
+const number =
+  (what: string, min: number, whole = false) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min || (whole && !Number.isInteger(n))) throw new InvalidArgumentError(`expected ${what}.`);
+    return n;
+  };
 
 function faultsOf(names: string[] | undefined): Fault[] {
   const out: Fault[] = [];
@@ -102,7 +104,12 @@ Examples:
       else assistant = opts.assistant !== undefined ? assistantFile(opts.assistant) : standIn();
       for (const v of Object.values(opts.header ?? {})) addSecret(v);
       const plan = opts.credential === undefined ? undefined : await signingPlan(ctx, opts.credential);
-      assistant = withServer(assistant, { ...(opts.server !== undefined ? { server: targetUrl(opts.server, '--server') } : {}), ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}), ...(opts.header ? { header: opts.header } : {}), ...(opts.credential !== undefined ? { credential: opts.credential } : {}) });
+      assistant = withServer(assistant, {
+        ...(opts.server !== undefined ? { server: targetUrl(opts.server, '--server') } : {}),
+        ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
+        ...(opts.header ? { header: opts.header } : {}),
+        ...(opts.credential !== undefined ? { credential: opts.credential } : {}),
+      });
       let scenario;
       try {
         scenario = opts.scenario === undefined ? undefined : await loadScenario(opts.scenario);

@@ -60,11 +60,22 @@ async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Pro
   if (opts.hosted) {
     const cli = contextOf(cmd);
     const apiKey = cli.requireKey();
-    return { ctx: { baseUrl: cli.settings().baseUrl, apiKey, hosted: true, allowWrites: Boolean(opts.allowWrites) }, about: `the hosted platform at ${cli.settings().baseUrl}${opts.allowWrites ? ' (writes allowed)' : ' (reads only; --allow-writes to change things)'}` };
+    return {
+      ctx: { baseUrl: cli.settings().baseUrl, apiKey, hosted: true, allowWrites: Boolean(opts.allowWrites) },
+      about: `the hosted platform at ${cli.settings().baseUrl}${opts.allowWrites ? ' (writes allowed)' : ' (reads only; --allow-writes to change things)'}`,
+    };
   }
-  if (opts.apiUrl) return { ctx: { baseUrl: opts.apiUrl.replace(/\/+$/, ''), apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) }, about: `the emulator at ${opts.apiUrl}` };
+  if (opts.apiUrl)
+    return {
+      ctx: { baseUrl: opts.apiUrl.replace(/\/+$/, ''), apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) },
+      about: `the emulator at ${opts.apiUrl}`,
+    };
   const emulator = await startEmulator({ port: 0, speed: opts.speed, model: modelConfig(opts as DevOptions) });
-  return { ctx: { baseUrl: emulator.url, apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) }, emulator, about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()})` };
+  return {
+    ctx: { baseUrl: emulator.url, apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) },
+    emulator,
+    about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()})`,
+  };
 }
 
 function serveHttp(ctx: ToolContext, port: number): Promise<() => Promise<void>> {
@@ -100,7 +111,7 @@ export function mcpCommand(): Command {
     .option('--hosted', 'work on the hosted platform with your key (reads only unless --allow-writes)')
     .option('--allow-writes', 'with --hosted: let the tools create, change and delete')
     .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of stdio', portFlag)
-    .option('--speed <n>', 'simulated clock speed of the in-process platform\'s calls', speedFlag, 20);
+    .option('--speed <n>', "simulated clock speed of the in-process platform's calls", speedFlag, 20);
   addModelOptions(cmd);
   cmd.addHelpText(
     'after',

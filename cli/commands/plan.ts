@@ -13,7 +13,9 @@ export function planCommand(): Command {
     .description('Compare the resource files with the account (or the emulator) and show what apply would change')
     .argument('[targets...]', 'types (assistants, tools, simulations/tests...) or files to limit the plan to')
     .option('--prune', 'also plan deleting resources the state knows that no file has')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 The last line is always: Plan: N to create, N to update, N to delete.
 
 Examples:
@@ -22,7 +24,8 @@ Examples:
   $ voice plan assistants tools
   $ voice plan resources/assistants/front-desk.md --json
   $ voice plan --local                      # against \`voice dev\`
-`)
+`,
+    )
     .action(async (targets: string[], _o: unknown, cmd: Command) => {
       const run = gitopsRun(cmd);
       const p = await checked(() => plan({ client: run.client, dir: run.dir, statePath: run.statePath, targets, prune: Boolean(run.opts.prune) }));

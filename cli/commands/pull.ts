@@ -13,13 +13,16 @@ export function pullCommand(): Command {
     .description('Write every resource of the account (or the emulator) as files in the gitops layout')
     .argument('[types...]', 'types to pull (assistants, tools, squads, simulations...); all when none')
     .option('--force', 'overwrite files edited locally since the last pull or apply')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ voice pull
   $ voice pull assistants tools --dir resources/production
   $ voice pull --force
   $ voice pull --local --dir /tmp/from-dev     # what \`voice dev\` holds
-`)
+`,
+    )
     .action(async (types: string[], _o: unknown, cmd: Command) => {
       const run = gitopsRun(cmd);
       const files = await checked(() => pull({ client: run.client, dir: run.dir, statePath: run.statePath, kinds: types, force: Boolean(run.opts.force), account: `${run.account} (${run.baseUrl})` }));

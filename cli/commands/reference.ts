@@ -48,5 +48,8 @@ export async function commandReference(): Promise<string> {
     for (const sub of subs) visit(depth === 0 ? (lazy.get(sub.name()) ?? sub) : sub, depth + 1);
   };
   visit(program, 0);
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

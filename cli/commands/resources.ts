@@ -35,11 +35,16 @@ function addAction(parent: Command, entry: Entry): void {
   if (op.list) {
     cmd.option('--all', 'fetch every page and print all items');
     cmd.option('--wide', 'show every cell of the table whole (lines may be wider than the terminal)');
-    cmd.option('--columns <fields>', 'the table\'s columns, comma-separated (dotted for nested fields), e.g. id,status,customer.number');
+    cmd.option('--columns <fields>', "the table's columns, comma-separated (dotted for nested fields), e.g. id,status,customer.number");
   }
   if (op.response === 'binary') cmd.option('-o, --out <file>', 'save the file the API answers with here (else stdout, when piped)');
   if (op.query.length) cmd.option('--query <key=value>', 'any other query parameter (repeatable)', collect);
-  cmd.addHelpText('after', `\nExamples:\n${examplesFor(entry).map((e) => `  $ ${e}`).join('\n')}\n\n${op.method} ${op.path}${op.auth === 'none' ? ' (no authorization)' : ''}\n`);
+  cmd.addHelpText(
+    'after',
+    `\nExamples:\n${examplesFor(entry)
+      .map((e) => `  $ ${e}`)
+      .join('\n')}\n\n${op.method} ${op.path}${op.auth === 'none' ? ' (no authorization)' : ''}\n`,
+  );
   cmd.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
     const values = args.slice(0, names.length + (op.body === 'multipart' ? 1 : 0)) as string[];
@@ -76,7 +81,15 @@ export function addResources(program: Command, entries: readonly Entry[]): Resou
       const parts = [own?.length ? `actions: ${own.join(', ')}` : '', subs.length ? `more: ${subs.join(', ')}` : ''].filter(Boolean).join('; ');
       group = parent.command(resource[resource.length - 1] as string).description(parts);
       // A function, so the examples are worked out only when help is shown.
-      group.addHelpText('after', () => `\nExamples:\n${entries.filter((e) => e.resource.join(' ').startsWith(key)).slice(0, 3).map((e) => `  $ ${examplesFor(e)[0]}`).join('\n')}\n`);
+      group.addHelpText(
+        'after',
+        () =>
+          `\nExamples:\n${entries
+            .filter((e) => e.resource.join(' ').startsWith(key))
+            .slice(0, 3)
+            .map((e) => `  $ ${examplesFor(e)[0]}`)
+            .join('\n')}\n`,
+      );
       groups.set(key, group);
     }
     return group;

@@ -31,10 +31,11 @@ interface OpOptions {
 async function paramsOf(entry: Entry, values: string[], ctx: Context): Promise<unknown> {
   const { op } = entry;
   const opts = ctx.opts as OpOptions & typeof ctx.opts;
-  if (op.body === 'json') return buildOpBody(entry, values, opts, () => {
-    if (op.auth === 'bearer') ctx.requireKey();
-    return ctx.client();
-  });
+  if (op.body === 'json')
+    return buildOpBody(entry, values, opts, () => {
+      if (op.auth === 'bearer') ctx.requireKey();
+      return ctx.client();
+    });
   if (op.body === 'multipart') {
     const file = values.pop() as string;
     try {

@@ -49,20 +49,29 @@ export function chooseTarget(folder: TestFolder, wanted: string | undefined): { 
     const bare = wanted.replace(/^(assistants|squads)\//, '');
     const kinds = wanted.startsWith('squads/') ? ['squads'] : wanted.startsWith('assistants/') ? ['assistants'] : ['assistants', 'squads'];
     for (const kind of kinds) if (byId(folder, kind, bare)) return { type: kind === 'squads' ? 'squad' : 'assistant', id: bare };
-    throw usageError(`--target ${wanted}: no assistant or squad file with that id in ${folder.dir}.`, `Name one of: ${[...ofKind(folder, 'assistants'), ...ofKind(folder, 'squads')].map((r) => `${r.kind.folder}/${r.id}`).join(', ') || '(none)'}, or assistant:UUID.`);
+    throw usageError(
+      `--target ${wanted}: no assistant or squad file with that id in ${folder.dir}.`,
+      `Name one of: ${[...ofKind(folder, 'assistants'), ...ofKind(folder, 'squads')].map((r) => `${r.kind.folder}/${r.id}`).join(', ') || '(none)'}, or assistant:UUID.`,
+    );
   }
   const squads = ofKind(folder, 'squads');
   if (squads.length === 1) return { type: 'squad', id: (squads[0] as LocalResource).id };
   const assistants = ofKind(folder, 'assistants');
   if (!squads.length && assistants.length === 1) return { type: 'assistant', id: (assistants[0] as LocalResource).id };
-  throw usageError(`${folder.dir} has ${squads.length} squad(s) and ${assistants.length} assistant(s): say which to test with --target.`, 'e.g. --target receptionist, --target squads/front-office or --target assistant:UUID');
+  throw usageError(
+    `${folder.dir} has ${squads.length} squad(s) and ${assistants.length} assistant(s): say which to test with --target.`,
+    'e.g. --target receptionist, --target squads/front-office or --target assistant:UUID',
+  );
 }
 
 function lintOrExit(dir: string): TestFolder {
   const folder = lintFolder(dir);
   if (folder.problems.length) {
     const lines = folder.problems.map((p) => `  ${showProblem(p)}`).join('\n');
-    throw usageError(`${folder.problems.length} problem${folder.problems.length === 1 ? '' : 's'} in ${dir}:\n${lines}`, 'Nothing was run; fix the files and run again (`voice test --lint` checks without running).');
+    throw usageError(
+      `${folder.problems.length} problem${folder.problems.length === 1 ? '' : 's'} in ${dir}:\n${lines}`,
+      'Nothing was run; fix the files and run again (`voice test --lint` checks without running).',
+    );
   }
   if (!ofKind(folder, 'evals').length && !ofKind(folder, 'simulations').length) throw usageError(`${dir} has no evals (evals/) and no simulations (simulations/tests/): nothing to test.`);
   return folder;
@@ -126,20 +135,32 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
   const picked = chooseTarget(folder, opts.target);
   if (opts.junit) prepareOutFile(opts.junit, '--junit');
   const remote = Boolean(opts.hosted || opts.apiUrl || opts.local);
-  if (remote && (opts.llm || opts.llmReplay || opts.llmRecord)) throw usageError('--llm options configure the local platform voice test starts; a running platform uses its own model.', 'Drop --api-url/--local/--hosted, or start `voice dev` with the --llm options.');
+  if (remote && (opts.llm || opts.llmReplay || opts.llmRecord))
+    throw usageError(
+      '--llm options configure the local platform voice test starts; a running platform uses its own model.',
+      'Drop --api-url/--local/--hosted, or start `voice dev` with the --llm options.',
+    );
   const platform = remote ? await remotePlatform(ctx, dir, Boolean(opts.hosted)) : await localPlatform(dir, opts);
   let report: TestReport;
   try {
     const missing = missingOnPlatform(folder, platform);
     const targetUuid = picked.uuid ?? platform.uuidOf(picked.type === 'squad' ? 'squads' : 'assistants', picked.id as string);
     if (missing.length || !targetUuid) {
-      throw usageError(`Not on the platform yet: ${[...missing, ...(targetUuid ? [] : [`${picked.type} ${picked.id ?? ''}`])].join(', ')}.`, `Apply the folder first: voice apply --dir ${dir}${opts.local ? ' --local' : ''}${opts.apiUrl ? ` --api-url ${opts.apiUrl}` : ''}`);
+      throw usageError(
+        `Not on the platform yet: ${[...missing, ...(targetUuid ? [] : [`${picked.type} ${picked.id ?? ''}`])].join(', ')}.`,
+        `Apply the folder first: voice apply --dir ${dir}${opts.local ? ' --local' : ''}${opts.apiUrl ? ` --api-url ${opts.apiUrl}` : ''}`,
+      );
     }
     const target: TestTarget = { type: picked.type, id: targetUuid, label: picked.id ?? targetUuid };
     const live = process.stderr.isTTY && ctx.output.mode !== 'json';
     if (live) err(`${dim(`Running ${dir} against ${target.type} ${target.label} (${opts.iterations} iteration(s), concurrency ${opts.concurrency})`)}\n`);
     report = await runTests({
-      client: platform.client, folder, uuidOf: platform.uuidOf, target, iterations: opts.iterations, pollMs: platform.pollMs,
+      client: platform.client,
+      folder,
+      uuidOf: platform.uuidOf,
+      target,
+      iterations: opts.iterations,
+      pollMs: platform.pollMs,
       ...(opts.filter ? { filter: opts.filter } : {}),
       ...(live ? { onProgress: (p) => err(progressLine(p)) } : {}),
     });

@@ -20,7 +20,10 @@ export function testCommand(): Command {
   return new Command('test')
     .description("Run the folder's evals and simulations (locally, on the model you name, or on the hosted platform) and report; JUnit for CI")
     .argument('[dir]', 'the resources folder (the layout `voice pull` writes)', 'resources')
-    .option('--target <id>', 'the assistant or squad under test: a file id (receptionist, squads/front-office) or assistant:UUID / squad:UUID (default: the folder\'s only squad, else its only assistant)')
+    .option(
+      '--target <id>',
+      "the assistant or squad under test: a file id (receptionist, squads/front-office) or assistant:UUID / squad:UUID (default: the folder's only squad, else its only assistant)",
+    )
     .option('--iterations <n>', 'run each simulation N times (a mix of passes and failures is reported flaky)', count(1, 10, 'a whole number'), 1)
     .option('--concurrency <n>', 'simulations played at once on the local platform', count(1, 64, 'a whole number'), 4)
     .option('--filter <text>', 'only the evals and simulations whose file id or name contains this')
@@ -32,7 +35,9 @@ export function testCommand(): Command {
     .option('--llm-model <name>', 'model name for --llm, or provider/model=NAME (repeatable)', modelFlag)
     .option('--llm-record <file>', 'write every model exchange to this cassette')
     .option('--llm-replay <file>', 'answer every model request from this cassette (deterministic CI runs, no model called)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Without --api-url, --local or --hosted, a local platform starts in this process, the folder is
 applied to it, and the runs play on the model the --llm options name (or a cassette). The folder
 is checked first: a trap (a scenario whose evaluations all need audio, a comparator on an object,
@@ -46,7 +51,8 @@ Examples:
   $ voice test --iterations 5 --filter booking
   $ voice test --lint
   $ voice test --local                      # against a running \`voice dev\` (apply first)
-`)
+`,
+    )
     .action(async (dir: string, _o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
       await runTestCommand(ctx, dir, ctx.opts as unknown as TestOptions);

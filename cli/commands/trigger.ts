@@ -107,7 +107,8 @@ Examples:
       const url = opts.forwardTo === undefined ? undefined : targetUrl(opts.forwardTo);
       // Header values are often secrets (x-vapi-secret): an answer that echoes one is masked.
       for (const v of Object.values(opts.header ?? {})) addSecret(v);
-      if (!url && !opts.dryRun) throw usageError('voice trigger needs --forward-to URL: where your server listens, e.g. --forward-to localhost:3000/webhook', 'Or --dry-run to print the message without sending it.');
+      if (!url && !opts.dryRun)
+        throw usageError('voice trigger needs --forward-to URL: where your server listens, e.g. --forward-to localhost:3000/webhook', 'Or --dry-run to print the message without sending it.');
       let call;
       if (opts.call !== undefined) {
         ctx.requireKey();

@@ -13,7 +13,12 @@ describe('visitor settings', () => {
 
   it('takes the flag, then the environment, then the profile', () => {
     const env = { VOICE_SUPABASE_URL: 'https://env.supabase.co', VOICE_VISITORS_FILE: 'env.json' };
-    expect(resolveVisitorSettings({ visitors: 'flag.json' }, env, profile)).toMatchObject({ file: 'flag.json', supabaseUrl: 'https://env.supabase.co', serviceRoleKey: 'profile-key', demoUrl: 'https://demo.example' });
+    expect(resolveVisitorSettings({ visitors: 'flag.json' }, env, profile)).toMatchObject({
+      file: 'flag.json',
+      supabaseUrl: 'https://env.supabase.co',
+      serviceRoleKey: 'profile-key',
+      demoUrl: 'https://demo.example',
+    });
     expect(resolveVisitorSettings({}, env, profile).file).toBe('env.json');
   });
 

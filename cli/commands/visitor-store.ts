@@ -37,14 +37,9 @@ export function profileSettings(flags: StoreFlags, env: NodeJS.ProcessEnv = proc
  * Resolves settings: flag, then `VOICE_*` environment, then the CLI profile, then defaults; as
  * elsewhere in the CLI, an explicit `--profile` beats the environment.
  */
-export function resolveVisitorSettings(
-  flags: StoreFlags,
-  env: NodeJS.ProcessEnv = process.env,
-  profile: Record<string, unknown> = profileSettings(flags, env),
-): VisitorSettings {
+export function resolveVisitorSettings(flags: StoreFlags, env: NodeJS.ProcessEnv = process.env, profile: Record<string, unknown> = profileSettings(flags, env)): VisitorSettings {
   const fromProfile = (key: string): string => (typeof profile[key] === 'string' ? (profile[key] as string) : '');
-  const pick = (envName: string, key: string): string =>
-    flags.profile ? fromProfile(key) || env[envName] || '' : env[envName] || fromProfile(key);
+  const pick = (envName: string, key: string): string => (flags.profile ? fromProfile(key) || env[envName] || '' : env[envName] || fromProfile(key));
   return {
     file: flags.visitors || pick('VOICE_VISITORS_FILE', 'visitorsFile') || `./${DEFAULT_VISITORS_FILE}`,
     supabaseUrl: pick('VOICE_SUPABASE_URL', 'supabaseUrl'),

@@ -60,7 +60,10 @@ describe('voice visitor on the local file', () => {
     expect(JSON.parse(updated.stdout)).toEqual({ ...acme, name: 'Acme Inc', url: 'https://demo.example/acme' });
     const many = await voice(['update', '-f', '-'], { input: JSON.stringify([{ slug: 'globex', first_message: 'Yo' }]) });
     expect(many.exitCode).toBe(0);
-    expect(onDisk()).toEqual([{ ...acme, name: 'Acme Inc' }, { ...globex, first_message: 'Yo' }]);
+    expect(onDisk()).toEqual([
+      { ...acme, name: 'Acme Inc' },
+      { ...globex, first_message: 'Yo' },
+    ]);
   });
 
   it('prints tab-separated plain text when piped, one line per record', async () => {
@@ -68,13 +71,7 @@ describe('voice visitor on the local file', () => {
     const list = await voice(['list']);
     expect(list.stdout).toBe('acme\tAcme Corp\thttps://demo.example/acme\nglobex\tGlobex\thttps://demo.example/globex');
     const get = await voice(['get', 'globex']);
-    expect(get.stdout.split('\n')).toEqual([
-      'slug\tglobex',
-      'name\tGlobex',
-      'system\tSell to Globex.',
-      'first_message\tHi Globex!',
-      'page\thttps://demo.example/globex',
-    ]);
+    expect(get.stdout.split('\n')).toEqual(['slug\tglobex', 'name\tGlobex', 'system\tSell to Globex.', 'first_message\tHi Globex!', 'page\thttps://demo.example/globex']);
   });
 
   it('finds the file through VOICE_VISITORS_FILE', async () => {

@@ -128,7 +128,7 @@ function printChanged(ctx: Context, visitors: Visitor[], many: boolean, verb: st
 
 /** The `voice visitor` command and its subcommands. */
 export function visitorCommand(): Command {
-  const visitor = new Command('visitor').description("manage the prospects who get a personalised demo page (local file, or the hosted table when configured)");
+  const visitor = new Command('visitor').description('manage the prospects who get a personalised demo page (local file, or the hosted table when configured)');
 
   common(visitor.command('list').description('list visitors')).action(
     action(async (ctx) => {

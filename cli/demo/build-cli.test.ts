@@ -29,9 +29,17 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const clean = { VOICE_SUPABASE_URL: '', VOICE_SUPABASE_ANON_KEY: '', VOICE_API_KEY: '', VOICE_WEBHOOK_URL: '', VOICE_PUBLIC_KEY: '', VOICE_ASSISTANT_ID: '', XDG_CONFIG_HOME: '/nonexistent', NO_COLOR: '1' };
-const voice = (args: string[], env: Record<string, string> = {}) =>
-  execa(process.execPath, [cli.file, 'demo', 'build', ...args], { cwd: dir, reject: false, env: { ...clean, ...env }, input: '' });
+const clean = {
+  VOICE_SUPABASE_URL: '',
+  VOICE_SUPABASE_ANON_KEY: '',
+  VOICE_API_KEY: '',
+  VOICE_WEBHOOK_URL: '',
+  VOICE_PUBLIC_KEY: '',
+  VOICE_ASSISTANT_ID: '',
+  XDG_CONFIG_HOME: '/nonexistent',
+  NO_COLOR: '1',
+};
+const voice = (args: string[], env: Record<string, string> = {}) => execa(process.execPath, [cli.file, 'demo', 'build', ...args], { cwd: dir, reject: false, env: { ...clean, ...env }, input: '' });
 
 it('refuses to build without the hosted database, with exit 2 and what to set', async () => {
   const r = await voice([]);
@@ -58,7 +66,11 @@ it('refuses a logo that is not an image file, with exit 2', async () => {
 
 it('builds into --out and prints the files as JSON, warning about what will not work', async () => {
   writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  const r = await voice(['--out', 'site', '--json', '--seller-logo', 'logo.svg'], { VOICE_SUPABASE_URL: 'https://abc.supabase.co', VOICE_SUPABASE_ANON_KEY: 'anon-key-123456', VOICE_SELLER_NAME: 'Northwind' });
+  const r = await voice(['--out', 'site', '--json', '--seller-logo', 'logo.svg'], {
+    VOICE_SUPABASE_URL: 'https://abc.supabase.co',
+    VOICE_SUPABASE_ANON_KEY: 'anon-key-123456',
+    VOICE_SELLER_NAME: 'Northwind',
+  });
   expect(r.stderr).not.toMatch(/error/i);
   expect(r.exitCode).toBe(0);
   const result = JSON.parse(r.stdout) as { outDir: string; files: string[] };

@@ -89,7 +89,10 @@ export function checkBuildConfig(page: DemoConfig, secrets: string[] = []): stri
   }
   const baked = JSON.stringify(page);
   if (secrets.some((s) => s.length >= 6 && baked.includes(s))) {
-    throw usageError('A secret key (VOICE_API_KEY or the service-role key) is set as one of the page settings; it would be published.', 'The page takes only the public key (VOICE_PUBLIC_KEY) and the anon key.');
+    throw usageError(
+      'A secret key (VOICE_API_KEY or the service-role key) is set as one of the page settings; it would be published.',
+      'The page takes only the public key (VOICE_PUBLIC_KEY) and the anon key.',
+    );
   }
   const warnings: string[] = [];
   if (!key) warnings.push('No anon key (VOICE_SUPABASE_ANON_KEY): the hosted database will refuse the page.');

@@ -7,7 +7,10 @@ import { err, out } from '../redact.js';
 import type { DemoFlags } from './config.js';
 
 /** The flags of `voice demo build`: the page settings `voice demo` takes, and the output folder. */
-export interface BuildFlags extends Pick<DemoFlags, 'supabaseUrl' | 'supabaseAnonKey' | 'webhookUrl' | 'publicKey' | 'assistantId' | 'apiUrl' | 'sentryDsn' | 'strict' | 'captions' | 'sellerName' | 'sellerLogo'> {
+export interface BuildFlags extends Pick<
+  DemoFlags,
+  'supabaseUrl' | 'supabaseAnonKey' | 'webhookUrl' | 'publicKey' | 'assistantId' | 'apiUrl' | 'sentryDsn' | 'strict' | 'captions' | 'sellerName' | 'sellerLogo'
+> {
   out: string;
 }
 

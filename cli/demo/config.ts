@@ -80,11 +80,11 @@ export function captionsOff(value: string | undefined): boolean {
 export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = process.env, profile: Record<string, unknown> = readProfile(env, flags.profile)): ResolvedDemoConfig {
   const sources: ResolvedDemoConfig['sources'] = {};
   const pick = (name: string, flag: string | undefined, envName: string, ...profileKeys: string[]): string => {
-    if (flag) return (sources[name] = 'flag'), flag;
-    if (env[envName]) return (sources[name] = 'env'), env[envName] as string;
+    if (flag) return ((sources[name] = 'flag'), flag);
+    if (env[envName]) return ((sources[name] = 'env'), env[envName] as string);
     for (const key of profileKeys) {
       const v = str(profile[key]);
-      if (v) return (sources[name] = 'profile'), v;
+      if (v) return ((sources[name] = 'profile'), v);
     }
     return '';
   };

@@ -10,7 +10,10 @@ import { securityHostFiles } from './build-run.js';
 const page = (over: Partial<DemoConfig>): DemoConfig => ({ ...defaultConfig, ...over });
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
 /** The WebSocket sources of connect-src other than Daily's. */
-const sockets = (csp: string) => directive(csp, 'connect-src').split(' ').filter((s) => /^wss?:/.test(s) && !s.includes('*.'));
+const sockets = (csp: string) =>
+  directive(csp, 'connect-src')
+    .split(' ')
+    .filter((s) => /^wss?:/.test(s) && !s.includes('*.'));
 
 describe('the page CSP', () => {
   it("allows the socket of the demo's emulator when Test in Browser runs there, and nothing wider", () => {
@@ -41,7 +44,7 @@ describe('the page CSP', () => {
     }
   });
 
-  it("a static build allows exactly its own inline scripts and style elements, by hash", () => {
+  it('a static build allows exactly its own inline scripts and style elements, by hash', () => {
     const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     const html = '<head><script>window.a=1</script><script type="module" src="/x.js"></script><style>p{color:red}</style></head>';
     const headers = securityHostFiles(page({ supabaseUrl: 'https://db.example.com' }), html)._headers ?? '';

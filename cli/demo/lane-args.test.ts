@@ -54,9 +54,23 @@ describe("the fast lane's voice demo", () => {
 
   it('leaves help, subcommands, unknown or short flags, missing and bad values to the full program', () => {
     const left = [
-      ['assistant', 'list'], ['--local', 'demo'], ['demo', '--help'], ['demo', '-h'], ['demo', 'build'], ['demo', 'extra'],
-      ['demo', '--bogus'], ['demo', '--slug'], ['demo', '--slug', '--open'], ['demo', '--port', 'abc'], ['demo', '--port', '70000'],
-      ['demo', '--port', '-1'], ['demo', '--open=yes'], ['demo', '--json'], ['demo', '-y'], ['demo', '--'], ['demo', '--version'],
+      ['assistant', 'list'],
+      ['--local', 'demo'],
+      ['demo', '--help'],
+      ['demo', '-h'],
+      ['demo', 'build'],
+      ['demo', 'extra'],
+      ['demo', '--bogus'],
+      ['demo', '--slug'],
+      ['demo', '--slug', '--open'],
+      ['demo', '--port', 'abc'],
+      ['demo', '--port', '70000'],
+      ['demo', '--port', '-1'],
+      ['demo', '--open=yes'],
+      ['demo', '--json'],
+      ['demo', '-y'],
+      ['demo', '--'],
+      ['demo', '--version'],
     ];
     for (const argv of left) expect(parseDemo(argv, {}), argv.join(' ')).toBeUndefined();
   });

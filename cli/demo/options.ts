@@ -54,7 +54,7 @@ export const DEMO_OPTIONS: readonly DemoOption[] = [
   { flags: '--phone-number-id <id>', description: 'platform phone number Call Me calls from', key: 'phoneNumberId', env: 'VOICE_PHONE_NUMBER_ID' },
   { flags: '--sentry-dsn <dsn>', description: 'error reporting DSN for the page', key: 'sentryDsn', env: 'VOICE_SENTRY_DSN' },
   { flags: '--seller-name <name>', description: 'who is selling: the name in the header, footer and tab', key: 'sellerName', env: 'VOICE_SELLER_NAME' },
-  { flags: '--seller-logo <file|url>', description: 'the seller\'s logo (an image file or https address; also the tab icon)', key: 'sellerLogo', env: 'VOICE_SELLER_LOGO' },
+  { flags: '--seller-logo <file|url>', description: "the seller's logo (an image file or https address; also the tab icon)", key: 'sellerLogo', env: 'VOICE_SELLER_LOGO' },
   { flags: '--no-captions', description: 'no captions of the conversation during Test in Browser (or VOICE_CAPTIONS=off)', key: 'captions' },
 ];
 

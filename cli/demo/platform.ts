@@ -191,14 +191,17 @@ export function localAssistantMiddleware(platform: Promise<{ local: boolean; ass
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data));
     };
     if (req.method !== 'GET') return send(405, { message: `Use GET ${LOCAL_ASSISTANT_PATH}` });
-    void platform.then(async (p) => {
-      if (!p.assistant) return send(404, { message: 'Test in Browser does not run on a local emulator here.' });
-      try {
-        send(200, { assistantId: await p.assistant() });
-      } catch (err) {
-        log(`voice demo: Test in Browser cannot start: ${(err as Error).message}`);
-        send(503, { message: (err as Error).message });
-      }
-    }, () => send(503, { message: 'The demo has no platform to call.' }));
+    void platform.then(
+      async (p) => {
+        if (!p.assistant) return send(404, { message: 'Test in Browser does not run on a local emulator here.' });
+        try {
+          send(200, { assistantId: await p.assistant() });
+        } catch (err) {
+          log(`voice demo: Test in Browser cannot start: ${(err as Error).message}`);
+          send(503, { message: (err as Error).message });
+        }
+      },
+      () => send(503, { message: 'The demo has no platform to call.' }),
+    );
   };
 }

@@ -23,6 +23,10 @@ export function logoSource(value: string, cwd: string = process.cwd()): string {
   } catch {
     throw usageError(`Cannot read the logo file ${file}.`, hint);
   }
-  if (size > MAX_LOGO_BYTES) throw usageError(`The logo file ${file} is ${Math.ceil(size / 1024)} KiB; at most ${MAX_LOGO_BYTES / 1024} KiB goes into the page.`, 'An SVG, or a PNG of about 128 px, is plenty for the header and the tab icon.');
+  if (size > MAX_LOGO_BYTES)
+    throw usageError(
+      `The logo file ${file} is ${Math.ceil(size / 1024)} KiB; at most ${MAX_LOGO_BYTES / 1024} KiB goes into the page.`,
+      'An SVG, or a PNG of about 128 px, is plenty for the header and the tab icon.',
+    );
   return `data:${type};base64,${readFileSync(file).toString('base64')}`;
 }

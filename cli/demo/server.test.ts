@@ -126,7 +126,8 @@ describe('the local Call Me webhook with the hosted visitors table', () => {
     await new Promise<void>((resolve) => db.listen(0, '127.0.0.1', resolve));
     const demo = await startDemo({ ...quiet(), flags: { supabaseUrl: `http://127.0.0.1:${(db.address() as AddressInfo).port}`, supabaseAnonKey: 'anon' } });
     try {
-      const post = (slug: string) => fetch(`${demo.origin}/__voice/call-me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '+14155550123', slug }) });
+      const post = (slug: string) =>
+        fetch(`${demo.origin}/__voice/call-me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '+14155550123', slug }) });
       const unknown = await post('nobody');
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toMatchObject({ ok: false, error: 'unknown-visitor' });
@@ -136,9 +137,13 @@ describe('the local Call Me webhook with the hosted visitors table', () => {
       expect(calls).toHaveLength(1);
       // The embedded emulator's call runs with the demo's assistant: it rings (no start error).
       const { callId } = (await placed.json()) as { callId: string };
-      const status = async () => ((await (await fetch(`${demo.callTarget!.baseUrl}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { status: string; endedReason?: string });
+      const status = async () => (await (await fetch(`${demo.callTarget!.baseUrl}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { status: string; endedReason?: string };
       await expect.poll(async () => (await status()).status, { timeout: 10_000 }).not.toBe('queued');
-      const call = (await (await fetch(`${demo.callTarget!.baseUrl}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { status: string; endedReason?: string; assistantId?: string };
+      const call = (await (await fetch(`${demo.callTarget!.baseUrl}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as {
+        status: string;
+        endedReason?: string;
+        assistantId?: string;
+      };
       expect(call.endedReason).toBeUndefined();
       expect(call.assistantId).toBe(demo.config.page.assistantId);
     } finally {
@@ -162,7 +167,17 @@ describe('visitorsFile', () => {
 describe('watchIgnored', () => {
   it("leaves the inspector's app, tests and scripts unwatched, and watches the page's own files", () => {
     const ignored = watchIgnored('/repo/web');
-    for (const file of ['/repo/web/e2e', '/repo/web/e2e/demo.test.ts', '/repo/web/inspector/src/App.tsx', '/repo/web/scripts/x.mjs', '/repo/web/src/App.test.tsx', '/repo/web/vite/phone-input-build.test.ts', '/repo/web/vite/flag-files.ts']) expect(ignored.test(file), file).toBe(true);
-    for (const file of ['/repo/web', '/repo/web/index.html', '/repo/web/src/App.tsx', '/repo/web/src/inspector.ts', '/repo/web/vite.config.ts', '/repo/web/src/vite.ts', '/repo/other/e2e/x.ts']) expect(ignored.test(file), file).toBe(false);
+    for (const file of [
+      '/repo/web/e2e',
+      '/repo/web/e2e/demo.test.ts',
+      '/repo/web/inspector/src/App.tsx',
+      '/repo/web/scripts/x.mjs',
+      '/repo/web/src/App.test.tsx',
+      '/repo/web/vite/phone-input-build.test.ts',
+      '/repo/web/vite/flag-files.ts',
+    ])
+      expect(ignored.test(file), file).toBe(true);
+    for (const file of ['/repo/web', '/repo/web/index.html', '/repo/web/src/App.tsx', '/repo/web/src/inspector.ts', '/repo/web/vite.config.ts', '/repo/web/src/vite.ts', '/repo/other/e2e/x.ts'])
+      expect(ignored.test(file), file).toBe(false);
   });
 });

@@ -109,9 +109,18 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   // Without a public key and assistant, Test in Browser runs on the platform Call Me uses when that is an emulator.
   const browserLocal = !(config.page.publicKey && config.page.assistantId);
   // The emulator (if any) starts while Vite does: nothing here waits on the other.
-  const targetPromise = localWebhook || browserLocal
-    ? startCallTarget({ apiKey: config.apiKey, apiUrl: config.apiUrl, assistantId: config.page.assistantId, phoneNumberId: config.phoneNumberId, port: options.emulatorPort ?? EMULATOR_PORT, withAssistant: browserLocal, log: (line) => notes.push(line) })
-    : undefined;
+  const targetPromise =
+    localWebhook || browserLocal
+      ? startCallTarget({
+          apiKey: config.apiKey,
+          apiUrl: config.apiUrl,
+          assistantId: config.page.assistantId,
+          phoneNumberId: config.phoneNumberId,
+          port: options.emulatorPort ?? EMULATOR_PORT,
+          withAssistant: browserLocal,
+          log: (line) => notes.push(line),
+        })
+      : undefined;
   // Awaited after Vite listens; until then a failure must not count as unhandled.
   targetPromise?.catch(() => undefined);
   // On a local emulator, calls use the demo's assistant, looked up at each call (the emulator may
@@ -125,18 +134,21 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   // Test in Browser on the emulator: the page's settings for it are complete once the emulator is
   // known. The HTML waits for this, so no page is served without them.
   let localBrowserCalls: string | undefined;
-  const pageReady = platform?.then(async (p) => {
-    if (!p.local || !browserLocal) return;
-    const baseUrl = p.target.baseUrl;
-    Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, localCalls: true });
-    localBrowserCalls = baseUrl;
-    try {
-      config.page.assistantId = await p.assistant!();
-    } catch (err) {
-      const why = err instanceof NotAnswering ? '' : ` (${(err as Error).message})`;
-      notes.push(`The emulator at ${baseUrl} does not answer yet${why}; Call Me and Test in Browser look for it there at each call.`);
-    }
-  }, () => undefined);
+  const pageReady = platform?.then(
+    async (p) => {
+      if (!p.local || !browserLocal) return;
+      const baseUrl = p.target.baseUrl;
+      Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, localCalls: true });
+      localBrowserCalls = baseUrl;
+      try {
+        config.page.assistantId = await p.assistant!();
+      } catch (err) {
+        const why = err instanceof NotAnswering ? '' : ` (${(err as Error).message})`;
+        notes.push(`The emulator at ${baseUrl} does not answer yet${why}; Call Me and Test in Browser look for it there at each call.`);
+      }
+    },
+    () => undefined,
+  );
   const lookup = store ? (s: string) => store.get(s) : hostedVisitorLookup(config.page.supabaseUrl, config.page.supabaseAnonKey);
 
   const plugin: Plugin = {
@@ -161,7 +173,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     },
   };
 
-  const { vite: { createServer }, react, saveCache } = await tools;
+  const {
+    vite: { createServer },
+    react,
+    saveCache,
+  } = await tools;
   let server: ViteDevServer | undefined;
   try {
     server = await createServer({

@@ -17,7 +17,12 @@ const WEB = join(ROOT, 'web');
 /** What a dev server of these tools makes of the demo page's HTML and first modules. */
 async function transforms(tools: { vite: typeof vite; react: typeof react }): Promise<string[]> {
   const server = await tools.vite.createServer({
-    configFile: false, envDir: false, root: WEB, logLevel: 'silent', appType: 'spa', plugins: [tools.react()],
+    configFile: false,
+    envDir: false,
+    root: WEB,
+    logLevel: 'silent',
+    appType: 'spa',
+    plugins: [tools.react()],
     server: { middlewareMode: true, watch: null, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
     cacheDir: join(dir, 'vite-cache'),
@@ -32,7 +37,10 @@ async function transforms(tools: { vite: typeof vite; react: typeof react }): Pr
     const interop = /const \w+ = __vite__cjsImport\d+_\w+\["\w+"\];\s?/g;
     return [html, ...modules].map((text) => {
       const fixed = text.replace(/([?&]v=)[0-9a-f]{8}/g, '$1hash').replace(/wsToken = "[^"]+"/, 'wsToken = "token"');
-      return `${fixed.replace(interop, '')}\n${(fixed.match(interop) ?? []).map((line) => line.trim()).sort().join('\n')}`;
+      return `${fixed.replace(interop, '')}\n${(fixed.match(interop) ?? [])
+        .map((line) => line.trim())
+        .sort()
+        .join('\n')}`;
     });
   } finally {
     await server.close();

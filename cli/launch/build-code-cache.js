@@ -20,5 +20,12 @@ export function makeCodeCache({ root, script, name, maker, args = [], env = {} }
   appendFileSync(script, `${text.at(-1) === 0x0a ? '' : '\n'}//# voiceCache=${name}-${hash}.cache\n`);
   const result = spawnSync(process.execPath, ['-e', maker, ...args, cache], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env, NODE_OPTIONS: undefined } });
   if (result.status === 0) return { cache };
-  return { error: `${name}: no code cache (${result.stderr.trim().split('\n').find((line) => /Error/.test(line)) ?? result.stderr.trim()})` };
+  return {
+    error: `${name}: no code cache (${
+      result.stderr
+        .trim()
+        .split('\n')
+        .find((line) => /Error/.test(line)) ?? result.stderr.trim()
+    })`,
+  };
 }

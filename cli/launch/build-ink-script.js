@@ -28,7 +28,8 @@ function classicScript(root) {
       build.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => {
         const text = await readFile(args.path, 'utf8');
         const out = text.replace('if (isDev()) {', 'if (false) {').replace('const packageJson = isDev()', 'const packageJson = false');
-        if (out.split('isDev()').length !== text.split('isDev()').length - 2) throw new Error("ink-script: Ink's reconciler no longer matches cli/launch/build-ink-script.js (its top-level awaits moved)");
+        if (out.split('isDev()').length !== text.split('isDev()').length - 2)
+          throw new Error("ink-script: Ink's reconciler no longer matches cli/launch/build-ink-script.js (its top-level awaits moved)");
         return { contents: out, loader: 'js' };
       });
     },

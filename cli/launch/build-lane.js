@@ -28,7 +28,9 @@ async function readOpsTable(root) {
   });
   const code = result.outputFiles[0].text;
   const table = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).default;
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('<')).map((f) => `${root}/${f}`);
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.startsWith('<'))
+    .map((f) => `${root}/${f}`);
   return { table, inputs };
 }
 

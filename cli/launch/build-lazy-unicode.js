@@ -42,7 +42,15 @@ export function lazyUnicode(helper) {
       build.onEnd((result) => {
         const inputs = Object.keys(result.metafile?.inputs ?? {});
         const used = inputs.some((f) => /node_modules[\\/]ink[\\/]/.test(f));
-        if (used && patched.size === 0) result.warnings.push({ text: 'lazy-unicode: no Intl.Segmenter found to defer in Ink\'s text helpers; see cli/launch/build-lazy-unicode.js', location: null, notes: [], id: '', pluginName: 'lazy-unicode', detail: undefined });
+        if (used && patched.size === 0)
+          result.warnings.push({
+            text: "lazy-unicode: no Intl.Segmenter found to defer in Ink's text helpers; see cli/launch/build-lazy-unicode.js",
+            location: null,
+            notes: [],
+            id: '',
+            pluginName: 'lazy-unicode',
+            detail: undefined,
+          });
       });
     },
   };

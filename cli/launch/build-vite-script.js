@@ -31,7 +31,8 @@ export const VITE_PACKAGES = ['vite', '@vitejs/plugin-react'];
 
 // Installed packages the script requires instead of bundling: native code (rolldown's parser and
 // bundler, lightningcss, esbuild, fsevents) and what Vite loads only on demand if installed.
-const EXTERNAL = /^(rolldown|@rolldown\/binding-.*|lightningcss|esbuild|fsevents|@vitejs\/devtools|jiti|tsx|oxc-transform-react|sass|sass-embedded|less|stylus|sugarss|terser|@babel\/.*|babel-plugin-react-compiler)(\/.*)?$/;
+const EXTERNAL =
+  /^(rolldown|@rolldown\/binding-.*|lightningcss|esbuild|fsevents|@vitejs\/devtools|jiti|tsx|oxc-transform-react|sass|sass-embedded|less|stylus|sugarss|terser|@babel\/.*|babel-plugin-react-compiler)(\/.*)?$/;
 
 const ENTRY = `export * as vite from 'vite';\nexport { default as react } from '@vitejs/plugin-react';\n`;
 
@@ -74,12 +75,21 @@ function classicScript(nodeModules) {
         const id = `__voice_meta_${count++}`;
         // esbuild's define replaces expressions only, never the same words in strings (Vite writes code).
         const esm = /\.mjs$/.test(args.path) || /^\s*(import|export)\s/m.test(text);
-        const defined = (await transform(text, {
-          loader: 'js',
-          format: esm ? 'esm' : undefined,
-          define: { 'import.meta.url': `${id}.url`, 'import.meta.resolve': `${id}.resolve`, 'import.meta.dirname': `${id}.dirname`, 'import.meta.filename': `${id}.filename`, __dirname: `${id}.dirname`, __filename: `${id}.filename` },
-          logLevel: 'error',
-        })).code;
+        const defined = (
+          await transform(text, {
+            loader: 'js',
+            format: esm ? 'esm' : undefined,
+            define: {
+              'import.meta.url': `${id}.url`,
+              'import.meta.resolve': `${id}.resolve`,
+              'import.meta.dirname': `${id}.dirname`,
+              'import.meta.filename': `${id}.filename`,
+              __dirname: `${id}.dirname`,
+              __filename: `${id}.filename`,
+            },
+            logLevel: 'error',
+          })
+        ).code;
         let code = defined;
         const starts = await importKeywords(code, args.path);
         for (const at of starts.sort((a, b) => b - a)) code = `${code.slice(0, at)}__voiceImport.bind(null, ${JSON.stringify(rel)})${code.slice(at + 6)}`;

@@ -14,10 +14,25 @@ const SCRIPT = join(ROOT, 'dist', 'cli', 'chunks', 'ink-script.js');
 const ESC = String.fromCharCode(27);
 
 const views: TtyView[] = [
-  { kind: 'table', headers: ['ID', 'NAME', 'MODEL PROVIDER', 'CREATED'], rows: [['0b6d1a52-3c4e-4f7a-9d2b-1e8f5a6c7d90', 'Front desk', 'openai', '3 minutes ago'], ['1c7e', 'Réception 日本語 👩‍💻 café', '', 'just now']], idColumn: 0 },
+  {
+    kind: 'table',
+    headers: ['ID', 'NAME', 'MODEL PROVIDER', 'CREATED'],
+    rows: [
+      ['0b6d1a52-3c4e-4f7a-9d2b-1e8f5a6c7d90', 'Front desk', 'openai', '3 minutes ago'],
+      ['1c7e', 'Réception 日本語 👩‍💻 café', '', 'just now'],
+    ],
+    idColumn: 0,
+  },
   { kind: 'table', headers: ['ID', 'NAME'], rows: [], idColumn: 0 },
   { kind: 'table', headers: ['ID', 'NAME'], rows: [[`a${ESC}[31m1`, 'line\r\nbreak']], idColumn: 1 },
-  { kind: 'object', entries: [['id', 'a1'], ['name', 'x'.repeat(80)], ['note', '絵文字 🇫🇷']] },
+  {
+    kind: 'object',
+    entries: [
+      ['id', 'a1'],
+      ['name', 'x'.repeat(80)],
+      ['note', '絵文字 🇫🇷'],
+    ],
+  },
 ];
 
 describe('the Ink script', () => {

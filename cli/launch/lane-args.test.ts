@@ -36,9 +36,20 @@ describe('parseRead', () => {
 
   it('leaves everything else to the full CLI', () => {
     for (const argv of [
-      [], ['assistant'], ['assistant', 'list', 'x'], ['assistant', 'get'], ['assistant', 'list', '--limit', '2'], ['assistant', 'list', '-y'],
-      ['assistant', 'list', '--profile'], ['assistant', 'list', '--profile', '--json'], ['assistant', 'list', '--'], ['assistant', 'get', '-'],
-      ['assistant', 'update', 'x'], ['help', 'assistant', 'list'], ['assistant', 'list', '--help'],
-    ]) expect(read(...argv), argv.join(' ')).toBeUndefined();
+      [],
+      ['assistant'],
+      ['assistant', 'list', 'x'],
+      ['assistant', 'get'],
+      ['assistant', 'list', '--limit', '2'],
+      ['assistant', 'list', '-y'],
+      ['assistant', 'list', '--profile'],
+      ['assistant', 'list', '--profile', '--json'],
+      ['assistant', 'list', '--'],
+      ['assistant', 'get', '-'],
+      ['assistant', 'update', 'x'],
+      ['help', 'assistant', 'list'],
+      ['assistant', 'list', '--help'],
+    ])
+      expect(read(...argv), argv.join(' ')).toBeUndefined();
   });
 });

@@ -37,7 +37,7 @@ class SimpleGraphemes implements Intl.Segments {
   }
 
   *[Symbol.iterator](): IterableIterator<Intl.SegmentData> {
-    for (let at = 0; at < this.input.length; ) {
+    for (let at = 0; at < this.input.length;) {
       const data = this.data(at);
       yield data;
       at += data.segment.length;

@@ -19,9 +19,17 @@ export function resultText(r: LoadResult, verdict: Verdict): string {
   const head = ['type', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'misses', 'deadline'];
   const rows = r.types.map((t) => [t.type, String(t.count), ms(t.p50), ms(t.p95), ms(t.p99), errorsText(t.errors), String(t.misses), `${t.deadlineSeconds} s`]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ').trimEnd();
-  const reasons = Object.entries(r.calls.endedReasons).map(([k, n]) => `${k} ${n}`).join(', ');
-  const faults = Object.entries(r.faults).map(([k, n]) => `${k} ${n}`).join(', ');
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
+  const reasons = Object.entries(r.calls.endedReasons)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  const faults = Object.entries(r.faults)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
   return [
     line(head),
     ...rows.map(line),

@@ -34,7 +34,10 @@ function overTime(r: LoadResult, types: Map<string, Sample[]>): string {
     const points: [number, number][] = [];
     per.forEach((ms, i) => {
       if (!ms.length) return;
-      const p95 = quantile(ms.sort((a, b) => a - b), 0.95);
+      const p95 = quantile(
+        ms.sort((a, b) => a - b),
+        0.95,
+      );
       top = Math.max(top, p95);
       points.push([i * width, p95]);
     });
@@ -43,7 +46,10 @@ function overTime(r: LoadResult, types: Map<string, Sample[]>): string {
   const x = (t: number): number => PAD + ((W - 2 * PAD) * t) / span;
   const y = (v: number): number => H - PAD + (-(H - 2 * PAD) * v) / top;
   const paths = lines
-    .map((l, i) => `<polyline fill="none" stroke="${COLOURS[i % COLOURS.length]}" stroke-width="1.5" points="${l.points.map(([t, v]) => `${x(t).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(l.type)}</title></polyline>`)
+    .map(
+      (l, i) =>
+        `<polyline fill="none" stroke="${COLOURS[i % COLOURS.length]}" stroke-width="1.5" points="${l.points.map(([t, v]) => `${x(t).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(l.type)}</title></polyline>`,
+    )
     .join('');
   const legend = lines.map((l, i) => `<span><i style="background:${COLOURS[i % COLOURS.length]}"></i>${esc(l.type)}</span>`).join('');
   return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="p95 answer time over the run"><line x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}" stroke="#999"/><line x1="${PAD}" y1="${PAD}" x2="${PAD}" y2="${H - PAD}" stroke="#999"/><text x="${PAD}" y="${PAD - 8}">${top.toFixed(1)} ms</text><text x="${W - PAD}" y="${H - PAD + 16}" text-anchor="end">${(span / 1000).toFixed(1)} s</text><text x="${PAD}" y="${H - PAD + 16}">0</text>${paths}</svg><p class="legend">${legend}</p>`;
@@ -75,7 +81,14 @@ function histogram(type: string, list: Sample[], colour: string): string {
 export function reportPage(r: LoadResult, verdict: Verdict): string {
   const types = byType(r.samples);
   const rows = r.types
-    .map((t) => `<tr><td>${esc(t.type)}</td><td>${t.count}</td><td>${t.p50.toFixed(1)}</td><td>${t.p95.toFixed(1)}</td><td>${t.p99.toFixed(1)}</td><td>${esc(Object.entries(t.errors).map(([k, n]) => `${k}×${n}`).join(' ') || '-')}</td><td>${t.misses}</td><td>${t.deadlineSeconds} s</td></tr>`)
+    .map(
+      (t) =>
+        `<tr><td>${esc(t.type)}</td><td>${t.count}</td><td>${t.p50.toFixed(1)}</td><td>${t.p95.toFixed(1)}</td><td>${t.p99.toFixed(1)}</td><td>${esc(
+          Object.entries(t.errors)
+            .map(([k, n]) => `${k}×${n}`)
+            .join(' ') || '-',
+        )}</td><td>${t.misses}</td><td>${t.deadlineSeconds} s</td></tr>`,
+    )
     .join('');
   const hist = [...types].map(([type, list], i) => histogram(type, list, COLOURS[i % COLOURS.length] as string)).join('');
   const status = verdict.ok ? 'PASS' : `FAIL: ${verdict.reasons.join('; ')}`;

@@ -98,6 +98,10 @@ export function withServer(assistant: Json, flags: ServerFlags): Json {
   if (flags.timeout !== undefined) server.timeoutSeconds = flags.timeout;
   if (flags.header) server.headers = { ...((server.headers as Json | undefined) ?? {}), ...flags.header };
   if (flags.credential !== undefined) server.credentialId = flags.credential;
-  if (typeof server.url !== 'string' || !server.url) throw usageError('voice load needs a server: --server URL (where your server listens), or an assistant whose server is set.', 'e.g. voice load --server localhost:3000/webhook --calls 50 --rate 5');
+  if (typeof server.url !== 'string' || !server.url)
+    throw usageError(
+      'voice load needs a server: --server URL (where your server listens), or an assistant whose server is set.',
+      'e.g. voice load --server localhost:3000/webhook --calls 50 --rate 5',
+    );
   return { ...assistant, server };
 }

@@ -32,7 +32,8 @@ function assistantBody(args: Json): Json {
 
 const upsert: Tool = {
   name: 'upsert_assistant',
-  description: 'Create an assistant (or update one with id) from a short description: its system prompt, first message, function tools (name, description, JSON Schema parameters, the URL of the server that answers them) and the server that gets its messages. Checked against the published schema before sending.',
+  description:
+    'Create an assistant (or update one with id) from a short description: its system prompt, first message, function tools (name, description, JSON Schema parameters, the URL of the server that answers them) and the server that gets its messages. Checked against the published schema before sending.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -40,11 +41,16 @@ const upsert: Tool = {
       name: { type: 'string' },
       systemPrompt: { type: 'string' },
       firstMessage: { type: 'string' },
-      serverUrl: { type: 'string', description: 'where the assistant\'s server messages go' },
+      serverUrl: { type: 'string', description: "where the assistant's server messages go" },
       model: { type: 'object', description: 'provider and model, default { "provider": "openai", "model": "gpt-4o-mini" }', properties: { provider: { type: 'string' }, model: { type: 'string' } } },
       tools: {
         type: 'array',
-        items: { type: 'object', properties: { name: { type: 'string', minLength: 1 }, description: { type: 'string' }, parameters: { type: 'object' }, serverUrl: { type: 'string' } }, required: ['name'], additionalProperties: false },
+        items: {
+          type: 'object',
+          properties: { name: { type: 'string', minLength: 1 }, description: { type: 'string' }, parameters: { type: 'object' }, serverUrl: { type: 'string' } },
+          required: ['name'],
+          additionalProperties: false,
+        },
       },
     },
     additionalProperties: false,
@@ -64,10 +70,16 @@ const TYPES = [...serverMessageTypes];
 
 const trigger: Tool = {
   name: 'send_server_message',
-  description: "Send one realistic server message of any type to a URL (your server), as the platform would, and judge the answer against what the platform accepts (as `voice trigger` does). `set` changes fields by dotted path.",
+  description:
+    'Send one realistic server message of any type to a URL (your server), as the platform would, and judge the answer against what the platform accepts (as `voice trigger` does). `set` changes fields by dotted path.',
   inputSchema: {
     type: 'object',
-    properties: { type: { type: 'string', enum: TYPES }, url: { type: 'string', minLength: 1 }, set: { type: 'object', description: 'dotted path -> value, e.g. { "status": "ended" }' }, timeoutSeconds: { type: 'number', minimum: 1, maximum: 120 } },
+    properties: {
+      type: { type: 'string', enum: TYPES },
+      url: { type: 'string', minLength: 1 },
+      set: { type: 'object', description: 'dotted path -> value, e.g. { "status": "ended" }' },
+      timeoutSeconds: { type: 'number', minimum: 1, maximum: 120 },
+    },
     required: ['type', 'url'],
     additionalProperties: false,
   },
@@ -104,8 +116,13 @@ const reset: Tool = {
 
 const snapshot: Tool = {
   name: 'snapshot_platform',
-  description: 'Save the local platform\'s state under a name, restore a saved one, or list the names.',
-  inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['save', 'restore', 'list'] }, name: { type: 'string', minLength: 1 } }, required: ['action'], additionalProperties: false },
+  description: "Save the local platform's state under a name, restore a saved one, or list the names.",
+  inputSchema: {
+    type: 'object',
+    properties: { action: { type: 'string', enum: ['save', 'restore', 'list'] }, name: { type: 'string', minLength: 1 } },
+    required: ['action'],
+    additionalProperties: false,
+  },
   writes: true,
   run: async (args, ctx) => {
     local(ctx, 'snapshot_platform');

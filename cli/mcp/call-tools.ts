@@ -31,7 +31,9 @@ async function callReport(ctx: ToolContext, id: string, offset = 0, limit = 40):
       }
       return { id: c.id, name: fn.name, arguments: args, result: compact(results.get(c.id)) };
     });
-  const transcript = messages.filter((m) => m.role === 'bot' || m.role === 'assistant' || m.role === 'user').map((m) => ({ role: m.role === 'user' ? 'customer' : 'assistant', text: m.message ?? m.content }));
+  const transcript = messages
+    .filter((m) => m.role === 'bot' || m.role === 'assistant' || m.role === 'user')
+    .map((m) => ({ role: m.role === 'user' ? 'customer' : 'assistant', text: m.message ?? m.content }));
   const out: Json = {
     callId: id,
     status: call.status,
@@ -42,7 +44,14 @@ async function callReport(ctx: ToolContext, id: string, offset = 0, limit = 40):
   };
   if (!ctx.hosted) {
     const deliveries = (await platform(ctx, { method: 'GET', path: CONTROL_PATHS.deliveries, query: { callId: id } })).body as Json[];
-    out.deliveries = deliveries.map((d) => ({ type: d.type, url: d.url, status: d.status, ms: d.ms, ...(d.error ? { error: d.error } : {}), ...(d.answer !== undefined && d.type !== 'end-of-call-report' ? { answer: compact(d.answer) } : {}) }));
+    out.deliveries = deliveries.map((d) => ({
+      type: d.type,
+      url: d.url,
+      status: d.status,
+      ms: d.ms,
+      ...(d.error ? { error: d.error } : {}),
+      ...(d.answer !== undefined && d.type !== 'end-of-call-report' ? { answer: compact(d.answer) } : {}),
+    }));
     const logs = (await platform(ctx, { method: 'GET', path: '/log', query: { callId: id, limit: 100 } })).body as { results?: Json[] };
     const notes = (logs.results ?? []).filter((l) => l.level === 'WARN' || l.level === 'ERROR').map((l) => l.log);
     if (notes.length) out.warnings = notes;
@@ -67,13 +76,14 @@ async function waitForEnd(ctx: ToolContext, id: string, seconds: number, say: re
 
 const testCall: Tool = {
   name: 'test_call',
-  description: 'Place a test call to an assistant on the local platform and wait for it to end. Returns the transcript (paged), every tool call with its arguments and result, every delivery to your servers with its answer, the ended reason and turn latencies. `say` lines are spoken by the customer, in order, as the call goes.',
+  description:
+    'Place a test call to an assistant on the local platform and wait for it to end. Returns the transcript (paged), every tool call with its arguments and result, every delivery to your servers with its answer, the ended reason and turn latencies. `say` lines are spoken by the customer, in order, as the call goes.',
   inputSchema: {
     type: 'object',
     properties: {
       assistantId: { type: 'string', minLength: 1 },
       say: { type: 'array', items: { type: 'string' }, description: 'what the customer says, turn by turn' },
-      customerNumber: { type: 'string', description: 'the customer\'s number (default +14155550123)' },
+      customerNumber: { type: 'string', description: "the customer's number (default +14155550123)" },
       timeoutSeconds: { type: 'number', minimum: 1, maximum: 600, description: 'how long to wait for the end (default 120)' },
     },
     required: ['assistantId'],
@@ -91,7 +101,12 @@ const testCall: Tool = {
 const getCall: Tool = {
   name: 'get_call',
   description: 'Read what a call did (running or ended), as test_call returns it; `offset` and `limit` page through a long transcript.',
-  inputSchema: { type: 'object', properties: { callId: { type: 'string', minLength: 1 }, offset: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 200 } }, required: ['callId'], additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { callId: { type: 'string', minLength: 1 }, offset: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 200 } },
+    required: ['callId'],
+    additionalProperties: false,
+  },
   run: (args, ctx) => callReport(ctx, String(args.callId), Number(args.offset ?? 0), Number(args.limit ?? 40)),
 };
 
@@ -110,7 +125,12 @@ const say: Tool = {
 const chat: Tool = {
   name: 'test_chat',
   description: 'Send one customer message to an assistant as a chat and return its answer, with the tool calls it made (continue with previousChatId).',
-  inputSchema: { type: 'object', properties: { assistantId: { type: 'string', minLength: 1 }, input: { type: 'string', minLength: 1 }, previousChatId: { type: 'string' } }, required: ['assistantId', 'input'], additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { assistantId: { type: 'string', minLength: 1 }, input: { type: 'string', minLength: 1 }, previousChatId: { type: 'string' } },
+    required: ['assistantId', 'input'],
+    additionalProperties: false,
+  },
   writes: true,
   run: async (args, ctx) => {
     const body = { assistantId: args.assistantId, input: args.input, ...(args.previousChatId ? { previousChatId: args.previousChatId } : {}) };

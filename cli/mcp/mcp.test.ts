@@ -79,7 +79,21 @@ afterAll(async () => {
 describe('voice mcp over stdio', () => {
   it('lists its tools, each with a valid JSON Schema for its input', async () => {
     const { tools } = await agent.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['find_operation', 'describe_operation', 'call_operation', 'upsert_assistant', 'test_call', 'get_call', 'say_as_customer', 'test_chat', 'send_server_message', 'reset_platform', 'snapshot_platform']));
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        'find_operation',
+        'describe_operation',
+        'call_operation',
+        'upsert_assistant',
+        'test_call',
+        'get_call',
+        'say_as_customer',
+        'test_chat',
+        'send_server_message',
+        'reset_platform',
+        'snapshot_platform',
+      ]),
+    );
     const ajv = new Ajv();
     for (const t of tools) {
       expect(ajv.validateSchema(t.inputSchema), `${t.name}: ${ajv.errorsText()}`).toBe(true);
@@ -97,7 +111,14 @@ describe('voice mcp over stdio', () => {
             name: 'Front desk',
             systemPrompt: 'You book appointments. Use book_slot when the caller names a day.',
             firstMessage: 'Thanks for calling, how can I help?',
-            tools: [{ name: 'book_slot', description: 'Book a slot', parameters: { type: 'object', properties: { day: { type: 'string' }, time: { type: 'string' } }, required: ['day'] }, serverUrl: toolServer.url }],
+            tools: [
+              {
+                name: 'book_slot',
+                description: 'Book a slot',
+                parameters: { type: 'object', properties: { day: { type: 'string' }, time: { type: 'string' } }, required: ['day'] },
+                serverUrl: toolServer.url,
+              },
+            ],
           },
         }),
       ),
@@ -105,7 +126,12 @@ describe('voice mcp over stdio', () => {
     expect(made.tools).toEqual(['book_slot']);
     const result = await agent.client.callTool({ name: 'test_call', arguments: { assistantId: made.assistantId, say: ['Can I come in on Tuesday?'] } });
     expect(result.isError).toBeFalsy();
-    const report = JSON.parse(textOf(result)) as { endedReason: string; transcript: { items: { role: string; text: string }[] }; toolCalls: { name: string; arguments: Json; result: string }[]; deliveries: { type: string }[] };
+    const report = JSON.parse(textOf(result)) as {
+      endedReason: string;
+      transcript: { items: { role: string; text: string }[] };
+      toolCalls: { name: string; arguments: Json; result: string }[];
+      deliveries: { type: string }[];
+    };
     expect(report.toolCalls).toEqual([expect.objectContaining({ name: 'book_slot', arguments: { day: 'Tuesday', time: '10:00' }, result: 'Booked: Tuesday 10:00, confirmation K7' })]);
     const said = report.transcript.items.map((m) => `${m.role}: ${m.text}`);
     expect(said).toContain('customer: Can I come in on Tuesday?');
@@ -116,8 +142,22 @@ describe('voice mcp over stdio', () => {
   }, 120_000);
 
   it("shows what docs/mcp.md's walkthrough shows for a tool server that answers the wrong shape", async () => {
-    const made = JSON.parse(textOf(await agent.client.callTool({ name: 'upsert_assistant', arguments: { name: 'Broken', tools: [{ name: 'book_slot', parameters: { type: 'object', properties: { day: { type: 'string' } } }, serverUrl: toolServer.url.replace('/tools', '/broken') }] } }))) as { assistantId: string };
-    const report = JSON.parse(textOf(await agent.client.callTool({ name: 'test_call', arguments: { assistantId: made.assistantId, say: ['Can I come in on Tuesday?'] } }))) as { toolCalls: { result: string }[]; deliveries: { type: string; answer?: unknown }[]; warnings?: string[] };
+    const made = JSON.parse(
+      textOf(
+        await agent.client.callTool({
+          name: 'upsert_assistant',
+          arguments: {
+            name: 'Broken',
+            tools: [{ name: 'book_slot', parameters: { type: 'object', properties: { day: { type: 'string' } } }, serverUrl: toolServer.url.replace('/tools', '/broken') }],
+          },
+        }),
+      ),
+    ) as { assistantId: string };
+    const report = JSON.parse(textOf(await agent.client.callTool({ name: 'test_call', arguments: { assistantId: made.assistantId, say: ['Can I come in on Tuesday?'] } }))) as {
+      toolCalls: { result: string }[];
+      deliveries: { type: string; answer?: unknown }[];
+      warnings?: string[];
+    };
     expect(report.toolCalls.map((c) => c.result)).toEqual(['No result returned.']);
     expect(report.deliveries.find((d) => d.type === 'tool-calls')?.answer).toEqual({ results: [{ id: expect.stringMatching(/^call_/) }] });
     expect(report.warnings?.join('\n')).toMatch(/no result for tool call call_\w+ in the answer/);
@@ -192,7 +232,9 @@ describe('voice mcp setup', () => {
       await started.client.close();
       const wrote = await execa(process.execPath, [BIN, 'mcp', 'setup', 'vscode'], { cwd: dir, reject: false });
       expect(wrote.exitCode).toBe(0);
-      expect(JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(join(dir, '.vscode', 'mcp.json'), 'utf8')))).toEqual({ servers: { voice: { type: 'stdio', command: 'npx', args: ['voice', 'mcp'] } } });
+      expect(JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(join(dir, '.vscode', 'mcp.json'), 'utf8')))).toEqual({
+        servers: { voice: { type: 'stdio', command: 'npx', args: ['voice', 'mcp'] } },
+      });
       const bad = await execa(process.execPath, [BIN, 'mcp', 'setup', 'emacs'], { cwd: dir, reject: false });
       expect(bad.exitCode).toBe(2);
       expect(bad.stderr).toContain('claude, cursor, vscode');

@@ -18,17 +18,28 @@ function entryOf(id: unknown) {
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 const find: Tool = {
   name: 'find_operation',
-  description: 'Search the platform API (every published operation) by words, e.g. "create assistant", "list calls", "phone number import". Returns operation ids (METHOD /path) with a one-line summary; pass an id to describe_operation or call_operation.',
-  inputSchema: { type: 'object', properties: { query: { type: 'string', minLength: 1, description: 'words to look for' }, limit: { type: 'integer', minimum: 1, maximum: 50, description: 'at most this many (default 10)' } }, required: ['query'], additionalProperties: false },
+  description:
+    'Search the platform API (every published operation) by words, e.g. "create assistant", "list calls", "phone number import". Returns operation ids (METHOD /path) with a one-line summary; pass an id to describe_operation or call_operation.',
+  inputSchema: {
+    type: 'object',
+    properties: { query: { type: 'string', minLength: 1, description: 'words to look for' }, limit: { type: 'integer', minimum: 1, maximum: 50, description: 'at most this many (default 10)' } },
+    required: ['query'],
+    additionalProperties: false,
+  },
   run: async (args) => {
     const want = words(String(args.query));
     const scored = ENTRIES.map((e) => {
-      const hay = words(`${e.resource.join(' ')} ${e.action} ${e.op.path} ${e.op.summary} ${e.op.method === 'GET' ? 'get list read' : e.op.method === 'POST' ? 'create post' : e.op.method === 'PATCH' ? 'update patch' : e.op.method === 'DELETE' ? 'delete remove' : 'replace'}`);
+      const hay = words(
+        `${e.resource.join(' ')} ${e.action} ${e.op.path} ${e.op.summary} ${e.op.method === 'GET' ? 'get list read' : e.op.method === 'POST' ? 'create post' : e.op.method === 'PATCH' ? 'update patch' : e.op.method === 'DELETE' ? 'delete remove' : 'replace'}`,
+      );
       const score = want.reduce((n, w) => n + (hay.includes(w) ? 2 : hay.some((h) => h.startsWith(w) || w.startsWith(h)) ? 1 : 0), 0);
       return { e, score };
     })
@@ -41,7 +52,15 @@ const find: Tool = {
 const describe: Tool = {
   name: 'describe_operation',
   description: 'Describe one API operation: its path values, query parameters and request body schema (from the published API). Large schemas name their parts; pass component to read one part.',
-  inputSchema: { type: 'object', properties: { operation: { type: 'string', enum: OPERATION_IDS, description: 'METHOD /path, as find_operation returns' }, component: { type: 'string', description: 'a schema part named in an earlier answer ($ref), e.g. CreateAssistantDTO' } }, required: ['operation'], additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: {
+      operation: { type: 'string', enum: OPERATION_IDS, description: 'METHOD /path, as find_operation returns' },
+      component: { type: 'string', description: 'a schema part named in an earlier answer ($ref), e.g. CreateAssistantDTO' },
+    },
+    required: ['operation'],
+    additionalProperties: false,
+  },
   run: async (args) => {
     const { op } = entryOf(args.operation);
     const schemas = await loadSchemas();
@@ -57,7 +76,14 @@ const describe: Tool = {
       summary: op.summary,
       pathValues: [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
       query: op.query,
-      body: op.body === 'none' ? 'none' : op.body === 'multipart' ? 'multipart (not callable here)' : request?.$ref ? { $ref: request.$ref, schema: await componentSchema(request.$ref) } : (request ?? 'any JSON object'),
+      body:
+        op.body === 'none'
+          ? 'none'
+          : op.body === 'multipart'
+            ? 'multipart (not callable here)'
+            : request?.$ref
+              ? { $ref: request.$ref, schema: await componentSchema(request.$ref) }
+              : (request ?? 'any JSON object'),
       answers: facts?.status,
     };
   },
@@ -65,7 +91,8 @@ const describe: Tool = {
 
 const call: Tool = {
   name: 'call_operation',
-  description: 'Call one API operation. The body is checked against the published request schema before anything is sent; a refused body comes back naming the fields. Returns the status and the answer (long answers are shortened).',
+  description:
+    'Call one API operation. The body is checked against the published request schema before anything is sent; a refused body comes back naming the fields. Returns the status and the answer (long answers are shortened).',
   inputSchema: {
     type: 'object',
     properties: {
@@ -91,7 +118,13 @@ const call: Tool = {
       const problems = messagesOf((await loadSchemas()).request(op.method, op.path, args.body ?? {}));
       if (problems.length) throw new ToolError(`body refused before sending: ${problems.map((p) => `body.${p}`).join('; ')}`);
     }
-    const answer = await platform(ctx, { method: op.method, path, query: args.query as Record<string, unknown> | undefined, body: op.body === 'json' ? (args.body ?? {}) : undefined, keepErrors: true });
+    const answer = await platform(ctx, {
+      method: op.method,
+      path,
+      query: args.query as Record<string, unknown> | undefined,
+      body: op.body === 'json' ? (args.body ?? {}) : undefined,
+      keepErrors: true,
+    });
     if (answer.status >= 400) {
       const message = (answer.body as { message?: unknown } | undefined)?.message;
       throw new ToolError(`${op.method} ${path} answered ${answer.status}: ${Array.isArray(message) ? message.join('; ') : String(message ?? '')}`);

@@ -42,7 +42,15 @@ export async function runTool(tools: readonly Tool[], name: string, args: unknow
 
 /** An MCP server offering the tools against the platform the context names. */
 export function createMcpServer(ctx: ToolContext, tools: readonly Tool[] = allTools()): Server {
-  const server = new Server({ name: 'voice', version: VERSION }, { capabilities: { tools: {} }, instructions: ctx.hosted ? 'Tools over the hosted voice-AI platform.' : 'Tools over a local voice-AI platform (voice dev): build an assistant, place test calls and chats, read what happened, try again. Nothing here costs money or reaches real phones.' });
+  const server = new Server(
+    { name: 'voice', version: VERSION },
+    {
+      capabilities: { tools: {} },
+      instructions: ctx.hosted
+        ? 'Tools over the hosted voice-AI platform.'
+        : 'Tools over a local voice-AI platform (voice dev): build an assistant, place test calls and chats, read what happened, try again. Nothing here costs money or reaches real phones.',
+    },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema as { type: 'object' } })) }));
   server.setRequestHandler(CallToolRequestSchema, (req) => runTool(tools, req.params.name, req.params.arguments, ctx));
   return server;

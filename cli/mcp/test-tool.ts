@@ -9,7 +9,7 @@ function voiceTest(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
   // process.argv[1] is the voice executable this server runs as.
   return new Promise((resolve) => {
     execFile(process.execPath, [process.argv[1] as string, 'test', ...args], { env, maxBuffer: 64 * 1024 * 1024, timeout: 30 * 60_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
       resolve({ code, stdout, stderr });
     });
   });
@@ -18,7 +18,8 @@ function voiceTest(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
 /** Runs `voice test DIR --json` against the tools' platform. */
 export const testTool: Tool = {
   name: 'run_tests',
-  description: 'Run a resource folder\'s evals, simulations and suites (the layout voice pull writes) with `voice test`: locally on a fresh platform with this server\'s model settings, or on the hosted platform with --hosted. Returns pass/fail per simulation and iteration, flaky verdicts and failure messages.',
+  description:
+    "Run a resource folder's evals, simulations and suites (the layout voice pull writes) with `voice test`: locally on a fresh platform with this server's model settings, or on the hosted platform with --hosted. Returns pass/fail per simulation and iteration, flaky verdicts and failure messages.",
   inputSchema: {
     type: 'object',
     properties: {

@@ -56,7 +56,13 @@ function fits(type: unknown, v: unknown): boolean {
 export function argumentProblems(schema: JsonSchema, args: unknown, at = ''): string[] {
   const name = at || 'arguments';
   if (!fits(schema.type, args)) return [`${name}: expected ${String(schema.type)}, got ${typeOf(args)}`];
-  if (Array.isArray(schema.enum) && !schema.enum.includes(args)) return [`${name}: must be one of ${schema.enum.slice(0, 12).map((e) => JSON.stringify(e)).join(', ')}${schema.enum.length > 12 ? ', ...' : ''}`];
+  if (Array.isArray(schema.enum) && !schema.enum.includes(args))
+    return [
+      `${name}: must be one of ${schema.enum
+        .slice(0, 12)
+        .map((e) => JSON.stringify(e))
+        .join(', ')}${schema.enum.length > 12 ? ', ...' : ''}`,
+    ];
   if (typeof args === 'string' && typeof schema.minLength === 'number' && args.length < schema.minLength) return [`${name}: must not be empty`];
   if (typeof args === 'number' && typeof schema.minimum === 'number' && args < schema.minimum) return [`${name}: must be at least ${schema.minimum}`];
   if (typeof args === 'number' && typeof schema.maximum === 'number' && args > schema.maximum) return [`${name}: must be at most ${schema.maximum}`];

@@ -51,4 +51,3 @@ describe('displayNow', () => {
     expect(displayNow({ VOICE_NOW: 'not a date' })).toBeGreaterThanOrEqual(before);
   });
 });
-

@@ -3,10 +3,7 @@ import type { TtyView } from '../ui/render.js';
 import { columnsFor, fieldValue, headerOf } from './columns.js';
 
 /** What a renderer draws: a table, a key/value view, or lines of text. */
-export type View =
-  | { kind: 'table'; headers: string[]; fields: string[]; rows: unknown[][] }
-  | { kind: 'object'; entries: [string, unknown][] }
-  | { kind: 'text'; text: string };
+export type View = { kind: 'table'; headers: string[]; fields: string[]; rows: unknown[][] } | { kind: 'object'; entries: [string, unknown][] } | { kind: 'text'; text: string };
 
 /** The items of a list result: an array, or the `results` of a page. */
 export function itemsOf(data: unknown): unknown[] | undefined {
@@ -66,7 +63,18 @@ export function relativeTime(value: unknown, now = displayNow()): string {
   const s = Math.round((now - at) / 1000);
   const future = s < 0;
   const a = Math.abs(s);
-  const [n, unit] = a < 60 ? [a, 'second'] : a < 3600 ? [Math.floor(a / 60), 'minute'] : a < 86400 ? [Math.floor(a / 3600), 'hour'] : a < 86400 * 30 ? [Math.floor(a / 86400), 'day'] : a < 86400 * 365 ? [Math.floor(a / (86400 * 30)), 'month'] : [Math.floor(a / (86400 * 365)), 'year'];
+  const [n, unit] =
+    a < 60
+      ? [a, 'second']
+      : a < 3600
+        ? [Math.floor(a / 60), 'minute']
+        : a < 86400
+          ? [Math.floor(a / 3600), 'hour']
+          : a < 86400 * 30
+            ? [Math.floor(a / 86400), 'day']
+            : a < 86400 * 365
+              ? [Math.floor(a / (86400 * 30)), 'month']
+              : [Math.floor(a / (86400 * 365)), 'year'];
   if (unit === 'second' && n < 10) return 'just now';
   const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
   return future ? `in ${text}` : `${text} ago`;

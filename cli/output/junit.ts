@@ -6,13 +6,15 @@ import type { TestReport } from 'voice-agent-core/testing';
 
 /** Text escaped for XML attributes and content; characters XML 1.0 forbids are dropped. */
 export function xmlEscape(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
 }
 
 interface Case {
@@ -54,7 +56,12 @@ export function junitXml(report: TestReport, now = new Date()): string {
     const suite = sim.suite ?? 'simulations';
     const cases = suites.get(suite) ?? [];
     for (const it of sim.iterations) {
-      const evaluations = it.evaluations.map((e) => `${String(e.name)}${e.path ? `.${String(e.path)}` : ''} ${String(e.comparator)} ${JSON.stringify(e.expectedValue)}: extracted ${JSON.stringify(e.extractedValue)} (${e.isSkipped ? 'skipped' : e.passed ? 'passed' : 'failed'}${e.required === false ? ', informational' : ''})`).join('\n');
+      const evaluations = it.evaluations
+        .map(
+          (e) =>
+            `${String(e.name)}${e.path ? `.${String(e.path)}` : ''} ${String(e.comparator)} ${JSON.stringify(e.expectedValue)}: extracted ${JSON.stringify(e.extractedValue)} (${e.isSkipped ? 'skipped' : e.passed ? 'passed' : 'failed'}${e.required === false ? ', informational' : ''})`,
+        )
+        .join('\n');
       cases.push({
         classname: `${suite}.${sim.id}`,
         name: `${sim.name} #${it.iteration}`,
@@ -65,9 +72,19 @@ export function junitXml(report: TestReport, now = new Date()): string {
     }
     suites.set(suite, cases);
   }
-  if (report.evals.length) suites.set('evals', report.evals.map((e) => ({ classname: `evals.${e.id}`, name: e.name, seconds: e.ms / 1000, ...(e.passed ? {} : { failure: e.reason ?? 'failed' }) })));
+  if (report.evals.length)
+    suites.set(
+      'evals',
+      report.evals.map((e) => ({ classname: `evals.${e.id}`, name: e.name, seconds: e.ms / 1000, ...(e.passed ? {} : { failure: e.reason ?? 'failed' }) })),
+    );
   const all = [...suites.values()].flat();
   const failures = all.filter((c) => c.failure !== undefined).length;
   const body = [...suites.entries()].map(([name, cases]) => suiteXml(name, cases, stamp));
-  return [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="voice test" tests="${all.length}" failures="${failures}" errors="0" time="${seconds(report.ms)}">`, ...body, '</testsuites>', ''].join('\n');
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="voice test" tests="${all.length}" failures="${failures}" errors="0" time="${seconds(report.ms)}">`,
+    ...body,
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

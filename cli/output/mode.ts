@@ -42,6 +42,13 @@ export function outputSettings(
     width: stdout.columns && stdout.columns > 20 ? stdout.columns : 100,
     spinner: outTTY && errTTY && !dumb && !env.CI,
     wide: Boolean(opts.wide),
-    ...(typeof opts.columns === 'string' ? { columns: opts.columns.split(',').map((c) => c.trim()).filter(Boolean) } : {}),
+    ...(typeof opts.columns === 'string'
+      ? {
+          columns: opts.columns
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean),
+        }
+      : {}),
   };
 }

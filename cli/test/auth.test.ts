@@ -75,7 +75,9 @@ describe('login and the config file', () => {
     expect(profileFlag).toMatchObject({ keySource: 'profile "ci"' });
     const url = json<{ url: string }>(await h.voice(['assistant', 'list', '--dry-run', '--json', '--api-url', 'http://127.0.0.1:9/x/']));
     expect(url.url).toBe('http://127.0.0.1:9/x/assistant');
-    const local = json<{ url: string; headers: Record<string, string> }>(await h.voice(['assistant', 'list', '--dry-run', '--json', '--local'], { env: { ...NO_ENV, XDG_CONFIG_HOME: join(h.home, 'empty') } }));
+    const local = json<{ url: string; headers: Record<string, string> }>(
+      await h.voice(['assistant', 'list', '--dry-run', '--json', '--local'], { env: { ...NO_ENV, XDG_CONFIG_HOME: join(h.home, 'empty') } }),
+    );
     expect(local.url).toBe('http://127.0.0.1:4010/assistant');
     expect(local.headers.authorization).toMatch(/^Bearer \*{4}/);
     // --local beats VOICE_API_URL (a flag beats the environment)...
@@ -86,7 +88,10 @@ describe('login and the config file', () => {
 
   it('lets an explicit --api-url name the URL with --local, which still supplies its placeholder key', async () => {
     const empty = { ...NO_ENV, XDG_CONFIG_HOME: join(h.home, 'empty') };
-    for (const args of [['--local', '--api-url', h.emu.url], ['--api-url', h.emu.url, '--local']]) {
+    for (const args of [
+      ['--local', '--api-url', h.emu.url],
+      ['--api-url', h.emu.url, '--local'],
+    ]) {
       const run = await h.voice(['assistant', 'list', '--json', ...args], { env: empty });
       expect(run.exitCode, run.stderr).toBe(0);
       expect(Array.isArray(JSON.parse(run.stdout))).toBe(true);

@@ -10,7 +10,11 @@ let tools: DevServer;
 let assistantId: string;
 
 async function api(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${h.current.emu.url}${path}`, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${h.current.emu.url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
   return (await res.json()) as Record<string, unknown>;
 }
@@ -28,7 +32,12 @@ beforeAll(async () => {
     function: { name: 'bookAppointment', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday', 'tuesday'] } } } },
     server: { url: `${tools.url}/tools` },
   });
-  const assistant = await api('/assistant', { name: 'Booker', firstMessage: 'Hello, Booker here.', model: { provider: 'openai', model: 'gpt-4o-mini', toolIds: [tool.id] }, server: { url: `${tools.url}/hook` } });
+  const assistant = await api('/assistant', {
+    name: 'Booker',
+    firstMessage: 'Hello, Booker here.',
+    model: { provider: 'openai', model: 'gpt-4o-mini', toolIds: [tool.id] },
+    server: { url: `${tools.url}/hook` },
+  });
   assistantId = assistant.id as string;
 });
 afterAll(() => tools.close());
@@ -40,7 +49,10 @@ describe('voice call watch', () => {
     const id = await newCall();
     const r = await h.current.voice(['call', 'watch', id], { timeout: 60_000 });
     expect(r.exitCode, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => l.split('\t').slice(1));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t').slice(1));
     expect(lines).toContainEqual(['status', 'in-progress']);
     const first = lines.findIndex((l) => l[0] === 'assistant');
     expect(lines[first]).toEqual(['assistant', 'Hello, Booker here.']);
@@ -61,7 +73,10 @@ describe('voice call watch', () => {
     const id = await newCall();
     const r = await h.current.voice(['call', 'watch', id, '--json'], { timeout: 60_000 });
     expect(r.exitCode, r.stderr).toBe(0);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { event: string; [k: string]: unknown });
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { event: string; [k: string]: unknown });
     expect(events.map((e) => e.event)).toContain('tool-call');
     expect(events.find((e) => e.event === 'transcript')).toMatchObject({ role: 'assistant', text: 'Hello, Booker here.' });
     const end = events.at(-1);

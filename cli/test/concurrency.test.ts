@@ -20,15 +20,26 @@ beforeAll(async () => {
   // A writer that takes the lock the way every tool does, leaves a half-written temp file, and
   // hangs until it is killed: what `kill -9` in the middle of a write leaves behind.
   const src = join(dir, 'holder.ts');
-  writeFileSync(src, `import { writeFileSync } from 'node:fs';
+  writeFileSync(
+    src,
+    `import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { acquireFileLock } from ${JSON.stringify(join(ROOT, 'core/fs/locked-json.ts'))};
 const file = process.argv[2];
 await acquireFileLock(file);
 writeFileSync(join(dirname(file), '.' + basename(file) + '.' + process.pid + '.0badf00d.tmp'), '[{"slug": "half');
 process.stdout.write('held\\n');
-setInterval(() => undefined, 1000);`);
-  await build({ entryPoints: [src], outfile: holder, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+setInterval(() => undefined, 1000);`,
+  );
+  await build({
+    entryPoints: [src],
+    outfile: holder,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
 });
 
 const visitorEnv = { VOICE_DEMO_URL: 'https://demo.example', VOICE_SUPABASE_URL: '', VOICE_SUPABASE_SERVICE_ROLE_KEY: '', NO_COLOR: '1' };
@@ -86,7 +97,9 @@ describe('concurrent writers', () => {
     const first = spawn(process.execPath, [join(ROOT, 'bin/voice.js'), 'dev', '--port', '0', '--data', file, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const url = await new Promise<string>((resolve) => first.stdout.on('data', (d: Buffer) => resolve(d.toString().trim())));
     try {
-      const made = await (await fetch(`${url}/assistant`, { method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: '{"name":"first"}' })).json() as { id: string };
+      const made = (await (await fetch(`${url}/assistant`, { method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: '{"name":"first"}' })).json()) as {
+        id: string;
+      };
       const before = readFileSync(file, 'utf8');
       const second = await h.current.voice(['dev', '--port', '0', '--data', file]);
       expect(second.exitCode).toBe(2);

@@ -13,9 +13,7 @@ const CRUD = ['create', 'list', 'get', 'update', 'delete'];
 const byResource = new Map<string, Entry[]>();
 for (const e of flatten(catalogue)) byResource.set(e.resource.join(' '), [...(byResource.get(e.resource.join(' ')) ?? []), e]);
 // Resources whose create and update take a JSON body (provider resources take none: published.test.ts).
-const crudResources = [...byResource]
-  .filter(([, es]) => CRUD.every((a) => es.some((e) => e.action === a)) && es.find((e) => e.action === 'update')?.op.body === 'json')
-  .map(([k]) => k.split(' '));
+const crudResources = [...byResource].filter(([, es]) => CRUD.every((a) => es.some((e) => e.action === a)) && es.find((e) => e.action === 'update')?.op.body === 'json').map(([k]) => k.split(' '));
 
 const hf = fileHarness();
 
@@ -37,10 +35,22 @@ async function createOne(resource: string[], parents: string[]): Promise<string>
 describe('CRUD through the CLI', () => {
   it('covers the resources that have create, list, get, update and delete', () => {
     expect(crudResources.map((r) => r.join(' '))).toEqual(expect.arrayContaining(['assistant', 'squad', 'tool', 'file', 'test-suite run', 'phone-number']));
-    expect(crudResources.map((r) => r.join(' '))).toEqual(expect.arrayContaining([
-      'v2 campaign', 'v2 knowledge-base', 'structured-output', 'eval', 'eval simulation', 'eval simulation personality', 'eval simulation scenario',
-      'eval simulation suite', 'reporting insight', 'reporting board', 'observability scorecard', 'monitoring policy',
-    ]));
+    expect(crudResources.map((r) => r.join(' '))).toEqual(
+      expect.arrayContaining([
+        'v2 campaign',
+        'v2 knowledge-base',
+        'structured-output',
+        'eval',
+        'eval simulation',
+        'eval simulation personality',
+        'eval simulation scenario',
+        'eval simulation suite',
+        'reporting insight',
+        'reporting board',
+        'observability scorecard',
+        'monitoring policy',
+      ]),
+    );
   });
 
   for (const resource of crudResources) {

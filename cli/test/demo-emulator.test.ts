@@ -13,7 +13,13 @@ async function demo(args: string[]): Promise<{ page: { apiBaseUrl?: string; assi
   const env: Record<string, string> = { ...hf.current.env, NO_COLOR: '1', VOICE_DEMO_EMULATOR_PORT: String(hf.current.emu.port), XDG_CACHE_HOME: join(hf.current.home, 'cache') };
   delete env.VOICE_API_URL;
   delete env.VOICE_API_KEY;
-  const child = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'demo', '--slug', 'acme', '--port', '0', ...args], { cwd: hf.current.home, env, extendEnv: false, reject: false, timeout: 60_000 });
+  const child = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'demo', '--slug', 'acme', '--port', '0', ...args], {
+    cwd: hf.current.home,
+    env,
+    extendEnv: false,
+    reject: false,
+    timeout: 60_000,
+  });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += String(c)));
   const url = await new Promise<string>((resolve, reject) => {
@@ -50,7 +56,7 @@ describe('voice demo and an emulator it did not start', () => {
     expect(json<unknown[]>(await hf.current.voice(['assistant', 'list', '--json']))).toEqual([]);
   });
 
-  it('uses that emulator when --api-url names it, with the demo\'s assistant there', async () => {
+  it("uses that emulator when --api-url names it, with the demo's assistant there", async () => {
     const d = await demo(['--api-url', hf.current.emu.url]);
     try {
       expect(d.page.apiBaseUrl).toBe(hf.current.emu.url);

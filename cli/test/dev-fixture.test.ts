@@ -40,7 +40,6 @@ async function background(args: string[]): Promise<{ url: string; proc: ResultPr
   return { url, proc };
 }
 
-
 /** A script that uses the built REST client against the emulator exec started, then exits with `code`. */
 const clientScript = (code: number): string =>
   `const { createClient } = await import(${JSON.stringify(CLIENT)});
@@ -102,15 +101,25 @@ describe('reset, snapshots and readiness of a running voice dev', () => {
     try {
       expect(readFileSync(ready, 'utf8')).toBe(`${url}\n`);
       expect((await fetch(`${url}/__voice/health`)).status).toBe(200);
-      const assistant = (await (await fetch(`${url}/assistant`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'R', firstMessage: 'Hello there, how can I help you today?', server: { url: `${hook.url}/hook` } }) })).json()) as { id: string };
+      const assistant = (await (
+        await fetch(`${url}/assistant`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ name: 'R', firstMessage: 'Hello there, how can I help you today?', server: { url: `${hook.url}/hook` } }),
+        })
+      ).json()) as { id: string };
       const pn = ((await (await fetch(`${url}/phone-number`, { headers: auth })).json()) as { id: string }[])[0] as { id: string };
       const ids: string[] = [];
       for (let i = 0; i < 10; i++) {
-        const call = (await (await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ assistantId: assistant.id, phoneNumberId: pn.id, customer: { number: '+15555550123' } }) })).json()) as { id: string };
+        const call = (await (
+          await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ assistantId: assistant.id, phoneNumberId: pn.id, customer: { number: '+15555550123' } }) })
+        ).json()) as { id: string };
         ids.push(call.id);
       }
       await until(() => (ids.every((id) => hook.types(id).length > 0) ? true : undefined), 15_000).catch(async (e: Error) => {
-        throw new Error(`${e.message}: ${hook.received.length} received; ${JSON.stringify(((await (await fetch(`${url}/__voice/deliveries`)).json()) as { error?: string; status?: number }[]).map((d) => [d.status, d.error]).slice(0, 5))}`);
+        throw new Error(
+          `${e.message}: ${hook.received.length} received; ${JSON.stringify(((await (await fetch(`${url}/__voice/deliveries`)).json()) as { error?: string; status?: number }[]).map((d) => [d.status, d.error]).slice(0, 5))}`,
+        );
       });
       const health = (await (await fetch(`${url}/__voice/health`)).json()) as { activeCalls: number };
       expect(health.activeCalls).toBe(10);
@@ -135,12 +144,20 @@ describe('reset, snapshots and readiness of a running voice dev', () => {
     const port = await voice(['dev', 'reset', '--port', '4710']);
     expect(port.exitCode).toBe(2);
     expect(String(port.stderr)).toContain('--api-url http://127.0.0.1:4710');
-    for (const args of [['dev', '--seed', 'snapshot', 'save', 'x'], ['dev', 'snapshot', 'list', '--speed', '5'], ['dev', 'ring', 'pn-1', '--no-inspector']]) {
+    for (const args of [
+      ['dev', '--seed', 'snapshot', 'save', 'x'],
+      ['dev', 'snapshot', 'list', '--speed', '5'],
+      ['dev', 'ring', 'pn-1', '--no-inspector'],
+    ]) {
       const run = await voice(args);
       expect(run.exitCode, args.join(' ')).toBe(2);
       expect(String(run.stderr)).toMatch(/is an option of `voice dev`.*\n.*--api-url http:\/\/127\.0\.0\.1:PORT/);
     }
-    for (const args of [['dev', 'reset', '--help'], ['dev', 'snapshot', 'restore', '--help'], ['dev', 'ring', '--help']]) {
+    for (const args of [
+      ['dev', 'reset', '--help'],
+      ['dev', 'snapshot', 'restore', '--help'],
+      ['dev', 'ring', '--help'],
+    ]) {
       const help = String((await voice(args)).stdout);
       expect(help).toContain('--api-url <url>');
       // No option line for a server option (the text may still mention `voice dev --port N`).
@@ -171,7 +188,11 @@ describe('reset, snapshots and readiness of a running voice dev', () => {
 
   it('Ctrl-C on exec stops the command and the emulator', async () => {
     const pidFile = join(home, 'child.pid');
-    const proc = execa(process.execPath, [BIN, 'dev', 'exec', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setTimeout(() => {}, 60000)`], { env, extendEnv: false, reject: false, cwd: home });
+    const proc = execa(
+      process.execPath,
+      [BIN, 'dev', 'exec', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setTimeout(() => {}, 60000)`],
+      { env, extendEnv: false, reject: false, cwd: home },
+    );
     const pid = await until(() => (existsSync(pidFile) && readFileSync(pidFile, 'utf8') ? Number(readFileSync(pidFile, 'utf8')) : undefined), 15_000);
     proc.kill('SIGINT');
     const r = await proc;
@@ -223,7 +244,8 @@ describe('signed deliveries from voice dev', () => {
     const app = await devServer();
     const { url, proc } = await background(['--speed', '1000']);
     try {
-      const post = async (path: string, body: unknown): Promise<string> => ((await (await fetch(`${url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string }).id;
+      const post = async (path: string, body: unknown): Promise<string> =>
+        ((await (await fetch(`${url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string }).id;
       const credentialId = await post('/credential', { provider: 'webhook', authenticationPlan: plan });
       const assistantId = await post('/assistant', { name: 'S', firstMessage: 'Hi.', server: { url: `${app.url}/hook`, credentialId } });
       const phoneNumberId = await post('/phone-number', { provider: 'vapi', name: 'P' });

@@ -16,7 +16,12 @@ beforeAll(() => ensureBuilt());
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 it('runs a call from fixtures/scenarios/squad-handoff.yaml', async () => {
-  const proc = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'dev', '--port', '0', '--quiet', '--speed', '100', '--scenario', 'fixtures/scenarios/squad-handoff.yaml'], { env, extendEnv: false, reject: false, cwd: ROOT });
+  const proc = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'dev', '--port', '0', '--quiet', '--speed', '100', '--scenario', 'fixtures/scenarios/squad-handoff.yaml'], {
+    env,
+    extendEnv: false,
+    reject: false,
+    cwd: ROOT,
+  });
   try {
     const url = await new Promise<string>((ok, fail) => {
       let text = '';
@@ -26,7 +31,9 @@ it('runs a call from fixtures/scenarios/squad-handoff.yaml', async () => {
       });
       void proc.then((r) => fail(new Error(`voice dev ended (${String(r.exitCode)}): ${String(r.stderr)}`)));
     });
-    const call = (await (await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant: { name: 'Reception', firstMessage: 'Hello, reception.' }, customer: { number: '+14155550124' } }) })).json()) as { id: string };
+    const call = (await (
+      await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant: { name: 'Reception', firstMessage: 'Hello, reception.' }, customer: { number: '+14155550124' } }) })
+    ).json()) as { id: string };
     const ended = await until(async () => {
       const now = (await (await fetch(`${url}/call/${call.id}`, { headers: auth })).json()) as { status: string };
       return now.status === 'ended' ? now : undefined;

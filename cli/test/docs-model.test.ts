@@ -40,7 +40,12 @@ function words(line: string): string[] {
 
 /** Runs `voice dev ...` words in the background (URL swapped for the fake model, on a free port); resolves with its URL. */
 async function background(args: string[], extra: string[]): Promise<{ url: string; dev: ResultPromise; stderr: () => string }> {
-  const dev = execa(process.execPath, [BIN, ...args.map((a) => (a === OLLAMA ? fake.url : a)), '--port', '0', '--quiet', '--no-inspector', ...extra], { env, extendEnv: false, reject: false, cwd: home });
+  const dev = execa(process.execPath, [BIN, ...args.map((a) => (a === OLLAMA ? fake.url : a)), '--port', '0', '--quiet', '--no-inspector', ...extra], {
+    env,
+    extendEnv: false,
+    reject: false,
+    cwd: home,
+  });
   let err = '';
   dev.stderr?.on('data', (c: Buffer) => (err += c.toString()));
   const url = await new Promise<string>((ok, fail) => {
@@ -75,9 +80,13 @@ describe('docs/model.md', () => {
     try {
       await waitFor(async () => stderr().includes('Model:'));
       expect(stderr()).toContain(`Model:   ${fake.url} (model llama3.2)`);
-      const { id } = (await (await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ customer: { number: '+14155550100' }, assistant: ASSISTANT }) })).json()) as { id: string };
+      const { id } = (await (await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ customer: { number: '+14155550100' }, assistant: ASSISTANT }) })).json()) as {
+        id: string;
+      };
       await waitFor(async () => ((await (await fetch(`${url}/call/${id}`, { headers: auth })).json()) as { status: string }).status === 'in-progress');
-      const say = words(lines[2] as string).filter((w) => w !== '--local').map((w) => (w === '<call-id>' ? id : w));
+      const say = words(lines[2] as string)
+        .filter((w) => w !== '--local')
+        .map((w) => (w === '<call-id>' ? id : w));
       const said = await execa(process.execPath, [BIN, ...say.slice(1)], { env: { ...env, VOICE_API_URL: url, VOICE_API_KEY: 'any-key' }, extendEnv: false, reject: false, cwd: home });
       expect(said.exitCode, String(said.stderr)).toBe(0);
       await waitFor(async () => fake.requests.some((r) => JSON.stringify(r.body.messages).includes('Hi, where is my parcel?')));
@@ -88,14 +97,18 @@ describe('docs/model.md', () => {
     }
   }, 60_000);
 
-  it('the custom LLM server answers a custom-llm assistant\'s chat', async () => {
+  it("the custom LLM server answers a custom-llm assistant's chat", async () => {
     const file = join(home, 'custom-llm.mjs');
     writeFileSync(file, blocks[1]?.code ?? '');
     const server = execa(process.execPath, [file], { env: { ...env, PORT: '0' }, extendEnv: false, reject: false });
     const emu = await startEmulator();
     try {
       const llm = await new Promise<string>((ok) => server.stdout?.on('data', (c: Buffer) => ok((/on (http:\S+)/.exec(c.toString()) as RegExpExecArray)[1] as string)));
-      const res = await fetch(`${emu.url}/chat`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant: { model: { provider: 'custom-llm', model: 'mine', url: llm } }, input: 'Hello there' }) });
+      const res = await fetch(`${emu.url}/chat`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ assistant: { model: { provider: 'custom-llm', model: 'mine', url: llm } }, input: 'Hello there' }),
+      });
       const chat = (await res.json()) as { output: { content: string }[] };
       expect(chat.output.at(-1)?.content.trim()).toBe('You said: Hello there');
     } finally {
@@ -127,7 +140,13 @@ describe('docs/model.md', () => {
     const args = words(replay as string);
     const dashdash = args.indexOf('--');
     expect(args.slice(dashdash + 1)).toEqual(['npm', 'test']);
-    const replayed = await execa(process.execPath, [BIN, ...args.slice(1, dashdash), '--speed', '200', '--', process.execPath, join(home, 'check.mjs')], { env, extendEnv: false, reject: false, cwd: home, timeout: 60_000 });
+    const replayed = await execa(process.execPath, [BIN, ...args.slice(1, dashdash), '--speed', '200', '--', process.execPath, join(home, 'check.mjs')], {
+      env,
+      extendEnv: false,
+      reject: false,
+      cwd: home,
+      timeout: 60_000,
+    });
     expect(replayed.exitCode, `${String(replayed.stdout)}\n${String(replayed.stderr)}`).toBe(0);
     expect(String(replayed.stdout)).toContain('Llama says:');
   }, 90_000);

@@ -51,7 +51,11 @@ describe('voice demo on the fast lane', () => {
     });
     const port = String((busy.address() as { port: number }).port);
     try {
-      for (const args of [['demo', '--slug', 'Bad Slug'], ['demo', '--visitors', join(dir, 'missing.json')], ['demo', '--port', port, '--verbose']]) {
+      for (const args of [
+        ['demo', '--slug', 'Bad Slug'],
+        ['demo', '--visitors', join(dir, 'missing.json')],
+        ['demo', '--port', port, '--verbose'],
+      ]) {
         const [fast, full] = await Promise.all([run(BIN, args), run(FULL, args)]);
         expect(fast.exitCode, args.join(' ')).toBe(full.exitCode);
         expect(fast.exitCode, args.join(' ')).not.toBe(0);

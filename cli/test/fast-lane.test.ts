@@ -165,7 +165,13 @@ const PINNED_NOW = '2030-01-01T00:00:00.000Z';
 async function onTty(script: string, args: readonly string[]): Promise<Run> {
   const quote = (x: string): string => `'${x.replace(/'/g, `'\\''`)}'`;
   const cmd = `stty cols 120 rows 50 2>/dev/null; ${[process.execPath, script, ...args].map(quote).join(' ')}`;
-  const r = await execa('script', ['-qec', cmd, '/dev/null'], { env: { ...hf.current.env, TERM: 'xterm-256color', VOICE_NOW: PINNED_NOW }, extendEnv: false, reject: false, timeout: 20_000, stripFinalNewline: false });
+  const r = await execa('script', ['-qec', cmd, '/dev/null'], {
+    env: { ...hf.current.env, TERM: 'xterm-256color', VOICE_NOW: PINNED_NOW },
+    extendEnv: false,
+    reject: false,
+    timeout: 20_000,
+    stripFinalNewline: false,
+  });
   const run = { exitCode: r.exitCode ?? -1, stdout: String(r.stdout).replace(/\r\n/g, '\n'), stderr: String(r.stderr) };
   captured.push(run.stdout, run.stderr);
   return run;
@@ -174,7 +180,12 @@ async function onTty(script: string, args: readonly string[]): Promise<Run> {
 describe('on a terminal', () => {
   it('draws the same Ink tables and views as the full program, from the Ink script', async () => {
     const id = await seed();
-    for (const args of [['assistant', 'list'], ['assistant', 'get', id], ['assistant', 'list', '--no-color'], ['tool', 'list']]) {
+    for (const args of [
+      ['assistant', 'list'],
+      ['assistant', 'get', id],
+      ['assistant', 'list', '--no-color'],
+      ['tool', 'list'],
+    ]) {
       const fast = await onTty(join(ROOT, 'bin', 'voice.js'), args);
       const full = await onTty(join(ROOT, 'dist', 'cli', 'main.js'), args);
       expect(fast.stdout, args.join(' ')).toBe(full.stdout);

@@ -24,7 +24,8 @@ function write(dir: string, files: Record<string, string>): void {
 
 const PROMPT = '# Who you are\n\nYou answer the phone for a small shop.\n\n- Be brief.\n';
 const FILES: Record<string, string> = {
-  'tools/lookup-order.yml': 'type: function\nfunction:\n  name: lookup_order\n  parameters:\n    type: object\n    properties:\n      orderNumber:\n        type: string\nserver:\n  url: https://shop.example/orders\n',
+  'tools/lookup-order.yml':
+    'type: function\nfunction:\n  name: lookup_order\n  parameters:\n    type: object\n    properties:\n      orderNumber:\n        type: string\nserver:\n  url: https://shop.example/orders\n',
   'structuredOutputs/order-status.yml': 'name: Order status\ntype: ai\nschema:\n  type: object\n  properties:\n    status:\n      type: string\n',
   'assistants/front-desk.md': `---\nname: Front desk\nfirstMessage: Thanks for calling!\nmodel:\n  provider: openai\n  model: gpt-4o\n  temperature: 0.3\n  toolIds:\n    - lookup-order\nartifactPlan:\n  structuredOutputIds:\n    - order-status\n---\n\n${PROMPT}`,
   'squads/support.yml': 'name: Support\nmembers:\n  - assistantId: front-desk\n',
@@ -82,7 +83,12 @@ describe('voice plan / apply / pull', () => {
     expect(edited.stdout).toContain('+ - Never guess an order number.');
     const asJson = json<{ counts: { update: number }; items: { action: string; changes?: { path: string }[] }[] }>(await v(['plan', '--dir', 'walk', '--json']));
     expect(asJson.counts.update).toBe(1);
-    expect(asJson.items.find((i) => i.action === 'update')?.changes?.map((c) => c.path).sort()).toEqual(['model.messages[0].content', 'model.temperature']);
+    expect(
+      asJson.items
+        .find((i) => i.action === 'update')
+        ?.changes?.map((c) => c.path)
+        .sort(),
+    ).toEqual(['model.messages[0].content', 'model.temperature']);
 
     expect((await v(['apply', '--dir', 'walk', '--yes'])).exitCode).toBe(0);
     const after = json<{ id: string; model: { temperature: number } }>(await v(['assistant', 'get', uuid, '--json']));
@@ -154,9 +160,11 @@ describe('voice plan / apply / pull', () => {
           return;
         }
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
-        void fetch(`${hf.current.emu.url}${req.url}`, { method: req.method, headers: { 'content-type': 'application/json', authorization: String(req.headers.authorization) }, body }).then(async (r) => {
-          res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await r.arrayBuffer()));
-        });
+        void fetch(`${hf.current.emu.url}${req.url}`, { method: req.method, headers: { 'content-type': 'application/json', authorization: String(req.headers.authorization) }, body }).then(
+          async (r) => {
+            res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await r.arrayBuffer()));
+          },
+        );
       });
     });
     await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));

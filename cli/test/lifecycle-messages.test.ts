@@ -42,7 +42,7 @@ async function create(args: string[], body: unknown): Promise<{ id: string }> {
 }
 
 describe('messages sent when the platform sends them', () => {
-  it('chat and session lifecycle go to the assistant\'s server when it subscribes', async () => {
+  it("chat and session lifecycle go to the assistant's server when it subscribes", async () => {
     const desk = await create(['assistant', 'create'], { name: 'Desk', server: { url: `${server.url}/desk` }, serverMessages: SUBSCRIBED });
     const chat = await create(['chat', 'create'], { assistantId: desk.id, input: 'Hello there' });
     expect((await h.current.voice(['chat', 'delete', chat.id, '--yes'])).exitCode).toBe(0);
@@ -58,7 +58,11 @@ describe('messages sent when the platform sends them', () => {
     expect(messageOf(received('session.created')[0])).toMatchObject({ session: { id: session.id, name: 'first' } });
     expect(messageOf(received('session.updated')[0])).toMatchObject({ session: { id: session.id, name: 'second' } });
     expect(messageOf(received('session.deleted')[0])).toMatchObject({ session: { id: session.id } });
-    for (const type of ['chat.deleted', 'session.created', 'session.updated', 'session.deleted']) expect(received(type).map((g) => g.path), type).toEqual(['/desk']);
+    for (const type of ['chat.deleted', 'session.created', 'session.updated', 'session.deleted'])
+      expect(
+        received(type).map((g) => g.path),
+        type,
+      ).toEqual(['/desk']);
     // The platform's default serverMessages has none of them: an assistant that does not ask gets nothing.
     const quiet = await create(['assistant', 'create'], { name: 'Quiet', server: { url: `${server.url}/quiet` } });
     await create(['chat', 'create'], { assistantId: quiet.id, input: 'Hello' });
@@ -76,10 +80,22 @@ describe('messages sent when the platform sends them', () => {
       model: {
         provider: 'openai',
         model: 'gpt-4o-mini',
-        tools: [{ type: 'handoff', destinations: [{ type: 'dynamic', server: { url: `${server.url}/router` } }], function: { name: 'handoff', parameters: { type: 'object', properties: { destination: { type: 'string', enum: ['dynamic'] }, customerIntent: { type: 'string' } } } } }],
+        tools: [
+          {
+            type: 'handoff',
+            destinations: [{ type: 'dynamic', server: { url: `${server.url}/router` } }],
+            function: { name: 'handoff', parameters: { type: 'object', properties: { destination: { type: 'string', enum: ['dynamic'] }, customerIntent: { type: 'string' } } } },
+          },
+        ],
       },
     };
-    const billing = { name: 'Billing', firstMessage: 'Billing here.', server: { url: `${server.url}/billing` }, serverMessages: SUBSCRIBED, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'transferCall' }] } };
+    const billing = {
+      name: 'Billing',
+      firstMessage: 'Billing here.',
+      server: { url: `${server.url}/billing` },
+      serverMessages: SUBSCRIBED,
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'transferCall' }] },
+    };
     const squad = await create(['squad', 'create'], { members: [{ assistant: reception }, { assistant: billing }] });
     const call = await create(['call', 'create'], { squadId: squad.id, customer: { number: '+14155550160' } });
     await h.current.emu.calls.idle();
@@ -99,7 +115,13 @@ describe('messages sent when the platform sends them', () => {
     expect(received('transfer-destination-request').map((g) => g.path)).toEqual(['/billing']);
     const ofCall = server.got.filter((g) => (messageOf(g).call as { id?: string } | undefined)?.id === call.id).map(messageOf);
     const order = ofCall.map((m) => (m.type === 'status-update' ? `status-update:${String(m.status)}` : String(m.type)));
-    expect(order.slice(order.indexOf('transfer-destination-request'))).toEqual(['transfer-destination-request', 'transfer-update', 'status-update:forwarding', 'status-update:ended', 'end-of-call-report']);
+    expect(order.slice(order.indexOf('transfer-destination-request'))).toEqual([
+      'transfer-destination-request',
+      'transfer-update',
+      'status-update:forwarding',
+      'status-update:ended',
+      'end-of-call-report',
+    ]);
     expect(ofCall.find((m) => m.type === 'end-of-call-report')).toMatchObject({ endedReason: 'assistant-forwarded-call' });
 
     const deleted = await h.current.voice(['call', 'delete', call.id, '--yes']);

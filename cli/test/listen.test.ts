@@ -20,7 +20,8 @@ beforeAll(async () => {
     if (g.path.startsWith('/fail')) return { status: 500, body: { error: 'boom' } };
     if (g.path.startsWith('/empty') && m.type === 'tool-calls') return { body: {} };
     if (g.path.startsWith('/documented') && m.type === 'tool-calls') return { body: { results: (m.toolCallList as { id: string }[]).map((c) => ({ toolCallId: c.id, result: 'Booked.' })) } };
-    if (m.type === 'tool-calls') return { body: { results: (m.toolCallList as { id: string; function: { name: string } }[]).map((c) => ({ name: c.function.name, toolCallId: c.id, result: 'Booked for Monday.' })) } };
+    if (m.type === 'tool-calls')
+      return { body: { results: (m.toolCallList as { id: string; function: { name: string } }[]).map((c) => ({ name: c.function.name, toolCallId: c.id, result: 'Booked for Monday.' })) } };
     return { body: { received: m.type } };
   });
 });
@@ -36,7 +37,13 @@ interface Listening {
 }
 
 async function listen(args: string[]): Promise<Listening> {
-  const child = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'listen', '--port', '0', ...args], { env: h.current.env, extendEnv: false, reject: false, cwd: h.current.home, timeout: 60_000 });
+  const child = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'listen', '--port', '0', ...args], {
+    env: h.current.env,
+    extendEnv: false,
+    reject: false,
+    cwd: h.current.home,
+    timeout: 60_000,
+  });
   let out = '';
   let errText = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
@@ -152,9 +159,17 @@ describe('voice listen', () => {
     await until(() => l.stdout().trim().split('\n').length >= 2);
     expect(await l.stop()).toBe(0);
     expect(server.got.slice(before).map((g) => messageOf(g).type)).toEqual(['status-update', 'end-of-call-report']);
-    const rows = l.stdout().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = l
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(rows.map((r) => r.type)).toEqual(['status-update', 'end-of-call-report']);
-    expect(rows[0]).toMatchObject({ detail: 'in-progress', answer: { status: 200, noop: false, body: { received: 'status-update' } }, message: { type: 'status-update', assistant: { server: { headers: { authorization: '****' } } } } });
+    expect(rows[0]).toMatchObject({
+      detail: 'in-progress',
+      answer: { status: 200, noop: false, body: { received: 'status-update' } },
+      message: { type: 'status-update', assistant: { server: { headers: { authorization: '****' } } } },
+    });
     expect(typeof (rows[0]?.answer as { ms: number }).ms).toBe('number');
     expect(l.stdout()).not.toContain(KEY);
     expect(l.stderr()).toContain('Stopped after 3 messages.');
@@ -173,14 +188,19 @@ describe('voice listen', () => {
     expect(await l.stop()).toBe(0);
   });
 
-  it('sits between the emulator and the developer\'s server: a call\'s tool call is answered end to end through it', async () => {
+  it("sits between the emulator and the developer's server: a call's tool call is answered end to end through it", async () => {
     const l = await listen(['--forward-to', `${server.url}/app`]);
     const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-    const make = async (path: string, body: unknown): Promise<{ id: string }> => (await (await fetch(`${h.current.emu.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
+    const make = async (path: string, body: unknown): Promise<{ id: string }> =>
+      (await (await fetch(`${h.current.emu.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
     const assistant = await make('/assistant', {
       name: 'Booker',
       firstMessage: 'Hello, Booker here.',
-      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'bookAppointment', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        tools: [{ type: 'function', function: { name: 'bookAppointment', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }],
+      },
       server: { url: l.url },
     });
     const call = await make('/call', { assistantId: assistant.id, customer: { number: '+14155550100' } });
@@ -189,7 +209,11 @@ describe('voice listen', () => {
     expect(ended.messages.find((m) => m.role === 'tool_call_result')?.result).toBe('Booked for Monday.');
     await until(() => l.stdout().includes('\tend-of-call-report\t'));
     expect(await l.stop()).toBe(0);
-    const types = l.stdout().trim().split('\n').map((x) => x.split('\t')[1]);
+    const types = l
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((x) => x.split('\t')[1]);
     expect(types).toContain('status-update');
     expect(types).toContain('tool-calls');
     expect(l.stdout()).toMatch(new RegExp(`\ttool-calls\t${call.id}\tbookAppointment\\(\\{"day":"monday"\\}\\)\t-> 200 `));

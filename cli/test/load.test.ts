@@ -82,7 +82,11 @@ describe('voice load', () => {
 
   it('signs every delivery with the credential the server names, and injects the faults asked for', async () => {
     const plan: AuthenticationPlan = { type: 'hmac', secretKey: 'hmac-secret', algorithm: 'sha256', signatureEncoding: 'hex', timestampHeader: 'x-vapi-timestamp' };
-    const res = await fetch(`${h.current.emu.url}/credential`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'webhook', authenticationPlan: plan }) });
+    const res = await fetch(`${h.current.emu.url}/credential`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'webhook', authenticationPlan: plan }),
+    });
     const { id } = (await res.json()) as { id: string };
     const server = await devServer(answer());
     try {
@@ -109,7 +113,10 @@ describe('voice load', () => {
       const exported = await h.current.voice(['load', '--export', 'artillery', file, ...args], { timeout: 60_000 });
       expect(exported.exitCode, exported.stderr).toBe(0);
       expect(server.got).toHaveLength(0);
-      const doc = parse(readFileSync(file, 'utf8')) as { config: { target: string; phases: { arrivalCount?: number; pause?: number }[]; variables: { callId: string[] } }; scenarios: { weight: number; flow: { post?: { url: string; name: string } }[] }[] };
+      const doc = parse(readFileSync(file, 'utf8')) as {
+        config: { target: string; phases: { arrivalCount?: number; pause?: number }[]; variables: { callId: string[] } };
+        scenarios: { weight: number; flow: { post?: { url: string; name: string } }[] }[];
+      };
       expect(doc.config.target).toBe(server.url);
       expect(doc.config.phases.reduce((n, p) => n + (p.arrivalCount ?? 0), 0)).toBe(10);
       expect(doc.config.variables.callId).toHaveLength(10);
@@ -160,7 +167,10 @@ describe('voice load', () => {
     try {
       const blocker = join(h.current.home, 'not-a-folder');
       writeFileSync(blocker, 'x');
-      for (const args of [['--report', join(blocker, 'load.html')], ['--export', 'artillery', join(blocker, 'load.yml')]]) {
+      for (const args of [
+        ['--report', join(blocker, 'load.html')],
+        ['--export', 'artillery', join(blocker, 'load.yml')],
+      ]) {
         const run = await h.current.voice(['load', '--server', server.url, '--calls', '2', '--speed', '200', ...args]);
         expect(run.exitCode, args.join(' ')).toBe(2);
         expect(run.stderr).toContain(`${join(blocker, args.at(-1)?.endsWith('.html') ? 'load.html' : 'load.yml')}: cannot write there`);

@@ -36,7 +36,8 @@ async function heard(url: string, id: string, text: string): Promise<void> {
   }
 }
 
-const voice = (args: string[], extra: Record<string, string> = {}) => execa(process.execPath, [BIN, ...args], { env: { ...env, ...extra }, extendEnv: false, reject: false, cwd: home, timeout: 30_000 });
+const voice = (args: string[], extra: Record<string, string> = {}) =>
+  execa(process.execPath, [BIN, ...args], { env: { ...env, ...extra }, extendEnv: false, reject: false, cwd: home, timeout: 30_000 });
 
 describe('voice dev --llm', () => {
   it('runs the assistant on the model, names it in the banner, and takes `voice call say` lines', async () => {
@@ -46,7 +47,12 @@ describe('voice dev --llm', () => {
     });
     const scenario = join(home, 'wait.yaml');
     writeFileSync(scenario, 'turns:\n  - pauseSeconds: 600\n  - hangup: true\n');
-    const dev = execa(process.execPath, [BIN, 'dev', '--port', '0', '--quiet', '--no-inspector', '--scenario', scenario, '--llm', fake.url, '--llm-model', 'tiny-llm'], { env, extendEnv: false, reject: false, cwd: home });
+    const dev = execa(process.execPath, [BIN, 'dev', '--port', '0', '--quiet', '--no-inspector', '--scenario', scenario, '--llm', fake.url, '--llm-model', 'tiny-llm'], {
+      env,
+      extendEnv: false,
+      reject: false,
+      cwd: home,
+    });
     let stderr = '';
     dev.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     try {
@@ -61,7 +67,10 @@ describe('voice dev --llm', () => {
       await until(() => (stderr.includes('Model:') ? true : undefined));
       expect(stderr).toContain(`Model:   ${fake.url} (model tiny-llm)`);
 
-      const body = { customer: { number: '+14155550100' }, assistant: { firstMessageMode: 'assistant-speaks-first-with-model-generated-message', model: { provider: 'openai', model: 'gpt-4o-mini' } } };
+      const body = {
+        customer: { number: '+14155550100' },
+        assistant: { firstMessageMode: 'assistant-speaks-first-with-model-generated-message', model: { provider: 'openai', model: 'gpt-4o-mini' } },
+      };
       const { id } = (await (await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string };
       await heard(url, id, 'Hello from the model.');
 

@@ -41,7 +41,11 @@ describe('--json', () => {
 
   it('follows every page with --all', async () => {
     for (let i = 0; i < 102; i++) {
-      const res = await fetch(`${h.emu.url}/test-suite`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Suite ${i}` }) });
+      const res = await fetch(`${h.emu.url}/test-suite`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Suite ${i}` }),
+      });
       expect(res.status).toBe(201);
     }
     const first = json<{ results: unknown[]; metadata: { totalPages: number } }>(await h.voice(['test-suite', 'list', '--json']));
@@ -57,14 +61,21 @@ describe('--json', () => {
     const run = await h.voice(['assistant', 'list', '--all', '--limit', '1', '--json']);
     expect(json<unknown[]>(run)).toHaveLength(1);
     const all = await h.voice(['assistant', 'list', '--all', '--json']);
-    expect(json<{ id: string }[]>(all).map((a) => a.id).sort()).toEqual([...ids].sort());
+    expect(
+      json<{ id: string }[]>(all)
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 });
 
 describe('piped output', () => {
   it('is tab-separated rows with no colour and no header', async () => {
     const run = await h.voice(['assistant', 'list']);
-    const rows = run.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r[0]).sort()).toEqual([...ids].sort());
     expect(rows.map((r) => r[1]).sort()).toEqual(['Front desk', 'Sales line']);
@@ -108,7 +119,11 @@ describe('terminal output', () => {
   });
 
   it('has no colour with NO_COLOR, TERM=dumb or --no-color', async () => {
-    for (const [env, args] of [[{ NO_COLOR: '1' }, []], [{ TERM: 'dumb' }, []], [{}, ['--no-color']]] as const) {
+    for (const [env, args] of [
+      [{ NO_COLOR: '1' }, []],
+      [{ TERM: 'dumb' }, []],
+      [{}, ['--no-color']],
+    ] as const) {
       const run = await voiceTty({ ...h.env, ...env }, ['assistant', 'list', ...args]);
       expect(run.exitCode).toBe(0);
       expect(run.stdout).toContain('Front desk');

@@ -20,7 +20,11 @@ async function count(resource: string): Promise<number> {
 }
 
 /** The problem lines of a refused plan (`  file:line:col: message`). */
-const problemLines = (stderr: string): string[] => stderr.split('\n').filter((l) => /^ {2}\S+:\d+:\d+: /.test(l)).map((l) => l.trim());
+const problemLines = (stderr: string): string[] =>
+  stderr
+    .split('\n')
+    .filter((l) => /^ {2}\S+:\d+:\d+: /.test(l))
+    .map((l) => l.trim());
 
 describe('plan and apply refuse what the platform would refuse', () => {
   it('refuses unknown fields and values with file:line and the closest name, and apply creates nothing', async () => {

@@ -48,7 +48,12 @@ describe('voice listen --record and voice trigger --replay --diff', () => {
     });
     try {
       const tool = await emu.client.tool.create({ type: 'function', function: { name: 'book' } });
-      const assistant = await emu.client.assistant.create({ name: 'B', firstMessage: 'Hi!', model: { provider: 'openai', model: 'gpt-4o', toolIds: [tool.id] }, server: { url, headers: { 'x-vapi-secret': 'hush-123' } } });
+      const assistant = await emu.client.assistant.create({
+        name: 'B',
+        firstMessage: 'Hi!',
+        model: { provider: 'openai', model: 'gpt-4o', toolIds: [tool.id] },
+        server: { url, headers: { 'x-vapi-secret': 'hush-123' } },
+      });
       const call = await emu.client.call.create({ assistantId: assistant.id, customer: { number: '+14155550100' } });
       await emu.waitForCall(call.id, 'ended');
     } finally {
@@ -56,7 +61,10 @@ describe('voice listen --record and voice trigger --replay --diff', () => {
       await listen;
     }
     const text = readFileSync(file, 'utf8');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { type: string; answer: unknown });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; answer: unknown });
     expect(lines.map((l) => l.type)).toContain('tool-calls');
     expect(lines.at(-1)?.type).toBe('end-of-call-report');
     expect(text).not.toContain('hush-123');
@@ -69,7 +77,12 @@ describe('voice listen --record and voice trigger --replay --diff', () => {
     const changed = await execa(process.execPath, [BIN, 'trigger', '--replay', file, '--forward-to', `${app.url}/hook`, '--diff'], { env, extendEnv: false, reject: false, cwd: home });
     expect(changed.exitCode).toBe(1);
     expect(String(changed.stdout)).toContain('differs at results.0.result: recorded "Booked for Monday 10am.", now "Booked for Tuesday 9am."');
-    const ignored = await execa(process.execPath, [BIN, 'trigger', '--replay', file, '--forward-to', `${app.url}/hook`, '--diff', '--ignore', 'result'], { env, extendEnv: false, reject: false, cwd: home });
+    const ignored = await execa(process.execPath, [BIN, 'trigger', '--replay', file, '--forward-to', `${app.url}/hook`, '--diff', '--ignore', 'result'], {
+      env,
+      extendEnv: false,
+      reject: false,
+      cwd: home,
+    });
     expect(ignored.exitCode, String(ignored.stdout)).toBe(0);
   });
 });

@@ -37,7 +37,10 @@ describe('small items', () => {
   it('voice trigger --list describes every type', async () => {
     const run = await hf.current.voice(['trigger', '--list']);
     expect(run.exitCode).toBe(0);
-    const rows = run.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.length).toBeGreaterThan(20);
     for (const [type, , description] of rows) expect(description?.length, type).toBeGreaterThan(10);
   });

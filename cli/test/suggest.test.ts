@@ -15,7 +15,12 @@ describe('did you mean', () => {
   });
 
   it('treats an unknown subcommand with --help as unknown (exit 2, no help printed)', async () => {
-    for (const [args, near] of [[['dev', 'rset', '--help'], 'reset'], [['assistant', 'lst', '--help'], 'list'], [['eval', 'simulation', 'suit', '-h'], 'suite'], [['asistant', '--help'], 'assistant']] as const) {
+    for (const [args, near] of [
+      [['dev', 'rset', '--help'], 'reset'],
+      [['assistant', 'lst', '--help'], 'list'],
+      [['eval', 'simulation', 'suit', '-h'], 'suite'],
+      [['asistant', '--help'], 'assistant'],
+    ] as const) {
       const run = await hf.current.voice(args);
       expect(run.exitCode, args.join(' ')).toBe(2);
       expect(run.stderr).toContain(`Did you mean ${near}?`);

@@ -40,7 +40,11 @@ async function get(id: string): Promise<Call> {
   return (await (await fetch(`${url}/call/${id}`, { headers: H })).json()) as Call;
 }
 async function place(): Promise<string> {
-  const res = await fetch(`${url}/call`, { method: 'POST', headers: H, body: JSON.stringify({ customer: { number: '+14155550123' }, assistant: { name: 'S', firstMessage: 'Hello there, thanks for calling.' } }) });
+  const res = await fetch(`${url}/call`, {
+    method: 'POST',
+    headers: H,
+    body: JSON.stringify({ customer: { number: '+14155550123' }, assistant: { name: 'S', firstMessage: 'Hello there, thanks for calling.' } }),
+  });
   return ((await res.json()) as Call).id;
 }
 async function until(id: string, statuses: string[]): Promise<Call> {

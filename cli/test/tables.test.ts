@@ -13,7 +13,10 @@ async function setUp(): Promise<{ assistant: string; call: string }> {
   return { assistant, call };
 }
 
-const rowsOf = (stdout: string): string[] => plain(stdout).split('\n').filter((l) => l.trim() !== '');
+const rowsOf = (stdout: string): string[] =>
+  plain(stdout)
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 
 describe('tables keep the id', () => {
   it('shrinks other columns, never the id, on narrow terminals', async () => {

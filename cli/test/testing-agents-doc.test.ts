@@ -19,12 +19,14 @@ const LOCAL_MODEL = 'http://127.0.0.1:11434/v1';
 let model: FakeModel;
 
 beforeAll(async () => {
-  model = await startFakeModel(byRole({
-    tester: (req) => (testerTurn(req) === 0 ? { text: 'A check-up next Tuesday after 2 pm, please.' } : { toolCalls: [{ name: 'endCall' }] }),
-    target: (req) => ((req.body.messages as { content?: unknown }[]).at(-1)?.content === 'Hello?' ? { text: 'Riverside Clinic, good morning.' } : { text: 'Booked: Tuesday 14:30.' }),
-    extractor: () => ({ text: '{"outcome":"booked"}' }),
-    judge: () => ({ text: 'pass' }),
-  }));
+  model = await startFakeModel(
+    byRole({
+      tester: (req) => (testerTurn(req) === 0 ? { text: 'A check-up next Tuesday after 2 pm, please.' } : { toolCalls: [{ name: 'endCall' }] }),
+      target: (req) => ((req.body.messages as { content?: unknown }[]).at(-1)?.content === 'Hello?' ? { text: 'Riverside Clinic, good morning.' } : { text: 'Booked: Tuesday 14:30.' }),
+      extractor: () => ({ text: '{"outcome":"booked"}' }),
+      judge: () => ({ text: 'pass' }),
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -33,11 +35,15 @@ afterAll(async () => {
 
 /** Runs one documented command line (`voice ...` or `npx voice ...`) in the home folder, on the fake model. */
 async function runLine(line: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  const args = line.replace(/^npx /, '').split(/\s+/).slice(1).map((a) => (a === LOCAL_MODEL ? model.url : a));
+  const args = line
+    .replace(/^npx /, '')
+    .split(/\s+/)
+    .slice(1)
+    .map((a) => (a === LOCAL_MODEL ? model.url : a));
   return hf.current.voice(args, { timeout: 90_000 });
 }
 
-it('the guide\'s files, commands and CI job run as written', async () => {
+it("the guide's files, commands and CI job run as written", async () => {
   const home = hf.current.home;
   const starter = join(ROOT, 'fixtures/gitops/starter');
   // What the guide's files refer to: the clinic's assistant, tool and structured output, and a caller.
@@ -53,7 +59,9 @@ it('the guide\'s files, commands and CI job run as written', async () => {
   }
   mkdirSync(join(home, 'test'), { recursive: true });
 
-  const lines = blocks('sh').flatMap((b) => b.trim().split('\n')).filter((l) => l.startsWith('voice test'));
+  const lines = blocks('sh')
+    .flatMap((b) => b.trim().split('\n'))
+    .filter((l) => l.startsWith('voice test'));
   expect(lines).toHaveLength(4);
   for (const line of lines) {
     const run = await runLine(line);
@@ -63,7 +71,9 @@ it('the guide\'s files, commands and CI job run as written', async () => {
 
   const workflow = parse(blocks('yaml').find((b) => b.startsWith('# .github/workflows/')) as string) as { on: Record<string, unknown>; jobs: Record<string, { steps: { run?: string }[] }> };
   expect(Object.keys(workflow.on)).toEqual(['pull_request']);
-  const ci = Object.values(workflow.jobs)[0]?.steps.map((s) => s.run).find((r) => r?.includes('voice test')) as string;
+  const ci = Object.values(workflow.jobs)[0]
+    ?.steps.map((s) => s.run)
+    .find((r) => r?.includes('voice test')) as string;
   const before = model.requests.length;
   const run = await runLine(ci);
   expect(run.exitCode, run.stdout + run.stderr).toBe(0);

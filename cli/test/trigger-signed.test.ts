@@ -9,7 +9,11 @@ import { KEY, fileHarness } from './harness.js';
 const h = fileHarness();
 
 async function credential(plan: AuthenticationPlan): Promise<string> {
-  const res = await fetch(`${h.current.emu.url}/credential`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'webhook', authenticationPlan: plan }) });
+  const res = await fetch(`${h.current.emu.url}/credential`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ provider: 'webhook', authenticationPlan: plan }),
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -37,7 +41,11 @@ describe('voice trigger --credential', () => {
   });
 
   it('refuses a credential that is not a webhook one with a signing plan', async () => {
-    const res = await fetch(`${h.current.emu.url}/credential`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'openai', apiKey: 'sk-x' }) });
+    const res = await fetch(`${h.current.emu.url}/credential`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'openai', apiKey: 'sk-x' }),
+    });
     const { id } = (await res.json()) as { id: string };
     const run = await h.current.voice(['trigger', 'status-update', '--forward-to', 'http://127.0.0.1:9/hook', '--credential', id]);
     expect(run.exitCode).toBe(2);

@@ -47,7 +47,12 @@ describe('voice trigger', () => {
     expect(rows.map((x) => x.type)).toEqual([...serverMessageTypes]);
     expect(rows.find((x) => x.type === 'tool-calls')?.about).toMatch(/function tools/);
     expect(rows.every((x) => x.about.length > 10)).toBe(true);
-    expect(rows.filter((x) => x.expectsAnswer).map((x) => x.type).sort()).toEqual([...answeredMessageTypes].sort());
+    expect(
+      rows
+        .filter((x) => x.expectsAnswer)
+        .map((x) => x.type)
+        .sort(),
+    ).toEqual([...answeredMessageTypes].sort());
     const plain = await h.current.voice(['trigger', '--list']);
     expect(plain.stdout).toContain('tool-calls\texpects an answer\tthe assistant calls your function tools');
     expect(plain.stdout).toContain('end-of-call-report\t\tthe call ended');
@@ -71,7 +76,20 @@ describe('voice trigger', () => {
   }, 180_000);
 
   it('--set changes any field by dotted path, and the server receives it', async () => {
-    const r = await h.current.voice(['trigger', 'status-update', '--forward-to', `${server.url}/set`, '--set', 'status=ended', '--set', 'endedReason=customer-ended-call', '--set', 'call.id=call-from-set', '--set', 'customer.number=+15555550142']);
+    const r = await h.current.voice([
+      'trigger',
+      'status-update',
+      '--forward-to',
+      `${server.url}/set`,
+      '--set',
+      'status=ended',
+      '--set',
+      'endedReason=customer-ended-call',
+      '--set',
+      'call.id=call-from-set',
+      '--set',
+      'customer.number=+15555550142',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     const m = messageOf(last());
     expect(m).toMatchObject({ type: 'status-update', status: 'ended', endedReason: 'customer-ended-call', call: { id: 'call-from-set' }, customer: { number: '+15555550142' } });
@@ -189,7 +207,9 @@ describe('voice trigger', () => {
   it('--call fills the call, assistant and customer from an emulated call; --dry-run prints the message', async () => {
     const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
     const assistant = (await (await fetch(`${h.current.emu.url}/assistant`, { method: 'POST', headers, body: JSON.stringify({ name: 'Front desk' }) })).json()) as { id: string };
-    const call = (await (await fetch(`${h.current.emu.url}/call`, { method: 'POST', headers, body: JSON.stringify({ assistantId: assistant.id, customer: { number: '+15555550177' } }) })).json()) as { id: string };
+    const call = (await (await fetch(`${h.current.emu.url}/call`, { method: 'POST', headers, body: JSON.stringify({ assistantId: assistant.id, customer: { number: '+15555550177' } }) })).json()) as {
+      id: string;
+    };
     const r = await h.current.voice(['trigger', 'status-update', '--call', call.id, '--forward-to', `${server.url}/call`]);
     expect(r.exitCode, r.stderr).toBe(0);
     const m = messageOf(last());

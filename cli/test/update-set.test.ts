@@ -18,7 +18,21 @@ interface Assistant {
 }
 
 async function makeAssistant(): Promise<Assistant> {
-  const run = await hf.current.voice(['assistant', 'create', '--set', 'name=Desk', '--set', 'model.provider=openai', '--set', 'model.model=gpt-4o', '--set', 'model.maxTokens=200', '--set', 'model.messages=[{"role":"system","content":"Be brief."}]', '--json']);
+  const run = await hf.current.voice([
+    'assistant',
+    'create',
+    '--set',
+    'name=Desk',
+    '--set',
+    'model.provider=openai',
+    '--set',
+    'model.model=gpt-4o',
+    '--set',
+    'model.maxTokens=200',
+    '--set',
+    'model.messages=[{"role":"system","content":"Be brief."}]',
+    '--json',
+  ]);
   expect(run.exitCode, run.stderr).toBe(0);
   return json<Assistant>(run);
 }
@@ -32,9 +46,16 @@ function words(line: string): string[] {
 
 /** The docs' update example: the first line of a user doc that runs `voice assistant update <id> --set`. */
 function docsUpdateExample(): string {
-  const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const docs = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   for (const doc of docs) {
-    const line = readFileSync(join(ROOT, doc), 'utf8').split('\n').find((l) => l.startsWith('voice assistant update <id> --set name="Front desk"'));
+    const line = readFileSync(join(ROOT, doc), 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('voice assistant update <id> --set name="Front desk"'));
     if (line) return line.split(/\s+#/)[0] as string;
   }
   throw new Error('no doc holds the update example');
@@ -45,7 +66,9 @@ describe('update --set', () => {
     const a = await makeAssistant();
     const line = docsUpdateExample();
     expect(line).toBe('voice assistant update <id> --set name="Front desk" --set model.temperature=0.2');
-    const args = words(line).slice(1).map((w) => (w === '<id>' ? a.id : w));
+    const args = words(line)
+      .slice(1)
+      .map((w) => (w === '<id>' ? a.id : w));
     const run = await hf.current.voice([...args, '--json']);
     expect(run.exitCode, run.stderr).toBe(0);
     const got = json<Assistant>(await hf.current.voice(['assistant', 'get', a.id, '--json']));

@@ -21,21 +21,23 @@ let extractions = 0;
 let model: FakeModel;
 
 beforeAll(async () => {
-  model = await startFakeModel(byRole({
-    tester: (req: FakeRequest): FakeReply => {
-      if (testerTurn(req) > 0) return { toolCalls: [{ name: 'endCall' }] };
-      return { text: systemOf(req).includes('Friday') ? 'Please move my Monday check-up to Friday.' : 'Check-up next Tuesday after 2 pm, quickly.' };
-    },
-    target: (req: FakeRequest): FakeReply => {
-      const last = (req.body.messages as { content?: unknown }[]).at(-1);
-      return { text: last?.content === 'Hello?' ? 'Riverside Clinic, how can I help?' : 'All done for you.' };
-    },
-    extractor: (req: FakeRequest): FakeReply => {
-      if (transcriptIn(req).includes('Friday')) return { text: '{"outcome":"moved","appointmentDay":"Friday"}' };
-      return { text: JSON.stringify({ outcome: extractions++ < bookedFirst ? 'booked' : 'moved' }) };
-    },
-    judge: (): FakeReply => ({ text: 'pass' }),
-  }));
+  model = await startFakeModel(
+    byRole({
+      tester: (req: FakeRequest): FakeReply => {
+        if (testerTurn(req) > 0) return { toolCalls: [{ name: 'endCall' }] };
+        return { text: systemOf(req).includes('Friday') ? 'Please move my Monday check-up to Friday.' : 'Check-up next Tuesday after 2 pm, quickly.' };
+      },
+      target: (req: FakeRequest): FakeReply => {
+        const last = (req.body.messages as { content?: unknown }[]).at(-1);
+        return { text: last?.content === 'Hello?' ? 'Riverside Clinic, how can I help?' : 'All done for you.' };
+      },
+      extractor: (req: FakeRequest): FakeReply => {
+        if (transcriptIn(req).includes('Friday')) return { text: '{"outcome":"moved","appointmentDay":"Friday"}' };
+        return { text: JSON.stringify({ outcome: extractions++ < bookedFirst ? 'booked' : 'moved' }) };
+      },
+      judge: (): FakeReply => ({ text: 'pass' }),
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -118,9 +120,15 @@ describe('voice test', () => {
     const dir = starter('traps');
     mkdirSync(join(dir, 'simulations/tests'), { recursive: true });
     writeFileSync(join(dir, 'structuredOutputs/interruptions.yml'), 'name: Interruptions\ntype: ai\ndescription: Did the assistant interrupt the caller?\nschema:\n  type: boolean\n');
-    writeFileSync(join(dir, 'simulations/scenarios/talks-over.yml'), 'name: Talks over\ninstructions: Talk fast.\nevaluations:\n  - structuredOutputId: interruptions\n    comparator: "="\n    value: false\n');
+    writeFileSync(
+      join(dir, 'simulations/scenarios/talks-over.yml'),
+      'name: Talks over\ninstructions: Talk fast.\nevaluations:\n  - structuredOutputId: interruptions\n    comparator: "="\n    value: false\n',
+    );
     writeFileSync(join(dir, 'simulations/tests/ghost.yml'), 'name: Ghost\npersonalityId: nobody\nscenarioId: talks-over\n');
-    for (const args of [['test', dir, '--lint'], ['test', dir, '--llm', model.url]]) {
+    for (const args of [
+      ['test', dir, '--lint'],
+      ['test', dir, '--llm', model.url],
+    ]) {
       const run = await hf.current.voice(args, { timeout: 30_000 });
       expect(run.exitCode).toBe(2);
       expect(run.stderr).toMatch(/simulations\/scenarios\/talks-over\.yml:4:\d+: every evaluation needs audio/);
@@ -129,7 +137,7 @@ describe('voice test', () => {
     }
   });
 
-  it('against a running platform (--api-url): the folder must be applied first; then its runs are the platform\'s', async () => {
+  it("against a running platform (--api-url): the folder must be applied first; then its runs are the platform's", async () => {
     const dir = starter('remote');
     const url = hf.current.emu.url;
     const before = await hf.current.voice(['test', dir, '--api-url', url]);

@@ -62,7 +62,11 @@ export function Table({ headers, rows, width, idColumn = 0, wide = false }: Tabl
         <Text key={r}>{styledRuns(line(row), (i) => ({ color: i === shownId ? 'cyan' : undefined, dimColor: headers[visible[i] as number] === 'CREATED' }))}</Text>
       ))}
       {rows.length === 0 ? <Text dimColor>No items.</Text> : null}
-      {visible.length < headers.length ? <Text dimColor>{`${headers.length - visible.length} column${headers.length - visible.length === 1 ? '' : 's'} left out to fit (${headers.filter((_, i) => !visible.includes(i)).join(', ')}): --wide shows all, --columns picks`}</Text> : null}
+      {visible.length < headers.length ? (
+        <Text
+          dimColor
+        >{`${headers.length - visible.length} column${headers.length - visible.length === 1 ? '' : 's'} left out to fit (${headers.filter((_, i) => !visible.includes(i)).join(', ')}): --wide shows all, --columns picks`}</Text>
+      ) : null}
     </Box>
   );
 }

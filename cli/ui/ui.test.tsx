@@ -11,7 +11,16 @@ const strip = (s: string): string => s.replace(new RegExp(String.fromCharCode(27
 
 describe('Table', () => {
   it('draws a header and aligned rows', () => {
-    const { lastFrame } = render(<Table headers={['ID', 'NAME']} rows={[['a1', 'Front desk'], ['b22', 'Sales']]} width={80} />);
+    const { lastFrame } = render(
+      <Table
+        headers={['ID', 'NAME']}
+        rows={[
+          ['a1', 'Front desk'],
+          ['b22', 'Sales'],
+        ]}
+        width={80}
+      />,
+    );
     expect(strip(lastFrame() ?? '').split('\n')).toEqual(['ID   NAME', 'a1   Front desk', 'b22  Sales']);
   });
 
@@ -25,7 +34,15 @@ describe('Table', () => {
 
 describe('KeyValue', () => {
   it('aligns keys and cuts long values', () => {
-    const { lastFrame } = render(<KeyValue entries={[['id', 'a1'], ['name', 'x'.repeat(80)]]} width={40} />);
+    const { lastFrame } = render(
+      <KeyValue
+        entries={[
+          ['id', 'a1'],
+          ['name', 'x'.repeat(80)],
+        ]}
+        width={40}
+      />,
+    );
     const lines = strip(lastFrame() ?? '').split('\n');
     expect(lines[0]).toBe('id    a1');
     expect(lines[1]).toMatch(/^name {2}x+…$/);

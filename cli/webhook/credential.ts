@@ -12,7 +12,10 @@ export async function signingPlan(ctx: Context, id: string): Promise<Authenticat
   const cred = (await ctx.client().credential.get(id)) as { provider?: string; authenticationPlan?: unknown };
   const plan = cred.authenticationPlan;
   if (cred.provider !== 'webhook' || !isSigningPlan(plan)) {
-    throw usageError(`Credential ${id} is not a webhook credential with a bearer or HMAC authentication plan (with its secret).`, 'Create one with: voice credential create --set provider=webhook ... (see "In your tests and CI" in the README).');
+    throw usageError(
+      `Credential ${id} is not a webhook credential with a bearer or HMAC authentication plan (with its secret).`,
+      'Create one with: voice credential create --set provider=webhook ... (see "In your tests and CI" in the README).',
+    );
   }
   // The secret never reaches a terminal, even when the server echoes it back.
   addSecret(plan.type === 'bearer' ? plan.token : plan.secretKey);

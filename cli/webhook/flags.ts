@@ -18,7 +18,13 @@ export function secondsFlag(value: string): number {
 
 /** A comma-separated list, repeatable: `--events a,b --events c`. */
 export function listFlag(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** `Name: value` header, repeatable. */

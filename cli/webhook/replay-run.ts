@@ -33,7 +33,9 @@ export async function replay(opts: ReplayOptions, io: DevIo): Promise<void> {
     if (got.status === undefined) failed++;
     if (diffs.length || (opts.diff && got.status !== line.status)) differing++;
     if (opts.json) {
-      io.out(`${JSON.stringify({ index: i + 1, type: line.type, status: got.status ?? null, ms: Math.round(got.ms), answer: answer ?? null, ...(opts.diff ? { recordedStatus: line.status, differences: diffs } : {}) })}\n`);
+      io.out(
+        `${JSON.stringify({ index: i + 1, type: line.type, status: got.status ?? null, ms: Math.round(got.ms), answer: answer ?? null, ...(opts.diff ? { recordedStatus: line.status, differences: diffs } : {}) })}\n`,
+      );
       continue;
     }
     const status = got.status !== undefined ? String(got.status) : `no answer (${got.reason ?? got.failure ?? 'failed'})`;
@@ -43,5 +45,10 @@ export async function replay(opts: ReplayOptions, io: DevIo): Promise<void> {
   }
   if (opts.diff) io.err(differing ? `${differing} of ${lines.length} answers differ from the recording.\n` : `All ${lines.length} answers match the recording.\n`);
   if (failed) throw new CliError(`${failed} of ${lines.length} messages got no answer from ${opts.url}.`, ExitCode.Failure);
-  if (differing) throw new CliError(`${differing} answer${differing === 1 ? '' : 's'} differ from the recording.`, ExitCode.Failure, 'Ignore fields that change on every run with --ignore NAME (e.g. --ignore id,time).');
+  if (differing)
+    throw new CliError(
+      `${differing} answer${differing === 1 ? '' : 's'} differ from the recording.`,
+      ExitCode.Failure,
+      'Ignore fields that change on every run with --ignore NAME (e.g. --ignore id,time).',
+    );
 }

@@ -9,7 +9,7 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** A short, one-line rendering of a value (JSON for objects), cut at `max` characters. */
 export function short(value: unknown, max = 120): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
@@ -76,7 +76,13 @@ export function detailOf(message: Obj): string {
       const last = obj(list.at(-1));
       const text = str(last.message) ?? str(last.content);
       const tools = arr(last.toolCalls ?? last.tool_calls);
-      const what = text ? `${speaker(last.role)}: ${short(text, 80)}` : tools.length ? `tool call ${tools.map(toolCallText).join(', ')}` : str(last.name) ? `tool result ${str(last.name)}: ${short(last.result ?? '', 60)}` : speaker(last.role);
+      const what = text
+        ? `${speaker(last.role)}: ${short(text, 80)}`
+        : tools.length
+          ? `tool call ${tools.map(toolCallText).join(', ')}`
+          : str(last.name)
+            ? `tool result ${str(last.name)}: ${short(last.result ?? '', 60)}`
+            : speaker(last.role);
       return `${list.length} messages, last ${what}`;
     }
     case 'model-output':

@@ -64,8 +64,7 @@ export function resultLines(r: TriggerResult, pretty: boolean): { text: string; 
   else if (r.problems.length === 0) {
     lines.push({ text: `Valid ${r.type} answer.`, tone: 'ok' });
     for (const n of r.notes ?? []) lines.push({ text: `  Note: ${n}`, tone: 'plain' });
-  }
-  else {
+  } else {
     lines.push({ text: `Invalid ${r.type} answer:`, tone: 'bad' });
     for (const p of r.problems) lines.push({ text: `  - ${p}`, tone: 'bad' });
   }

@@ -106,9 +106,21 @@ export function watchLine(e: WatchEvent): Line {
     case 'tool-call':
       return { time: e.at, columns: ['tool call', e.call], widths: WIDTHS, tone: 'warn', json: { event: 'tool-call', id: e.id ?? null, call: e.call } };
     case 'tool-result':
-      return { time: e.at, columns: ['tool result', `${e.name} -> ${short(e.result, 160)}`], widths: WIDTHS, tone: 'warn', json: { event: 'tool-result', id: e.id ?? null, name: e.name, result: e.result } };
+      return {
+        time: e.at,
+        columns: ['tool result', `${e.name} -> ${short(e.result, 160)}`],
+        widths: WIDTHS,
+        tone: 'warn',
+        json: { event: 'tool-result', id: e.id ?? null, name: e.name, result: e.result },
+      };
     case 'ended':
-      return { time: e.at, columns: ['ended', e.text], widths: WIDTHS, tone: 'ok', json: { event: 'ended', endedReason: e.endedReason, cost: e.cost ?? null, durationSeconds: e.durationSeconds ?? null } };
+      return {
+        time: e.at,
+        columns: ['ended', e.text],
+        widths: WIDTHS,
+        tone: 'ok',
+        json: { event: 'ended', endedReason: e.endedReason, cost: e.cost ?? null, durationSeconds: e.durationSeconds ?? null },
+      };
     case 'note':
       return { time: e.at, columns: [e.level === 'ERROR' ? 'error' : 'note', e.text], widths: WIDTHS, tone: 'warn', json: { event: 'note', level: e.level, text: e.text } };
   }

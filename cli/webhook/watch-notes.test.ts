@@ -17,7 +17,7 @@ describe('voice call watch notes', () => {
     expect(line.json).toEqual({ event: 'note', level: 'ERROR', text: 'Model failed on turn 1: HTTP 401' });
   });
 
-  it('tells an ended scripted call\'s note before its end', () => {
+  it("tells an ended scripted call's note before its end", () => {
     const call = { status: 'ended', endedReason: 'customer-ended-call', analysis: { summary: 'Simulated call: 4 spoken turns. No model is configured, so this conversation was scripted. To run...' } };
     const events = diffCall({ turns: 0 }, call);
     expect(events.map((e) => e.kind)).toEqual(['note', 'ended']);

@@ -32,7 +32,8 @@ export async function pollCall(id: string, getCall: (id: string) => Promise<Reco
       call = await getCall(id);
       failures = 0;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw new CliError(`No call ${id} to follow: the API answered 404.`, ExitCode.Failure, 'Check the id with `voice call list`, and the API URL (`--local` for `voice dev`).');
+      if (error instanceof ApiError && error.status === 404)
+        throw new CliError(`No call ${id} to follow: the API answered 404.`, ExitCode.Failure, 'Check the id with `voice call list`, and the API URL (`--local` for `voice dev`).');
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw error;
       failures++;
       if (failures >= opts.maxFailures) throw new CliError(`Cannot follow call ${id}: ${(error as Error).message}`, ExitCode.Failure);

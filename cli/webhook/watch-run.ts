@@ -27,16 +27,22 @@ export async function watchCall(id: string, cmd: Command): Promise<void> {
   const client = ctx.client();
   const getCall = async (callId: string): Promise<Record<string, unknown>> => (await client.call.get(callId)) as unknown as Record<string, unknown>;
   const poll = (seen?: Seen): Promise<void> =>
-    pollCall(id, getCall, {
-      intervalMs: opts.interval * 1000,
-      maxIntervalMs: Math.max(opts.interval * 1000, 8000),
-      maxFailures: 6,
-      onEvent: show,
-      onRetry: (message) => err(yellow(`Warning: ${message}\n`)),
-    }, seen);
+    pollCall(
+      id,
+      getCall,
+      {
+        intervalMs: opts.interval * 1000,
+        maxIntervalMs: Math.max(opts.interval * 1000, 8000),
+        maxFailures: 6,
+        onEvent: show,
+        onRetry: (message) => err(yellow(`Warning: ${message}\n`)),
+      },
+      seen,
+    );
   // The first read says whether the call exists (404: exit 1) and whether it already ended.
   const first = await getCall(id).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) throw new CliError(`No call ${id} to follow: the API answered 404.`, ExitCode.Failure, 'Check the id with `voice call list`, and the API URL (`--local` for `voice dev`).');
+    if (error instanceof ApiError && error.status === 404)
+      throw new CliError(`No call ${id} to follow: the API answered 404.`, ExitCode.Failure, 'Check the id with `voice call list`, and the API URL (`--local` for `voice dev`).');
     throw error;
   });
   if (opts.poll || first.status === 'ended') return poll();

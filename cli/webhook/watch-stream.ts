@@ -74,7 +74,13 @@ export function streamEvents(e: Obj, seen: StreamSeen): WatchEvent[] {
         seen.tools.add(id);
         const r = results.find((x) => x.toolCallId === id) ?? (results.length === 1 && calls.length === 1 ? results[0] : undefined);
         const name = String(obj(c.function).name ?? '?');
-        const text = r ? (typeof r.result === 'string' ? r.result : r.error !== undefined ? `error: ${String(r.error)}` : JSON.stringify(r.result)) : `no result (${typeof d.error === 'string' ? d.error : `HTTP ${String(d.status)}`})`;
+        const text = r
+          ? typeof r.result === 'string'
+            ? r.result
+            : r.error !== undefined
+              ? `error: ${String(r.error)}`
+              : JSON.stringify(r.result)
+          : `no result (${typeof d.error === 'string' ? d.error : `HTTP ${String(d.status)}`})`;
         out.push({ kind: 'tool-result', at, id, name, result: text });
         seen.results.add(id);
       }

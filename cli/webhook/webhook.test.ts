@@ -76,7 +76,9 @@ describe('one-line details', () => {
     expect(detailOf(sampleServerMessage('status-update'))).toBe('in-progress');
     expect(detailOf(sampleServerMessage('tool-calls'))).toBe('bookAppointment({"day":"monday"})');
     expect(detailOf(sampleServerMessage('transcript', { role: 'user', transcript: 'Hi there', transcriptType: 'final' }))).toBe('customer: Hi there');
-    expect(detailOf(sampleServerMessage('end-of-call-report', { endedReason: 'customer-ended-call', cost: 0.12, startedAt: '2026-01-01T00:00:00Z', endedAt: '2026-01-01T00:00:41Z' }))).toBe('customer-ended-call, $0.12, 41 s');
+    expect(detailOf(sampleServerMessage('end-of-call-report', { endedReason: 'customer-ended-call', cost: 0.12, startedAt: '2026-01-01T00:00:00Z', endedAt: '2026-01-01T00:00:41Z' }))).toBe(
+      'customer-ended-call, $0.12, 41 s',
+    );
     expect(detailOf(sampleServerMessage('assistant-request'))).toMatch(/^inbound from \+1/);
     const toolTurn = { role: 'tool_calls', message: '', toolCalls: [{ id: 't1', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }], time: 1, secondsFromStart: 1 };
     expect(detailOf({ type: 'conversation-update', messages: [{ role: 'bot', message: 'Hi' }, toolTurn] })).toBe('2 messages, last tool call lookup({"q":"x"})');
@@ -104,7 +106,9 @@ describe('no-op answers and judging', () => {
     expect(wrong).toContain('results.0.toolCallId: "other" is not a tool call of this message');
     expect((await judgeAnswer(m, [1]))?.problems).toEqual(['the answer must be a JSON object, not an array']);
     expect(await judgeAnswer(sampleServerMessage('hang'), 'anything')).toBeUndefined();
-    expect((await judgeAnswer(sampleServerMessage('assistant-request'), { results: [] }))?.problems).toEqual([expect.stringMatching(/^names none of assistantId, assistant, .*: the call has nothing to run$/)]);
+    expect((await judgeAnswer(sampleServerMessage('assistant-request'), { results: [] }))?.problems).toEqual([
+      expect.stringMatching(/^names none of assistantId, assistant, .*: the call has nothing to run$/),
+    ]);
     expect((await judgeAnswer(sampleServerMessage('assistant-request'), { assistantId: 'a1' }))?.problems).toEqual([]);
   });
 });
@@ -128,7 +132,12 @@ describe('call watch', () => {
     expect(kinds(diffCall(seen, call({ status: 'queued' })))).toEqual(['status queued']);
     expect(kinds(diffCall(seen, call({ status: 'queued' })))).toEqual([]);
     expect(kinds(diffCall(seen, call({ status: 'in-progress', messages: [turn('bot', 'Hello', 1)] })))).toEqual(['status in-progress', 'assistant: Hello']);
-    const toolTurns = [turn('bot', 'Hello', 1), { role: 'tool_calls', message: '', toolCalls: [{ id: 't1', type: 'function', function: { name: 'book', arguments: '{"day":"monday"}' } }], time: 2, secondsFromStart: 2 }, { role: 'tool_call_result', toolCallId: 't1', name: 'book', result: 'Booked', time: 3, secondsFromStart: 3 }, turn('user', 'Thanks', 4)];
+    const toolTurns = [
+      turn('bot', 'Hello', 1),
+      { role: 'tool_calls', message: '', toolCalls: [{ id: 't1', type: 'function', function: { name: 'book', arguments: '{"day":"monday"}' } }], time: 2, secondsFromStart: 2 },
+      { role: 'tool_call_result', toolCallId: 't1', name: 'book', result: 'Booked', time: 3, secondsFromStart: 3 },
+      turn('user', 'Thanks', 4),
+    ];
     expect(kinds(diffCall(seen, call({ status: 'in-progress', messages: toolTurns })))).toEqual(['tool-call', 'tool-result', 'customer: Thanks']);
     const end = diffCall(seen, call({ status: 'ended', endedReason: 'customer-ended-call', cost: 0.05, startedAt: '2026-01-01T00:00:00Z', endedAt: '2026-01-01T00:00:30Z', messages: toolTurns }));
     expect(end).toHaveLength(1);
@@ -139,41 +148,74 @@ describe('call watch', () => {
     const waits: number[] = [];
     const states = [call({ status: 'queued' }), call({ status: 'queued' }), call({ status: 'queued' }), call({ status: 'in-progress' }), call({ status: 'ended', endedReason: 'x' })];
     const events: WatchEvent[] = [];
-    await pollCall('c1', async () => states.shift() as Record<string, unknown>, { intervalMs: 100, maxIntervalMs: 200, maxFailures: 3, onEvent: (e) => events.push(e), onRetry: () => undefined, sleep: async (ms) => void waits.push(ms) });
+    await pollCall('c1', async () => states.shift() as Record<string, unknown>, {
+      intervalMs: 100,
+      maxIntervalMs: 200,
+      maxFailures: 3,
+      onEvent: (e) => events.push(e),
+      onRetry: () => undefined,
+      sleep: async (ms) => void waits.push(ms),
+    });
     expect(waits).toEqual([100, 150, 200, 100]);
     expect(events.map((e) => e.kind)).toEqual(['status', 'status', 'ended']);
 
     let tries = 0;
     const retries: string[] = [];
-    const failing = pollCall('c1', async () => {
-      tries++;
-      throw new Error('socket hang up');
-    }, { intervalMs: 10, maxIntervalMs: 20, maxFailures: 3, onEvent: () => undefined, onRetry: (m) => retries.push(m), sleep: async () => undefined });
+    const failing = pollCall(
+      'c1',
+      async () => {
+        tries++;
+        throw new Error('socket hang up');
+      },
+      { intervalMs: 10, maxIntervalMs: 20, maxFailures: 3, onEvent: () => undefined, onRetry: (m) => retries.push(m), sleep: async () => undefined },
+    );
     await expect(failing).rejects.toThrow(/Cannot follow call c1: socket hang up/);
     expect(tries).toBe(3);
     expect(retries).toHaveLength(2);
 
-    const missing = pollCall('nope', async () => {
-      throw new ApiError({ status: 404, body: { message: 'Not found' } } as never);
-    }, { intervalMs: 10, maxIntervalMs: 20, maxFailures: 3, onEvent: () => undefined, onRetry: () => undefined, sleep: async () => undefined });
+    const missing = pollCall(
+      'nope',
+      async () => {
+        throw new ApiError({ status: 404, body: { message: 'Not found' } } as never);
+      },
+      { intervalMs: 10, maxIntervalMs: 20, maxFailures: 3, onEvent: () => undefined, onRetry: () => undefined, sleep: async () => undefined },
+    );
     await expect(missing).rejects.toBeInstanceOf(CliError);
   });
 
   it('parses server-sent events split anywhere, and turns stream events into watch events', () => {
     const got: [string, string][] = [];
     const feed = sseParser((name, data) => got.push([name, data]));
-    const text = 'retry: 1000\n\nid: 1\nevent: call.status\ndata: {"kind":"call.status","status":"ringing"}\n\n: ping\n\nid: 2\nevent: call.transcript\ndata: {"kind":"call.transcript","role":"user","text":"Hi"}\r\n\r\n';
+    const text =
+      'retry: 1000\n\nid: 1\nevent: call.status\ndata: {"kind":"call.status","status":"ringing"}\n\n: ping\n\nid: 2\nevent: call.transcript\ndata: {"kind":"call.transcript","role":"user","text":"Hi"}\r\n\r\n';
     for (let i = 0; i < text.length; i += 7) feed(text.slice(i, i + 7));
     expect(got).toEqual([
       ['call.status', '{"kind":"call.status","status":"ringing"}'],
       ['call.transcript', '{"kind":"call.transcript","role":"user","text":"Hi"}'],
     ]);
     const seen = { tools: new Set<string>(), results: new Set<string>() };
-    const delivery = { kind: 'delivery', at: '2026-01-01T00:00:00Z', delivery: { status: 200, request: { body: { message: sampleServerMessage('tool-calls') } }, answer: { results: [{ toolCallId: 'call_sample_1', result: 'Booked' }] } } };
-    expect(streamEvents(delivery, seen).map((e) => (e.kind === 'tool-call' ? e.call : e.kind === 'tool-result' ? `${e.name} -> ${e.result}` : e.kind))).toEqual(['bookAppointment({"day":"monday"})', 'bookAppointment -> Booked']);
+    const delivery = {
+      kind: 'delivery',
+      at: '2026-01-01T00:00:00Z',
+      delivery: { status: 200, request: { body: { message: sampleServerMessage('tool-calls') } }, answer: { results: [{ toolCallId: 'call_sample_1', result: 'Booked' }] } },
+    };
+    expect(streamEvents(delivery, seen).map((e) => (e.kind === 'tool-call' ? e.call : e.kind === 'tool-result' ? `${e.name} -> ${e.result}` : e.kind))).toEqual([
+      'bookAppointment({"day":"monday"})',
+      'bookAppointment -> Booked',
+    ]);
     expect(streamEvents({ kind: 'call.status', status: 'ended' }, seen)).toEqual([]);
     // The ended call adds only tool calls never seen live, then the end.
-    const ended = endEvents({ status: 'ended', endedReason: 'hangup', messages: [{ role: 'tool_calls', toolCalls: [{ id: 'call_sample_1', function: { name: 'bookAppointment', arguments: '{}' } }], time: 1, secondsFromStart: 1 }, { role: 'tool_calls', toolCalls: [{ id: 't9', function: { name: 'lookup', arguments: '{}' } }], time: 2, secondsFromStart: 2.5 }] }, seen);
+    const ended = endEvents(
+      {
+        status: 'ended',
+        endedReason: 'hangup',
+        messages: [
+          { role: 'tool_calls', toolCalls: [{ id: 'call_sample_1', function: { name: 'bookAppointment', arguments: '{}' } }], time: 1, secondsFromStart: 1 },
+          { role: 'tool_calls', toolCalls: [{ id: 't9', function: { name: 'lookup', arguments: '{}' } }], time: 2, secondsFromStart: 2.5 },
+        ],
+      },
+      seen,
+    );
     expect(ended.map((e) => e.kind)).toEqual(['tool-call', 'ended']);
     expect((ended[0] as { call: string }).call).toContain('lookup({})  (at 2.5 s into the call');
   });

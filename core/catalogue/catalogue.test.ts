@@ -139,7 +139,9 @@ GET /{}/voice/search
 POST /{}/voices/add
 POST /{}/voice/add
 POST /11labs/voice/clone
-`.trim().split('\n');
+`
+  .trim()
+  .split('\n');
 
 // The operations the platform publishes beyond the spec (its OpenAPI document), one a line.
 const PUBLISHED = `
@@ -244,7 +246,9 @@ PATCH /monitoring/policy/{}
 DELETE /monitoring/policy/{}
 POST /chat/completions
 GET /metrics
-`.trim().split('\n');
+`
+  .trim()
+  .split('\n');
 
 const ALL = [...SPEC, ...PUBLISHED];
 
@@ -275,8 +279,13 @@ describe('catalogue', () => {
     // The published document gives these no request body (the provider-resource ones take the
     // raw content its header names; the rest are commands on an existing object).
     const bodiless = [
-      'PATCH /eval/simulation/run/{}', 'PATCH /eval/simulation/run/{}/item/{}', 'PATCH /provider/{}/{}/{}',
-      'POST /eval/simulation/run/{}/item/{}/generate', 'POST /provider/{}/{}', 'POST /tool/code/test', 'POST /v2/knowledge-base/{}/file/{}/retry',
+      'PATCH /eval/simulation/run/{}',
+      'PATCH /eval/simulation/run/{}/item/{}',
+      'PATCH /provider/{}/{}/{}',
+      'POST /eval/simulation/run/{}/item/{}/generate',
+      'POST /provider/{}/{}',
+      'POST /tool/code/test',
+      'POST /v2/knowledge-base/{}/file/{}/retry',
     ];
     for (const e of entries) {
       const k = key(e.op.method, e.op.path);
@@ -286,8 +295,16 @@ describe('catalogue', () => {
   });
 
   it('reads the recordings, the packet capture and the log file as bytes, everything else as JSON', () => {
-    const binary = entries.filter((e) => e.op.response === 'binary').map((e) => key(e.op.method, e.op.path)).sort();
-    expect(binary).toEqual(['mono', 'stereo', 'video', 'customer', 'assistant'].map((k) => `GET /call/{}/${k}-recording`).concat('GET /call/{}/pcap', 'GET /call/{}/call-logs').sort());
+    const binary = entries
+      .filter((e) => e.op.response === 'binary')
+      .map((e) => key(e.op.method, e.op.path))
+      .sort();
+    expect(binary).toEqual(
+      ['mono', 'stereo', 'video', 'customer', 'assistant']
+        .map((k) => `GET /call/{}/${k}-recording`)
+        .concat('GET /call/{}/pcap', 'GET /call/{}/call-logs')
+        .sort(),
+    );
   });
 
   it('marks the paginated lists and the plain ones with their paging parameters', () => {
@@ -299,24 +316,55 @@ describe('catalogue', () => {
     const paginated = entries.filter((e) => e.op.list === 'paginated').map((e) => e.op.path);
     expect(paginated).toEqual(expect.arrayContaining(['/chat', '/session', '/campaign', '/campaign/paginated', '/v2/call', '/v2/assistant', '/v2/phone-number']));
     // Beyond the spec, the published document answers these lists with a page object...
-    expect(paginated).toEqual(expect.arrayContaining([
-      '/v2/campaign', '/v2/campaign/{id}/contacts', '/structured-output', '/eval', '/eval/run', '/eval/simulation/run',
-      '/reporting/insight', '/reporting/board', '/observability/scorecard', '/provider/{provider}/{resourceName}',
-    ]));
+    expect(paginated).toEqual(
+      expect.arrayContaining([
+        '/v2/campaign',
+        '/v2/campaign/{id}/contacts',
+        '/structured-output',
+        '/eval',
+        '/eval/run',
+        '/eval/simulation/run',
+        '/reporting/insight',
+        '/reporting/board',
+        '/observability/scorecard',
+        '/provider/{provider}/{resourceName}',
+      ]),
+    );
     // ...and these with a bare array, though several take `page`.
     const plain = entries.filter((e) => e.op.list === 'plain').map((e) => e.op.path);
-    expect(plain).toEqual(expect.arrayContaining([
-      '/v2/knowledge-base', '/v2/knowledge-base/{id}/file', '/eval/simulation', '/eval/simulation/personality', '/eval/simulation/scenario',
-      '/eval/simulation/suite', '/eval/simulation/run/{id}/item', '/monitoring/issue', '/monitoring/policy',
-    ]));
+    expect(plain).toEqual(
+      expect.arrayContaining([
+        '/v2/knowledge-base',
+        '/v2/knowledge-base/{id}/file',
+        '/eval/simulation',
+        '/eval/simulation/personality',
+        '/eval/simulation/scenario',
+        '/eval/simulation/suite',
+        '/eval/simulation/run/{id}/item',
+        '/monitoring/issue',
+        '/monitoring/policy',
+      ]),
+    );
   });
 
   it('flags the deprecated operations', () => {
-    const dep = entries.filter((e) => e.op.deprecated).map((e) => key(e.op.method, e.op.path)).sort();
-    expect(dep).toEqual([
-      'DELETE /logs', 'GET /logs', 'GET /{}/voices/search', 'POST /call/phone', 'POST /file/upload',
-      'POST /phone-number/import/twilio', 'POST /phone-number/import/vonage', 'POST /{}/voices/add', 'GET /metrics',
-    ].sort());
+    const dep = entries
+      .filter((e) => e.op.deprecated)
+      .map((e) => key(e.op.method, e.op.path))
+      .sort();
+    expect(dep).toEqual(
+      [
+        'DELETE /logs',
+        'GET /logs',
+        'GET /{}/voices/search',
+        'POST /call/phone',
+        'POST /file/upload',
+        'POST /phone-number/import/twilio',
+        'POST /phone-number/import/vonage',
+        'POST /{}/voices/add',
+        'GET /metrics',
+      ].sort(),
+    );
   });
 
   it('gives every operation a unique command and a summary', () => {

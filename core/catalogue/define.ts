@@ -62,9 +62,7 @@ export function isOp(node: Op | Group): node is Op {
 }
 
 /** Names of the `{param}` segments of a path template, in order. */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? [Name, ...PathParams<Rest>]
-  : [];
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? [Name, ...PathParams<Rest>] : [];
 
 type Strings<T extends readonly unknown[]> = { [K in keyof T]: string };
 
@@ -132,7 +130,14 @@ interface Spec<P extends string, Q extends readonly string[], B extends BodyKind
 }
 
 function make<M extends HttpMethod>(method: M) {
-  return <P extends string, const Q extends readonly string[] = [], B extends BodyKind = M extends 'GET' | 'DELETE' ? 'none' : 'json', Body = never, Result = unknown, L extends ListKind | undefined = undefined>(
+  return <
+    P extends string,
+    const Q extends readonly string[] = [],
+    B extends BodyKind = M extends 'GET' | 'DELETE' ? 'none' : 'json',
+    Body = never,
+    Result = unknown,
+    L extends ListKind | undefined = undefined,
+  >(
     spec: Spec<P, Q, B, Body, Result, L>,
   ): Op<M, P, Q, B, Body, Result, L> => ({
     method,

@@ -17,20 +17,50 @@ export interface Stored extends Open {
 
 /** Providers of the language model behind an assistant. */
 export type ModelProvider =
-  | 'anthropic' | 'anthropic-bedrock' | 'anyscale' | 'cerebras' | 'custom-llm' | 'deepinfra' | 'deep-seek'
-  | 'google' | 'groq' | 'inflection-ai' | 'minimax' | 'openai' | 'openrouter' | 'perplexity-ai'
-  | 'together-ai' | 'xai' | 'vapi';
+  | 'anthropic'
+  | 'anthropic-bedrock'
+  | 'anyscale'
+  | 'cerebras'
+  | 'custom-llm'
+  | 'deepinfra'
+  | 'deep-seek'
+  | 'google'
+  | 'groq'
+  | 'inflection-ai'
+  | 'minimax'
+  | 'openai'
+  | 'openrouter'
+  | 'perplexity-ai'
+  | 'together-ai'
+  | 'xai'
+  | 'vapi';
 
 /** Providers of the synthesised voice. */
 export type VoiceProvider =
-  | 'azure' | 'cartesia' | 'custom-voice' | 'deepgram' | '11labs' | 'hume' | 'lmnt' | 'neuphonic' | 'openai'
-  | 'playht' | 'wellsaid' | 'rime-ai' | 'smallest-ai' | 'tavus' | 'vapi' | 'sesame' | 'inworld' | 'minimax'
-  | 'xai' | 'microsoft';
+  | 'azure'
+  | 'cartesia'
+  | 'custom-voice'
+  | 'deepgram'
+  | '11labs'
+  | 'hume'
+  | 'lmnt'
+  | 'neuphonic'
+  | 'openai'
+  | 'playht'
+  | 'wellsaid'
+  | 'rime-ai'
+  | 'smallest-ai'
+  | 'tavus'
+  | 'vapi'
+  | 'sesame'
+  | 'inworld'
+  | 'minimax'
+  | 'xai'
+  | 'microsoft';
 
 /** Providers of speech-to-text. */
 export type TranscriberProvider =
-  | 'assembly-ai' | 'azure' | 'custom-transcriber' | 'deepgram' | '11labs' | 'gladia' | 'google'
-  | 'speechmatics' | 'talkscriber' | 'openai' | 'cartesia' | 'soniox' | 'xai' | 'vapi';
+  'assembly-ai' | 'azure' | 'custom-transcriber' | 'deepgram' | '11labs' | 'gladia' | 'google' | 'speechmatics' | 'talkscriber' | 'openai' | 'cartesia' | 'soniox' | 'xai' | 'vapi';
 
 /** A chat message in a model configuration. */
 export interface ModelMessage extends Open {
@@ -211,10 +241,29 @@ export interface PhoneNumber extends Stored, PhoneNumberInput {}
 
 /** Kinds of tool an assistant can call (the values, for validation). */
 export const TOOL_TYPES = [
-  'apiRequest', 'code', 'dtmf', 'endCall', 'function', 'transferCall', 'handoff', 'bash', 'computer', 'textEditor',
-  'query', 'google.calendar.event.create', 'google.sheets.row.append', 'google.calendar.availability.check',
-  'slack.message.send', 'sms', 'mcp', 'gohighlevel.calendar.availability.check', 'gohighlevel.calendar.event.create',
-  'gohighlevel.contact.create', 'gohighlevel.contact.get', 'sipRequest', 'voicemail',
+  'apiRequest',
+  'code',
+  'dtmf',
+  'endCall',
+  'function',
+  'transferCall',
+  'handoff',
+  'bash',
+  'computer',
+  'textEditor',
+  'query',
+  'google.calendar.event.create',
+  'google.sheets.row.append',
+  'google.calendar.availability.check',
+  'slack.message.send',
+  'sms',
+  'mcp',
+  'gohighlevel.calendar.availability.check',
+  'gohighlevel.calendar.event.create',
+  'gohighlevel.contact.create',
+  'gohighlevel.contact.get',
+  'sipRequest',
+  'voicemail',
 ] as const;
 
 /** Kinds of tool an assistant can call. */

@@ -62,14 +62,32 @@ export const published = {
       },
       run: {
         create: post({ path: '/eval/simulation/run', summary: 'Start a run of simulations against an assistant or squad', shape: shape<N.SimulationRunInput, N.SimulationRunStarted>() }),
-        list: get({ path: '/eval/simulation/run', list: 'paginated', query: ['status', 'filterStatus', 'targetType', 'targetId', 'sortBy', ...PAGED], summary: 'List simulation runs', shape: shape<never, Page<N.SimulationRun>>() }),
+        list: get({
+          path: '/eval/simulation/run',
+          list: 'paginated',
+          query: ['status', 'filterStatus', 'targetType', 'targetId', 'sortBy', ...PAGED],
+          summary: 'List simulation runs',
+          shape: shape<never, Page<N.SimulationRun>>(),
+        }),
         get: get({ path: '/eval/simulation/run/{id}', summary: 'Get a simulation run', shape: shape<never, N.SimulationRun>() }),
         cancel: patch({ path: '/eval/simulation/run/{id}', body: 'none', summary: 'Cancel a simulation run', shape: shape<never, N.SimulationRun>() }),
         item: {
-          list: get({ path: '/eval/simulation/run/{id}/item', list: 'plain', query: ['simulationId', 'runId', 'status', 'sortBy', ...PAGED], summary: 'List the simulated conversations of a run', shape: shape<never, N.SimulationRunItem[]>() }),
+          list: get({
+            path: '/eval/simulation/run/{id}/item',
+            list: 'plain',
+            query: ['simulationId', 'runId', 'status', 'sortBy', ...PAGED],
+            summary: 'List the simulated conversations of a run',
+            shape: shape<never, N.SimulationRunItem[]>(),
+          }),
           get: get({ path: '/eval/simulation/run/{id}/item/{itemId}', summary: 'Get one simulated conversation of a run', shape: shape<never, N.SimulationRunItem>() }),
           cancel: patch({ path: '/eval/simulation/run/{id}/item/{itemId}', body: 'none', summary: 'Cancel one simulated conversation', shape: shape<never, N.SimulationRunItem>() }),
-          suggest: post({ path: '/eval/simulation/run/{id}/item/{itemId}/generate', body: 'none', query: ['force', 'persist'], summary: 'Suggest improvements from a simulated conversation', shape: shape<never, Any>() }),
+          suggest: post({
+            path: '/eval/simulation/run/{id}/item/{itemId}/generate',
+            body: 'none',
+            query: ['force', 'persist'],
+            summary: 'Suggest improvements from a simulated conversation',
+            shape: shape<never, Any>(),
+          }),
         },
       },
     },
@@ -104,7 +122,13 @@ export const published = {
   },
   monitoring: {
     issue: {
-      list: get({ path: '/monitoring/issue', list: 'plain', query: ['id', 'monitorId', 'policyId', 'status', ...PAGED], summary: 'List monitoring issues', shape: shape<never, N.MonitoringIssue[]>() }),
+      list: get({
+        path: '/monitoring/issue',
+        list: 'plain',
+        query: ['id', 'monitorId', 'policyId', 'status', ...PAGED],
+        summary: 'List monitoring issues',
+        shape: shape<never, N.MonitoringIssue[]>(),
+      }),
       get: get({ path: '/monitoring/issue/{id}', summary: 'Get a monitoring issue', shape: shape<never, N.MonitoringIssue>() }),
       update: patch({ path: '/monitoring/issue/{id}', summary: 'Acknowledge or resolve a monitoring issue', shape: shape<{ status?: N.MonitoringIssue['status'] } & Any, N.MonitoringIssue>() }),
     },
@@ -117,6 +141,12 @@ export const published = {
     },
   },
   metrics: {
-    get: get({ path: '/metrics', deprecated: true, query: ['timezone', 'rangeStart', 'rangeEnd'], summary: 'Show billing metrics (calls, minutes, bill) for a range', shape: shape<never, N.Metrics[]>() }),
+    get: get({
+      path: '/metrics',
+      deprecated: true,
+      query: ['timezone', 'rangeStart', 'rangeEnd'],
+      summary: 'Show billing metrics (calls, minutes, bill) for a range',
+      shape: shape<never, N.Metrics[]>(),
+    }),
   },
 } as const;

@@ -8,7 +8,6 @@ import { invoker, sendBuilt, settingsOf } from './invoke.js';
 import { ApiPromise } from './promise.js';
 import type { Client, ClientCore, ClientOptions, RawRequest, RequestOptions } from './types.js';
 
-
 function hasParams(op: Op): boolean {
   return op.body !== 'none' || op.query.length > 0;
 }
@@ -20,18 +19,24 @@ export function createClient(options: ClientOptions = {}): Client {
   const invoke = invoker(s);
 
   const request: ClientCore['request'] = (req: RawRequest) =>
-    new ApiPromise(sendBuilt<unknown>(s, () => {
-      const bodyKind = req.body === undefined ? 'none' : (req.bodyKind ?? 'json');
-      const headers = baseHeaders(s, req.auth ?? 'bearer');
-      const built: BuiltRequest = { method: req.method, url: joinUrl(s.baseUrl, req.path, encodeQuery(req.query)), headers, bodyKind };
-      if (bodyKind === 'json') {
-        headers['content-type'] = 'application/json';
-        built.body = JSON.stringify(req.body);
-      } else if (bodyKind === 'multipart') {
-        built.body = req.body as BuiltRequest['body'];
-      }
-      return built;
-    }, req));
+    new ApiPromise(
+      sendBuilt<unknown>(
+        s,
+        () => {
+          const bodyKind = req.body === undefined ? 'none' : (req.bodyKind ?? 'json');
+          const headers = baseHeaders(s, req.auth ?? 'bearer');
+          const built: BuiltRequest = { method: req.method, url: joinUrl(s.baseUrl, req.path, encodeQuery(req.query)), headers, bodyKind };
+          if (bodyKind === 'json') {
+            headers['content-type'] = 'application/json';
+            built.body = JSON.stringify(req.body);
+          } else if (bodyKind === 'multipart') {
+            built.body = req.body as BuiltRequest['body'];
+          }
+          return built;
+        },
+        req,
+      ),
+    );
 
   const methodFor = (op: Op): ((...args: unknown[]) => unknown) => {
     const count = pathParamNames(op.path).length;

@@ -1,10 +1,7 @@
 // A non-ok answer becomes the ApiError subclass of its status, with the platform's body,
 // the request id and the response reachable; on every transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NotFoundError,
-  PermissionDeniedError, RateLimitError, UnprocessableEntityError,
-} from './index.js';
+import { ApiError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NotFoundError, PermissionDeniedError, RateLimitError, UnprocessableEntityError } from './index.js';
 import { TRANSPORTS, clientOn, startServer } from './node-testing.js';
 import type { Reply, TestServer } from './node-testing.js';
 
@@ -34,7 +31,12 @@ describe.each(TRANSPORTS)('errors over %s', (kind) => {
   it.each(cases)('%i becomes %O with the parsed body', async (status, Class, reason) => {
     const body = { message: `thing ${status} failed`, error: reason, statusCode: status };
     reply = { status, body, headers: { 'x-request-id': `rid-${status}` } };
-    const error = await client().assistant.get('a1').then(() => undefined, (e: unknown) => e);
+    const error = await client()
+      .assistant.get('a1')
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
@@ -56,7 +58,9 @@ describe.each(TRANSPORTS)('errors over %s', (kind) => {
 
   it('keeps a non-JSON error body as text', async () => {
     reply = { status: 502, body: '<html>bad gateway</html>' };
-    const e = (await client().assistant.list().catch((x: unknown) => x)) as ApiError;
+    const e = (await client()
+      .assistant.list()
+      .catch((x: unknown) => x)) as ApiError;
     expect(e).toBeInstanceOf(InternalServerError);
     expect(e.body).toBe('<html>bad gateway</html>');
     expect(e.message).toBe('502 Bad Gateway: <html>bad gateway</html>');

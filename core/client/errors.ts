@@ -2,10 +2,22 @@
 // instead of parsing messages; the platform's own error body stays reachable on `body`.
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The reason phrase of a status, for messages when the transport did not give one. */
@@ -85,14 +97,22 @@ export function apiErrorFor(init: ApiErrorInit): ApiError {
   const { status } = init;
   if (status >= 500) return new InternalServerError(init);
   switch (status) {
-    case 400: return new BadRequestError(init);
-    case 401: return new AuthenticationError(init);
-    case 403: return new PermissionDeniedError(init);
-    case 404: return new NotFoundError(init);
-    case 409: return new ConflictError(init);
-    case 422: return new UnprocessableEntityError(init);
-    case 429: return new RateLimitError(init);
-    default: return new ApiError(init);
+    case 400:
+      return new BadRequestError(init);
+    case 401:
+      return new AuthenticationError(init);
+    case 403:
+      return new PermissionDeniedError(init);
+    case 404:
+      return new NotFoundError(init);
+    case 409:
+      return new ConflictError(init);
+    case 422:
+      return new UnprocessableEntityError(init);
+    case 429:
+      return new RateLimitError(init);
+    default:
+      return new ApiError(init);
   }
 }
 

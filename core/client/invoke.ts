@@ -47,8 +47,7 @@ export function invoker(s: SendSettings): ClientCore['invoke'] {
   return (op: Op, pathValues, params, reqOptions) => {
     const raw = sendOp<unknown>(s, op, pathValues, params, reqOptions, reqOptions?.query);
     if (!op.list) return new ApiPromise(raw);
-    const fetchPage = (query: Record<string, unknown>): Promise<unknown> =>
-      sendOp<unknown>(s, op, pathValues, query, reqOptions).then((r) => r.data);
+    const fetchPage = (query: Record<string, unknown>): Promise<unknown> => sendOp<unknown>(s, op, pathValues, query, reqOptions).then((r) => r.data);
     const pageable = op.list === 'paginated' || op.query.includes('createdAtLt');
     return new ListPromise<unknown, unknown>(raw, op.list, params as Record<string, unknown> | undefined, fetchPage, pageable);
   };

@@ -44,7 +44,7 @@ function loadPool(): Promise<Pool | undefined> {
   loading ??= import('undici')
     .then((m) => {
       // Bundled (dist/cli), undici is a CommonJS module: its exports sit on `default`.
-      const u = ('Agent' in m ? m : (m as unknown as { default: typeof m }).default);
+      const u = 'Agent' in m ? m : (m as unknown as { default: typeof m }).default;
       const dispatcher = proxyConfigured() ? new u.EnvHttpProxyAgent() : new u.Agent({ keepAliveTimeout: 4_000 });
       pool = { request: u.request, dispatcher, parseHeaders: u.util.parseHeaders as Pool['parseHeaders'] };
       return pool;
@@ -119,7 +119,12 @@ function limit(ms: number | undefined): number {
 
 /** The common undici answer (JSON or text): no closures per request. */
 class UndiciResponse extends NodeResponse {
-  constructor(status: number, raw: RawHeaders, private readonly body: UndiciNs.Dispatcher.ResponseData['body'], private readonly ms: number | undefined) {
+  constructor(
+    status: number,
+    raw: RawHeaders,
+    private readonly body: UndiciNs.Dispatcher.ResponseData['body'],
+    private readonly ms: number | undefined,
+  ) {
     super(status, '', raw, UndiciResponse.prototype.text);
   }
 
@@ -178,7 +183,13 @@ async function viaUndiciStream(p: Pool, req: TransportRequest): Promise<Transpor
     const failed = (error: unknown): Promise<never> => Promise.reject(undiciError(error, req.timeoutMs));
     const bytes = read.arrayBuffer().then((b) => new Uint8Array(b), failed);
     bytes.catch(() => undefined);
-    return new NodeResponse(res.statusCode, '', res.headers, () => bytes.then((b) => Buffer.from(b).toString('utf8')), () => bytes);
+    return new NodeResponse(
+      res.statusCode,
+      '',
+      res.headers,
+      () => bytes.then((b) => Buffer.from(b).toString('utf8')),
+      () => bytes,
+    );
   }
   return new UndiciResponse(res.statusCode, res.headers, read, req.timeoutMs);
 }
@@ -222,13 +233,24 @@ async function viaHttp(req: TransportRequest): Promise<TransportResponse> {
         };
         let data = '';
         const chunks: Buffer[] = [];
-        res.on('data', req.binary ? (chunk: Buffer) => { chunks.push(chunk); } : (chunk: string) => { data += chunk; });
+        res.on(
+          'data',
+          req.binary
+            ? (chunk: Buffer) => {
+                chunks.push(chunk);
+              }
+            : (chunk: string) => {
+                data += chunk;
+              },
+        );
         res.on('end', () => {
           clearTimeout(timer);
           ok(req.binary ? Buffer.concat(chunks) : data);
         });
         res.on('error', ko);
-        res.on('close', () => { if (!res.complete) ko(new Error('response aborted')); });
+        res.on('close', () => {
+          if (!res.complete) ko(new Error('response aborted'));
+        });
       });
       body.catch(() => undefined);
       const text = (): Promise<string> => body.then((b) => (typeof b === 'string' ? b : b.toString('utf8')));

@@ -22,7 +22,11 @@ const DATE = new Date(Date.UTC(2024, 0, 2, 3, 4, 5));
 
 /** A sample value per query parameter, and the strings the server must see for it. */
 function sample(name: string): [unknown, string[]] {
-  if (name.endsWith('Any')) return [['a 1', 'b/2'], ['a 1', 'b/2']];
+  if (name.endsWith('Any'))
+    return [
+      ['a 1', 'b/2'],
+      ['a 1', 'b/2'],
+    ];
   if (/^(created|updated)At/.test(name)) return [DATE, ['2024-01-02T03:04:05.000Z']];
   if (['limit', 'page', 'cost', 'costLe', 'costGe'].includes(name)) return [3, ['3']];
   if (name === 'sortOrder') return ['DESC', ['DESC']];

@@ -38,10 +38,7 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#raw;
   }
 
-  override then<A = T, B = never>(
-    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
-    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
+  override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
     // One derived promise per call (an `await` is one call): the data is picked in the same step.
     if (typeof onfulfilled !== 'function') return this.#parsed().then(onfulfilled, onrejected);
     return this.#raw.then((r) => onfulfilled(r.data), onrejected);

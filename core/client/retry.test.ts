@@ -30,8 +30,7 @@ function script(...steps: Array<'reset' | 'hang' | { status: number; headers?: R
 }
 
 describe.each(TRANSPORTS)('retries over %s', (kind) => {
-  const client = (extra: Record<string, unknown> = {}): ReturnType<typeof clientOn> =>
-    clientOn(kind, { apiKey: 'k', baseUrl: server.url, retryDelayMs: 1, ...extra });
+  const client = (extra: Record<string, unknown> = {}): ReturnType<typeof clientOn> => clientOn(kind, { apiKey: 'k', baseUrl: server.url, retryDelayMs: 1, ...extra });
 
   it('waits as Retry-After says (seconds) after a 429, then succeeds', async () => {
     const count = script({ status: 429, headers: { 'retry-after': '0' } });
@@ -107,7 +106,9 @@ describe.each(TRANSPORTS)('retries over %s', (kind) => {
 
   it('times out when no answer comes', async () => {
     script('hang');
-    const error = await client({ maxRetries: 0, timeoutMs: 150 }).assistant.get('a').catch((e: unknown) => e);
+    const error = await client({ maxRetries: 0, timeoutMs: 150 })
+      .assistant.get('a')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toMatch(/timed out after 150 ms: GET http:\/\/127\.0\.0\.1:\d+\/assistant\/a/);
   });

@@ -47,7 +47,13 @@ export function fetchTransport(fetchImpl?: typeof fetch): Transport {
     req.signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
     const ms = req.timeoutMs;
-    const timer = ms && ms > 0 && Number.isFinite(ms) ? setTimeout(() => { timedOut = true; ctl.abort(); }, ms) : undefined;
+    const timer =
+      ms && ms > 0 && Number.isFinite(ms)
+        ? setTimeout(() => {
+            timedOut = true;
+            ctl.abort();
+          }, ms)
+        : undefined;
     const done = (): void => {
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', onAbort);
@@ -58,8 +64,18 @@ export function fetchTransport(fetchImpl?: typeof fetch): Transport {
     };
     const res = await f(req.url, { method: req.method, headers: req.headers, body: req.body ?? null, signal: ctl.signal }).catch(fail);
     // The timeout also covers reading the body; text() is always called once by the client.
-    const bytes = req.binary ? res.arrayBuffer().then((b) => { done(); return new Uint8Array(b); }, fail) : undefined;
-    const text = bytes ? bytes.then((b) => new TextDecoder().decode(b)) : res.text().then((t) => { done(); return t; }, fail);
+    const bytes = req.binary
+      ? res.arrayBuffer().then((b) => {
+          done();
+          return new Uint8Array(b);
+        }, fail)
+      : undefined;
+    const text = bytes
+      ? bytes.then((b) => new TextDecoder().decode(b))
+      : res.text().then((t) => {
+          done();
+          return t;
+        }, fail);
     text.catch(() => undefined);
     return {
       status: res.status,

@@ -2,9 +2,7 @@
 // these (including every @ts-expect-error); vitest runs them as no-ops.
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from './index.js';
-import type {
-  ApiPromise, Assistant, Call, Chat, ListPromise, Paginated, RequestOptions, Squad, TestRun, Upload, WithResponse,
-} from './index.js';
+import type { ApiPromise, Assistant, Call, Chat, ListPromise, Paginated, RequestOptions, Squad, TestRun, Upload, WithResponse } from './index.js';
 import type { EvalRun, Insight, SimulationScenario, SimulationSuite, StructuredOutput } from '../catalogue/index.js';
 
 const client = createClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9' });

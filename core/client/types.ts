@@ -91,12 +91,12 @@ export type BodyInput<O extends Op> = ClosedBody<BodyOf<O>, PublishedKeys<O>>;
 
 type BodyArg<O extends Op> = O['body'] extends 'multipart'
   ? [body: BodyOf<O> extends never ? Upload : BodyOf<O>]
-  : Record<string, never> extends BodyOf<O> ? [body?: BodyInput<O>] : [body: BodyInput<O>];
+  : Record<string, never> extends BodyOf<O>
+    ? [body?: BodyInput<O>]
+    : [body: BodyInput<O>];
 
 /** The params argument of an operation: its body, its query object, or nothing. */
-export type ParamsArg<O extends Op> = O['body'] extends 'none'
-  ? O['query'] extends readonly [] ? [] : [query?: QueryOf<O['query']>]
-  : BodyArg<O>;
+export type ParamsArg<O extends Op> = O['body'] extends 'none' ? (O['query'] extends readonly [] ? [] : [query?: QueryOf<O['query']>]) : BodyArg<O>;
 
 type Strings<T extends readonly unknown[]> = { [K in keyof T]: string };
 
@@ -111,14 +111,11 @@ export type ArgsOf<O extends Op> = [...PathValues<O['path']>, ...ParamsArg<O>, o
  * `list` kind, so: a `Paginated` result is a paginated list, and an array result under the key
  * `list` is a plain list (list-kinds.test.ts holds this rule against the catalogue at run time).
  */
-export type IsList<O extends Op, K> = ResultOf<O> extends { results: ReadonlyArray<unknown>; metadata: unknown }
-  ? true
-  : K extends 'list' ? (ResultOf<O> extends ReadonlyArray<unknown> ? true : false) : false;
+export type IsList<O extends Op, K> =
+  ResultOf<O> extends { results: ReadonlyArray<unknown>; metadata: unknown } ? true : K extends 'list' ? (ResultOf<O> extends ReadonlyArray<unknown> ? true : false) : false;
 
 /** What an operation's method returns. */
-export type ReturnOf<O extends Op, K = never> = IsList<O, K> extends true
-  ? ListPromise<ItemOf<ResultOf<O>>, ResultOf<O>>
-  : ApiPromise<ResultOf<O>>;
+export type ReturnOf<O extends Op, K = never> = IsList<O, K> extends true ? ListPromise<ItemOf<ResultOf<O>>, ResultOf<O>> : ApiPromise<ResultOf<O>>;
 
 /** The method for one operation (`K` is its key in the catalogue). */
 export type MethodOf<O extends Op, K = never> = (...args: ArgsOf<O>) => ReturnOf<O, K>;

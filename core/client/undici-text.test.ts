@@ -20,7 +20,9 @@ const server = createServer((req, res) => {
     return; // never ends
   }
   let body = '';
-  req.on('data', (c: Buffer) => { body += c.toString(); });
+  req.on('data', (c: Buffer) => {
+    body += c.toString();
+  });
   req.on('end', () => {
     res.writeHead(req.method === 'POST' ? 201 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ method: req.method, url: req.url, body, auth: req.headers.authorization ?? null }));

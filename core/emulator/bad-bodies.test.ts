@@ -25,7 +25,12 @@ const cases: Case[] = [
   { name: 'assistant: empty string where the model object goes', path: '/assistant', body: { name: 'A', model: '' }, message: /^model must be an object$/ },
   { name: 'assistant: empty string where the voice object goes', path: '/assistant', body: { voice: '' }, message: /^voice must be an object$/ },
   { name: 'assistant: model without its provider (the discriminant)', path: '/assistant', body: { model: { model: 'gpt-4o' } }, message: /^model\.provider should not be empty$/ },
-  { name: 'assistant: a model provider the platform does not have', path: '/assistant', body: { model: { provider: 'skynet', model: 'x' } }, message: /^model\.provider must be one of the following values: .*openai/ },
+  {
+    name: 'assistant: a model provider the platform does not have',
+    path: '/assistant',
+    body: { model: { provider: 'skynet', model: 'x' } },
+    message: /^model\.provider must be one of the following values: .*openai/,
+  },
   { name: 'assistant: a required field of the chosen model missing', path: '/assistant', body: { model: { provider: 'openai' } }, message: /^model\.model should not be empty$/ },
   { name: 'assistant: wrong type inside the model', path: '/assistant', body: { model: { ...model, temperature: 'warm' } }, message: /^model\.temperature must be a number$/ },
   { name: 'assistant: a number where a string goes', path: '/assistant', body: { name: 42 }, message: /^name must be a string$/ },
@@ -42,10 +47,20 @@ const cases: Case[] = [
   { name: 'squad: members not an array', path: '/squad', body: { members: 'everyone' }, message: /^members must be an array$/ },
   { name: 'squad: empty string where a member assistant goes', path: '/squad', body: { members: [{ assistant: '' }] }, message: /^members\.0\.assistant must be an object$/ },
   { name: 'call: empty string where the customer goes', path: '/call', body: { assistantId: 'a', customer: '' }, message: /^customer must be an object$/ },
-  { name: 'workflow: a node type the platform does not have', path: '/workflow', body: { name: 'W', nodes: [{ type: 'teleport', name: 'x' }], edges: [] }, message: /^nodes\.0\.type must be one of the following values: / },
+  {
+    name: 'workflow: a node type the platform does not have',
+    path: '/workflow',
+    body: { name: 'W', nodes: [{ type: 'teleport', name: 'x' }], edges: [] },
+    message: /^nodes\.0\.type must be one of the following values: /,
+  },
   { name: 'knowledge base: empty string where the server goes', path: '/knowledge-base', body: { provider: 'custom-knowledge-base', server: '' }, message: /^server must be an object$/ },
   { name: 'campaign: customers not an array', path: '/campaign', body: { name: 'C', phoneNumberId: 'p', customers: 'all' }, message: /^customers must be an array$/ },
-  { name: 'test: a scorer without its rubric', path: '/test-suite/6668b5b3-8e6f-5929-96f1-877411c2ab44/test', body: { type: 'chat', script: 'Hi', scorers: [{ type: 'ai' }] }, message: /^scorers\.0\.rubric should not be empty$/ },
+  {
+    name: 'test: a scorer without its rubric',
+    path: '/test-suite/6668b5b3-8e6f-5929-96f1-877411c2ab44/test',
+    body: { type: 'chat', script: 'Hi', scorers: [{ type: 'ai' }] },
+    message: /^scorers\.0\.rubric should not be empty$/,
+  },
   { name: 'chat: no input', path: '/chat', body: { assistantId: 'a' }, message: /^input should not be empty$/ },
 ];
 

@@ -42,7 +42,14 @@ const cases: Case[] = [
   { name: 'wrong method', method: 'PUT', path: '/tool/abc', status: 404, message: /Cannot PUT \/tool\/abc/ },
   { name: 'bad percent-encoding', method: 'GET', path: '/assistant/%E0%A4%A', status: 400, message: /Malformed URL/ },
   { name: 'upload without multipart', method: 'POST', path: '/file', body: '{"file":"x"}', status: 400, message: /multipart\/form-data/ },
-  { name: 'analytics with a bad operation', method: 'POST', path: '/analytics', body: '{"queries":[{"table":"call","name":"q","operations":[{"operation":"median","column":"cost"}]}]}', status: 400, message: /operation must be one of/ },
+  {
+    name: 'analytics with a bad operation',
+    method: 'POST',
+    path: '/analytics',
+    body: '{"queries":[{"table":"call","name":"q","operations":[{"operation":"median","column":"cost"}]}]}',
+    status: 400,
+    message: /operation must be one of/,
+  },
 ];
 
 describe('bad input', () => {

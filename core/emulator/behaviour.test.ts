@@ -45,7 +45,11 @@ describe('stored objects', () => {
     expect(replaced.body.model).toBeUndefined();
 
     const versions = await call('GET', `/assistant/${a.id}/version`);
-    expect(versions.body.map((v: { name: string; version: number }) => [v.version, v.name])).toEqual([[3, 'B'], [2, 'A'], [1, 'A']]);
+    expect(versions.body.map((v: { name: string; version: number }) => [v.version, v.name])).toEqual([
+      [3, 'B'],
+      [2, 'A'],
+      [1, 'A'],
+    ]);
 
     const deleted = await call('DELETE', `/assistant/${a.id}`);
     expect(deleted.status).toBe(200);
@@ -163,7 +167,17 @@ describe('actions', () => {
 
   it('computes analytics over stored calls, grouped', async () => {
     const res = await call('POST', '/analytics', {
-      queries: [{ table: 'call', name: 'by type', groupBy: ['type'], operations: [{ operation: 'count', column: 'id' }, { operation: 'sum', column: 'cost', alias: 'spent' }] }],
+      queries: [
+        {
+          table: 'call',
+          name: 'by type',
+          groupBy: ['type'],
+          operations: [
+            { operation: 'count', column: 'id' },
+            { operation: 'sum', column: 'cost', alias: 'spent' },
+          ],
+        },
+      ],
     });
     expect(res.status).toBe(200);
     const calls = (await call('GET', '/call?limit=1000')).body as Array<{ type: string }>;
@@ -250,7 +264,11 @@ describe('auth', () => {
       expect(res.status, path).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
     }
-    const web = await fetch(`${emu.url}/call/web`, { method: 'POST', headers: { origin: 'https://shop.example', authorization: 'Bearer pk', 'content-type': 'application/json' }, body: '{"assistantId":"a"}' });
+    const web = await fetch(`${emu.url}/call/web`, {
+      method: 'POST',
+      headers: { origin: 'https://shop.example', authorization: 'Bearer pk', 'content-type': 'application/json' },
+      body: '{"assistantId":"a"}',
+    });
     expect(web.headers.get('access-control-allow-origin')).toBe('*');
     // Without an Origin (curl, the CLI, servers) nothing changes.
     expect((await fetch(`${emu.url}/assistant`, { headers: { authorization: 'Bearer k' } })).status).toBe(200);

@@ -26,11 +26,17 @@ async function post(path: string, body: unknown): Promise<{ id: string }> {
 }
 
 describe('fixtures/bodies', () => {
-  const byFile = new Map(flatten(catalogue).filter((e) => e.op.body === 'json').map((e) => [fileOf(e), e]));
+  const byFile = new Map(
+    flatten(catalogue)
+      .filter((e) => e.op.body === 'json')
+      .map((e) => [fileOf(e), e]),
+  );
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
   it('has a body for every resource with a create operation', () => {
-    const creatable = flatten(catalogue).filter((e) => e.action === 'create' && e.op.body === 'json').map(fileOf);
+    const creatable = flatten(catalogue)
+      .filter((e) => e.action === 'create' && e.op.body === 'json')
+      .map(fileOf);
     expect(creatable.filter((name) => !files.includes(`${name}.json`))).toEqual([]);
   });
 

@@ -35,7 +35,13 @@ function stored(o: unknown): void {
 }
 
 /** Create, get, update, list (plain or paginated), delete, second delete 404. */
-async function crud(ns: Record<string, (...a: never[]) => Promise<unknown>>, body: object, patch: object, kind: 'plain' | 'paginated', extra: (created: { id: string }) => Promise<void> = async () => {}) {
+async function crud(
+  ns: Record<string, (...a: never[]) => Promise<unknown>>,
+  body: object,
+  patch: object,
+  kind: 'plain' | 'paginated',
+  extra: (created: { id: string }) => Promise<void> = async () => {},
+) {
   const api = ns as unknown as {
     create(b: object): Promise<{ id: string }>;
     get(id: string): Promise<{ id: string }>;
@@ -202,7 +208,18 @@ describe('every operation through the client', () => {
   });
 
   it('analytics, support tickets, credential session/webhook/trigger', async () => {
-    const [result] = await c.analytics.query({ queries: [{ table: 'call', name: 'all', operations: [{ operation: 'count', column: 'id' }, { operation: 'sum', column: 'cost' }] }] });
+    const [result] = await c.analytics.query({
+      queries: [
+        {
+          table: 'call',
+          name: 'all',
+          operations: [
+            { operation: 'count', column: 'id' },
+            { operation: 'sum', column: 'cost' },
+          ],
+        },
+      ],
+    });
     const calls = await c.call.list({ limit: 1000 });
     expect(result?.result[0]?.countId).toBe(calls.length);
     expect(result?.result[0]?.sumCost).toBeCloseTo(calls.reduce((n, x) => n + (x.cost ?? 0), 0));

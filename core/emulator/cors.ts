@@ -108,7 +108,7 @@ export class CorsPolicy {
     if (!this.checkHost) return;
     const host = req.headers.host;
     if (host === undefined) return;
-    const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0] ?? '';
+    const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
     if (!isLoopbackHost(hostname)) {
       throw new HttpError(403, `Host "${host}" is not this machine: the emulator on loopback answers only localhost, 127.0.0.1 and [::1] (a guard against DNS rebinding)`);
     }
@@ -116,5 +116,8 @@ export class CorsPolicy {
 }
 
 function refused(origin: string): HttpError {
-  return new HttpError(403, `Origin ${origin} may not call this emulator: only pages on loopback origins (${LOOPBACK_ORIGINS.join(', ')}) may. Start voice dev with --cors-origin ${origin} to allow it`);
+  return new HttpError(
+    403,
+    `Origin ${origin} may not call this emulator: only pages on loopback origins (${LOOPBACK_ORIGINS.join(', ')}) may. Start voice dev with --cors-origin ${origin} to allow it`,
+  );
 }

@@ -27,7 +27,9 @@ describe("the developer's server misbehaving", () => {
 
   beforeAll(async () => {
     emu = await startEmulator({ speed: 500 });
-    good = await startHook((r) => (r.message.type === 'tool-calls' ? { json: { results: [{ toolCallId: (r.message as { toolCallList?: { id: string }[] }).toolCallList?.[0]?.id, result: 'ok' }] } } : undefined));
+    good = await startHook((r) =>
+      r.message.type === 'tool-calls' ? { json: { results: [{ toolCallId: (r.message as { toolCallList?: { id: string }[] }).toolCallList?.[0]?.id, result: 'ok' }] } } : undefined,
+    );
     bad = await startHook((r) => {
       if (r.path === '/hang') return { hang: true };
       if (r.path === '/reset') return { reset: true };
@@ -48,36 +50,43 @@ describe("the developer's server misbehaving", () => {
     const res = await fetch(`${emu.url}/call`, {
       method: 'POST',
       headers: H,
-      body: JSON.stringify({ customer: { number: '+14155550123' }, assistant: { name: 'F', server: { url: server, timeoutSeconds }, model: model([fn('lookup')]), ...(serverMessages ? { serverMessages } : {}) } }),
+      body: JSON.stringify({
+        customer: { number: '+14155550123' },
+        assistant: { name: 'F', server: { url: server, timeoutSeconds }, model: model([fn('lookup')]), ...(serverMessages ? { serverMessages } : {}) },
+      }),
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: string }).id;
   }
 
-  it.each(['hang', 'reset', 'garbage', 'huge', 'slow'])('a server that answers "%s" still sees its call end as the platform ends it, and a healthy call beside it is untouched', async (fault) => {
-    const [broken, healthy] = await Promise.all([place(`${bad.url}/${fault}`, ['tool-calls', 'end-of-call-report'], fault === 'hang' ? 1 : 20), place(good.url)]);
-    const [b, h] = await Promise.all([emu.waitForCall(broken, 'ended', { timeoutMs: 60_000 }), emu.waitForCall(healthy, 'ended', { timeoutMs: 60_000 })]);
-    expect(b.endedReason).toBe('customer-ended-call');
-    expect(h.endedReason).toBe('customer-ended-call');
-    // The healthy call got every message, answered, and its tool result is the server's.
-    const mine = emu.deliveries(healthy);
-    expect(mine.length).toBeGreaterThan(3);
-    expect(mine.filter((d) => d.error)).toEqual([]);
-    expect(mine.map((d) => d.type)).toContain('end-of-call-report');
-    const results = (h.messages as { role: string; result?: string }[]).filter((m) => m.role === 'tool_call_result');
-    expect(results.map((r) => r.result)).toEqual(['ok']);
-    expect(await messageProblems(mine.map((d) => (d.request.body as { message: Record<string, unknown> }).message))).toEqual([]);
-    // The broken call's deliveries are recorded with what went wrong, and kept small.
-    const theirs = emu.deliveries(broken);
-    expect(theirs.map((d) => d.type)).toContain('end-of-call-report');
-    for (const d of theirs) expect(JSON.stringify(d.answer ?? null).length).toBeLessThan(RECORDED_ANSWER_CHARS + 4096);
-    const errors = new Set(theirs.map((d) => d.error));
-    if (fault === 'hang') expect(errors).toEqual(new Set(['no answer within 1 s']));
-    if (fault === 'reset') expect([...errors].every((e) => typeof e === 'string' && e.startsWith('could not connect'))).toBe(true);
-    if (fault === 'garbage') expect(errors).toEqual(new Set(['malformed JSON in the answer']));
-    if (fault === 'huge' || fault === 'slow') expect(errors).toEqual(new Set([undefined]));
-    if (fault === 'huge') expect(theirs.find((d) => d.type === 'tool-calls')?.answer).toMatchObject({ truncated: true, chars: huge.length });
-  }, 120_000);
+  it.each(['hang', 'reset', 'garbage', 'huge', 'slow'])(
+    'a server that answers "%s" still sees its call end as the platform ends it, and a healthy call beside it is untouched',
+    async (fault) => {
+      const [broken, healthy] = await Promise.all([place(`${bad.url}/${fault}`, ['tool-calls', 'end-of-call-report'], fault === 'hang' ? 1 : 20), place(good.url)]);
+      const [b, h] = await Promise.all([emu.waitForCall(broken, 'ended', { timeoutMs: 60_000 }), emu.waitForCall(healthy, 'ended', { timeoutMs: 60_000 })]);
+      expect(b.endedReason).toBe('customer-ended-call');
+      expect(h.endedReason).toBe('customer-ended-call');
+      // The healthy call got every message, answered, and its tool result is the server's.
+      const mine = emu.deliveries(healthy);
+      expect(mine.length).toBeGreaterThan(3);
+      expect(mine.filter((d) => d.error)).toEqual([]);
+      expect(mine.map((d) => d.type)).toContain('end-of-call-report');
+      const results = (h.messages as { role: string; result?: string }[]).filter((m) => m.role === 'tool_call_result');
+      expect(results.map((r) => r.result)).toEqual(['ok']);
+      expect(await messageProblems(mine.map((d) => (d.request.body as { message: Record<string, unknown> }).message))).toEqual([]);
+      // The broken call's deliveries are recorded with what went wrong, and kept small.
+      const theirs = emu.deliveries(broken);
+      expect(theirs.map((d) => d.type)).toContain('end-of-call-report');
+      for (const d of theirs) expect(JSON.stringify(d.answer ?? null).length).toBeLessThan(RECORDED_ANSWER_CHARS + 4096);
+      const errors = new Set(theirs.map((d) => d.error));
+      if (fault === 'hang') expect(errors).toEqual(new Set(['no answer within 1 s']));
+      if (fault === 'reset') expect([...errors].every((e) => typeof e === 'string' && e.startsWith('could not connect'))).toBe(true);
+      if (fault === 'garbage') expect(errors).toEqual(new Set(['malformed JSON in the answer']));
+      if (fault === 'huge' || fault === 'slow') expect(errors).toEqual(new Set([undefined]));
+      if (fault === 'huge') expect(theirs.find((d) => d.type === 'tool-calls')?.answer).toMatchObject({ truncated: true, chars: huge.length });
+    },
+    120_000,
+  );
 });
 
 // A real full disk: a 256 KiB tmpfs mounted for the test (root only; CI runs as root).

@@ -85,7 +85,13 @@ export function brokenFor(schema: Schema): fc.Arbitrary<unknown> {
   const asObject = valid.map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}));
   const mutations: fc.Arbitrary<unknown>[] = [
     fc.jsonValue({ maxDepth: 2 }),
-    fc.tuple(asObject, fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !props.includes(k) && k !== '__proto__'), fc.jsonValue({ maxDepth: 1 })).map(([o, k, v]) => ({ ...o, [k]: v })),
+    fc
+      .tuple(
+        asObject,
+        fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !props.includes(k) && k !== '__proto__'),
+        fc.jsonValue({ maxDepth: 1 }),
+      )
+      .map(([o, k, v]) => ({ ...o, [k]: v })),
   ];
   if (props.length) mutations.push(fc.tuple(asObject, fc.constantFrom(...props), wrongType).map(([o, k, v]) => ({ ...o, [k]: v })));
   if (required.length)

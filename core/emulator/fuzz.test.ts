@@ -96,7 +96,10 @@ async function checkOne(method: string, template: string, body: unknown, random:
   if (status === 400) expect(namesAField(json.message, body, fields), where).toBe(true);
   if (status >= 400) {
     const after = state(path);
-    expect([...after.ids].filter((id) => !before.ids.has(id)), `stored from a refused request: ${where}`).toEqual([]);
+    expect(
+      [...after.ids].filter((id) => !before.ids.has(id)),
+      `stored from a refused request: ${where}`,
+    ).toEqual([]);
     expect(after.target, `changed by a refused request: ${where}`).toBe(before.target);
   }
 }

@@ -137,7 +137,12 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-async function openStore(file: string | undefined, seed: boolean, initial: Snapshot | undefined, warn: (line: string) => void): Promise<{ store: Store; writer: DataFileWriter | undefined; loaded: number }> {
+async function openStore(
+  file: string | undefined,
+  seed: boolean,
+  initial: Snapshot | undefined,
+  warn: (line: string) => void,
+): Promise<{ store: Store; writer: DataFileWriter | undefined; loaded: number }> {
   const snapshot = initial ? structuredClone(initial) : file ? await loadDataFile(file) : undefined;
   const store = new Store(snapshot);
   const loaded = Object.values(snapshot?.collections ?? {}).reduce((n, recs) => n + recs.length, 0);
@@ -145,7 +150,10 @@ async function openStore(file: string | undefined, seed: boolean, initial: Snaps
   if (seed) changed = seedStore(store) || changed;
   const writer = file
     ? new DataFileWriter(file, () => store.snapshot(), {
-        onTrouble: (err) => warn(`voice emulator: cannot write the data file ${file} (${(err as NodeJS.ErrnoException).code ?? err.message}): changes are kept in memory and written as soon as it can; retrying every second.\n`),
+        onTrouble: (err) =>
+          warn(
+            `voice emulator: cannot write the data file ${file} (${(err as NodeJS.ErrnoException).code ?? err.message}): changes are kept in memory and written as soon as it can; retrying every second.\n`,
+          ),
         onRecovered: () => warn(`voice emulator: the data file ${file} is written again; nothing was lost.\n`),
       })
     : undefined;
@@ -200,7 +208,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     // The writer reports trouble itself, once, and retries until the file is written.
     const persist = (): void => void writer?.flush().catch(() => undefined);
     // Call progress is written within a second (no answer waits for it); API changes before their answer.
-    calls = new CallRunner({ store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model }, { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls });
+    calls = new CallRunner(
+      { store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model },
+      { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls },
+    );
     env.calls = calls;
     env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: () => writer?.soon() });
     if (calls.settleInterrupted() && writer) await writer.flush();

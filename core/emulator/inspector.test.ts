@@ -33,7 +33,6 @@ afterAll(async () => {
 
 const req = (path: string, init: RequestInit = {}): Promise<Response> => fetch(`${emu.url}${path}`, { ...init, headers: { ...H, ...(init.headers as Record<string, string>) } });
 
-
 describe('the inspector files', () => {
   it('are served under /__voice/inspector/ with a strict policy, and nothing outside the folder', async () => {
     const bare = await fetch(`${emu.url}/__voice/inspector`, { redirect: 'manual' });
@@ -68,7 +67,10 @@ describe('the record, for the inspector', () => {
   it('keeps a refused request with the caller, the message and masked bodies', async () => {
     const res = await req('/assistant', { method: 'POST', headers: { 'user-agent': 'probe/2' }, body: JSON.stringify({ name: 'x', apiKey: 'sk-live-123', colour: 'red' }) });
     expect(res.status).toBe(400);
-    const event = emu.record.list().filter((e): e is Extract<RecordEvent, { kind: 'request' }> => e.kind === 'request').find((e) => e.userAgent === 'probe/2');
+    const event = emu.record
+      .list()
+      .filter((e): e is Extract<RecordEvent, { kind: 'request' }> => e.kind === 'request')
+      .find((e) => e.userAgent === 'probe/2');
     expect(event).toMatchObject({ method: 'POST', path: '/assistant', status: 400 });
     expect(event?.message).toContain('property colour should not exist');
     const detail = (await (await req(`/__voice/requests/${event?.seq}`)).json()) as { requestBody: Record<string, unknown>; responseBody: { statusCode: number } };
@@ -79,7 +81,9 @@ describe('the record, for the inspector', () => {
   });
 
   it('replays a delivery to the same server and records the new answer', async () => {
-    const a = (await (await req('/assistant', { method: 'POST', body: JSON.stringify({ name: 'R', firstMessage: 'Hi.', server: { url: `${hook.url}/hook`, headers: { 'x-vapi-secret': 'shh' } } }) })).json()) as { id: string };
+    const a = (await (
+      await req('/assistant', { method: 'POST', body: JSON.stringify({ name: 'R', firstMessage: 'Hi.', server: { url: `${hook.url}/hook`, headers: { 'x-vapi-secret': 'shh' } } }) })
+    ).json()) as { id: string };
     const call = (await (await req('/call', { method: 'POST', body: JSON.stringify({ assistantId: a.id, customer: { number: '+15550100002' } }) })).json()) as { id: string };
     const first = await until(() => emu.record.deliveries(call.id).find((d) => d.type === 'status-update'));
     const before = hook.received.length;

@@ -65,7 +65,12 @@ function filterFor(name: string): FilterMaker | undefined {
   if (name === 'search') {
     return (raw) => {
       const needle = one(name, raw).toLowerCase();
-      return (rec) => ['name', 'number', 'sipUri'].some((f) => String(rec[f] ?? '').toLowerCase().includes(needle));
+      return (rec) =>
+        ['name', 'number', 'sipUri'].some((f) =>
+          String(rec[f] ?? '')
+            .toLowerCase()
+            .includes(needle),
+        );
     };
   }
   if (name.endsWith('Any')) {

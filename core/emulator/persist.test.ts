@@ -17,10 +17,21 @@ const H = { authorization: 'Bearer k', 'content-type': 'application/json' };
 beforeAll(async () => {
   // The emulator as a real separate process, bundled the way the CLI bundles it.
   const src = join(dir, 'entry.ts');
-  writeFileSync(src, `import { startEmulator } from ${JSON.stringify(fileURLToPath(new URL('./index.ts', import.meta.url)))};
+  writeFileSync(
+    src,
+    `import { startEmulator } from ${JSON.stringify(fileURLToPath(new URL('./index.ts', import.meta.url)))};
 const emu = await startEmulator({ dataFile: process.argv[2] });
-process.stdout.write(emu.url + '\\n');`);
-  await build({ entryPoints: [src], outfile: entry, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+process.stdout.write(emu.url + '\\n');`,
+  );
+  await build({
+    entryPoints: [src],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -50,9 +61,7 @@ describe('data file', () => {
     const file = join(dir, 'kill.json');
     const first = await spawnEmulator(file);
     const created = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        fetch(`${first.url}/assistant`, { method: 'POST', headers: H, body: JSON.stringify({ name: `a${i}` }) }).then((r) => r.json() as Promise<{ id: string }>),
-      ),
+      Array.from({ length: 200 }, (_, i) => fetch(`${first.url}/assistant`, { method: 'POST', headers: H, body: JSON.stringify({ name: `a${i}` }) }).then((r) => r.json() as Promise<{ id: string }>)),
     );
     const patched = await fetch(`${first.url}/assistant/${created[0]?.id}`, { method: 'PATCH', headers: H, body: '{"name":"renamed"}' });
     expect(patched.status).toBe(200);
@@ -74,7 +83,9 @@ describe('data file', () => {
     let acked = 0;
     const writers = Array.from({ length: 8 }, async () => {
       for (;;) {
-        const res = await fetch(`${url}/tool`, { method: 'POST', headers: H, body: JSON.stringify({ type: 'function', function: { name: 'lookup', description: 'x'.repeat(500) } }) }).catch(() => undefined);
+        const res = await fetch(`${url}/tool`, { method: 'POST', headers: H, body: JSON.stringify({ type: 'function', function: { name: 'lookup', description: 'x'.repeat(500) } }) }).catch(
+          () => undefined,
+        );
         if (!res) return;
         if (res.status === 201) acked++;
       }

@@ -46,10 +46,7 @@ export async function lockDataFile(file: string, onLost: (err: Error) => void): 
 }
 
 function isRecList(value: unknown): value is Rec[] {
-  return (
-    Array.isArray(value) &&
-    value.every((r) => r !== null && typeof r === 'object' && typeof (r as Rec).id === 'string' && typeof (r as Rec).createdAt === 'string')
-  );
+  return Array.isArray(value) && value.every((r) => r !== null && typeof r === 'object' && typeof (r as Rec).id === 'string' && typeof (r as Rec).createdAt === 'string');
 }
 
 /** Reads a data file; undefined when it does not exist or is empty. */

@@ -38,7 +38,11 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
     expect(pcap.readUInt32LE(0)).toBe(0xa1b2c3d4);
     const live = await c.call.create({ assistantId: 'a1', customer: { number: '+15550123' } });
     await expect(c.call.recording.get(live.id)).rejects.toMatchObject({ status: 404, message: expect.stringContaining('has not ended') });
-    const logs = new TextDecoder().decode(await c.call.logs(live.id)).trim().split('\n').map((l) => JSON.parse(l) as { callId: string });
+    const logs = new TextDecoder()
+      .decode(await c.call.logs(live.id))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { callId: string });
     expect(logs[0]?.callId).toBe(live.id);
     // The platform refuses a client setting a call's status (UpdateCallDTO has only `name`), so a
     // live call cannot be ended from here: its recording once it ends is the call engine's to test.
@@ -55,11 +59,14 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
       expect(contacts.metadata).toMatchObject({ totalItems: 2, hasNextPage: true });
     });
     // A v2 get answers with the files too; the generic round trip compares the rest.
-    const kbs = { ...c.v2.knowledgeBase, get: async (id: string) => {
-      const { files, ...kb } = await c.v2.knowledgeBase.get(id);
-      expect(Array.isArray(files)).toBe(true);
-      return kb;
-    } };
+    const kbs = {
+      ...c.v2.knowledgeBase,
+      get: async (id: string) => {
+        const { files, ...kb } = await c.v2.knowledgeBase.get(id);
+        expect(Array.isArray(files)).toBe(true);
+        return kb;
+      },
+    };
     await crud(kbs as never, { name: 'KB v2' }, { description: 'd' }, 'plain', async (kb) => {
       const file = await c.file.create({ file: Buffer.from('faq'), filename: 'faq.txt' });
       const attached = await c.v2.knowledgeBase.file.create(kb.id, { fileId: file.id });
@@ -89,7 +96,10 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
 
   it('evals and eval runs: without a model a run ends at once, failed, saying why', async () => {
     const c = client();
-    const messages = [{ role: 'user', content: 'Can I book for Tuesday?' }, { role: 'assistant', judgePlan: { type: 'exact', content: 'Yes' } }];
+    const messages = [
+      { role: 'user', content: 'Can I book for Tuesday?' },
+      { role: 'assistant', judgePlan: { type: 'exact', content: 'Yes' } },
+    ];
     await crud(c.eval as never, { type: 'chat.mockConversation', messages }, { name: 'Booking' }, 'paginated', async (ev) => {
       const run = await c.eval.run.create({ type: 'eval', evalId: ev.id, target: TARGET });
       expect(run).toMatchObject({ type: 'eval', status: 'ended', endedReason: 'error', endedMessage: expect.stringContaining('No model is configured') });
@@ -118,7 +128,14 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
     });
     await crud(c.eval.simulation as never, { scenarioId, personalityId }, { name: 'Sim' }, 'plain', async (sim) => {
       await crud(c.eval.simulation.suite as never, { name: 'Suite', simulationIds: [sim.id] }, { name: 'Suite 2' }, 'plain', async (suite) => {
-        const started = await c.eval.simulation.run.create({ simulations: [{ type: 'simulationSuite', simulationSuiteId: suite.id }, { type: 'simulation', simulationId: sim.id }], target: TARGET, iterations: 2 });
+        const started = await c.eval.simulation.run.create({
+          simulations: [
+            { type: 'simulationSuite', simulationSuiteId: suite.id },
+            { type: 'simulation', simulationId: sim.id },
+          ],
+          target: TARGET,
+          iterations: 2,
+        });
         expect(started).toMatchObject({ status: 'ended', url: expect.stringContaining(`/eval/simulation/run/${started.id}`) });
         expect(started.simulationRunItemIds).toHaveLength(4);
         const items = await c.eval.simulation.run.item.list(started.id);
@@ -150,7 +167,12 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
     const overview = await c.reporting.board.metricsOverview();
     expect((await c.reporting.board.metricsOverview()).id).toBe(overview.id);
     await crud(c.observability.scorecard as never, { metrics: [] }, { name: 'Score' }, 'paginated');
-    await crud(c.monitoring.policy as never, { name: 'Latency', threshold: { type: 'count', comparator: 'gt', value: 3 }, lookbackWindowMinutes: 60, severity: 'warning' }, { severity: 'error' }, 'plain');
+    await crud(
+      c.monitoring.policy as never,
+      { name: 'Latency', threshold: { type: 'count', comparator: 'gt', value: 3 }, lookbackWindowMinutes: 60, severity: 'warning' },
+      { severity: 'error' },
+      'plain',
+    );
     await expect(c.monitoring.policy.create({ name: 'x' } as never)).rejects.toBeInstanceOf(BadRequestError);
     expect((await c.monitoring.issue.list({ status: 'created' })).map((i) => i.id)).toContain(SEED_ISSUE);
     expect(await c.monitoring.issue.get(SEED_ISSUE)).toMatchObject({ totalCalls: 2, status: 'created' });

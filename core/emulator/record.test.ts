@@ -22,7 +22,7 @@ it('numbers events, filters by call and since, lists deliveries and tells listen
   expect(record.deliveries('a')).toEqual([]);
 });
 
-it('keeps a call\'s events when REST requests flood in', () => {
+it("keeps a call's events when REST requests flood in", () => {
   const record = new EmulatorRecord();
   record.add({ kind: 'call.status', callId: 'a', status: 'queued' });
   for (let i = 0; i < 10_000; i++) record.add({ kind: 'request', method: 'GET', path: '/x', status: 200, ms: 1 });

@@ -68,7 +68,12 @@ export function createRunHost(options: RunHostOptions): RunHost {
       const target = serverOf({ server });
       if (!target) return { url: '', error: 'the hook has no server url' };
       try {
-        const res = await fetch(target.url, { method: 'POST', headers: { 'content-type': 'application/json', ...target.headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(target.timeoutSeconds * 1000) });
+        const res = await fetch(target.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...target.headers },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(target.timeoutSeconds * 1000),
+        });
         await res.arrayBuffer();
         return { url: target.url, status: res.status, ...(res.ok ? {} : { error: `HTTP ${res.status}` }) };
       } catch (e) {

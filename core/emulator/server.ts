@@ -146,7 +146,11 @@ export function createListener(opts: ListenerOptions): (req: IncomingMessage, re
     const params: Record<string, string> = {};
     for (let i = 0; i < values.length; i++) params[route.params[i] as string] = values[i] as string;
     const out = route.handler({ entry: route.entry, params, query, body, form, store, env });
-    if (out instanceof Promise) out.then((o) => reply(res, o), (err: unknown) => fail(res, err));
+    if (out instanceof Promise)
+      out.then(
+        (o) => reply(res, o),
+        (err: unknown) => fail(res, err),
+      );
     else reply(res, out);
   };
 

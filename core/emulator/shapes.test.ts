@@ -44,7 +44,10 @@ const EXPECTED: Readonly<Record<string, number>> = { 'GET /call/{id}/video-recor
  */
 function ownerOf(e: Entry, index: number): string {
   const words = e.op.path.split('/').filter(Boolean);
-  const before = words.slice(0, words.findIndex((w, i) => w.startsWith('{') && words.slice(0, i + 1).filter((x) => x.startsWith('{')).length === index + 1));
+  const before = words.slice(
+    0,
+    words.findIndex((w, i) => w.startsWith('{') && words.slice(0, i + 1).filter((x) => x.startsWith('{')).length === index + 1),
+  );
   const statics = before.filter((w) => !w.startsWith('{'));
   const prefix = e.resource.slice(0, statics.length);
   return statics.length && statics.every((w, i) => w === prefix[i]) ? prefix.join('/') : e.resource.join('/');
@@ -119,7 +122,11 @@ describe('every answer fits the published response schema', () => {
       }
       if (status >= 300) {
         // A new operation needs an object for its path (a create body or a seed object) and a body that fits.
-        const hint = path.includes('missing') ? ' (no object for its path: add fixtures/bodies or core/emulator/data/seed.json data)' : e.op.body === 'json' ? ' (does fixtures/bodies have its body?)' : '';
+        const hint = path.includes('missing')
+          ? ' (no object for its path: add fixtures/bodies or core/emulator/data/seed.json data)'
+          : e.op.body === 'json'
+            ? ' (does fixtures/bodies have its body?)'
+            : '';
         misfits.push(`${label}: answered ${status} ${JSON.stringify(body).slice(0, 300)}${hint}`);
         continue;
       }

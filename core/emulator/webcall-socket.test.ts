@@ -30,7 +30,11 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 async function webCall(): Promise<{ id: string; webCallUrl: string }> {
-  const res = await fetch(`${emu.url}/call/web`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ assistant: { firstMessage: 'Hi' } }) });
+  const res = await fetch(`${emu.url}/call/web`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+    body: JSON.stringify({ assistant: { firstMessage: 'Hi' } }),
+  });
   return (await res.json()) as { id: string; webCallUrl: string };
 }
 

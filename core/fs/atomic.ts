@@ -12,7 +12,12 @@ function tempPrefix(path: string): string {
 /** Replaces a file's contents atomically: temp file in the same folder, fsync, rename. Keeps the file's mode (or uses `mode` for a new file). */
 export async function writeFileAtomic(path: string, contents: string, mode?: number): Promise<void> {
   const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fileMode = mode ?? (await stat(path).then((s) => s.mode & 0o777, () => 0o644));
+  const fileMode =
+    mode ??
+    (await stat(path).then(
+      (s) => s.mode & 0o777,
+      () => 0o644,
+    ));
   const handle = await open(temp, 'wx', fileMode);
   try {
     await handle.writeFile(contents, 'utf8');

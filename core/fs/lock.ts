@@ -48,7 +48,10 @@ function loadLock(): Promise<LockFn> {
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 async function lockMtime(file: string): Promise<number | undefined> {
-  return stat(`${file}.lock`).then((s) => s.mtimeMs, () => undefined);
+  return stat(`${file}.lock`).then(
+    (s) => s.mtimeMs,
+    () => undefined,
+  );
 }
 
 /** Takes the cross-process lock of `path` (the file itself need not exist; its folder must). */

@@ -21,8 +21,14 @@ describe('updateJsonFile', () => {
 
   it('writes nothing when the change throws, and refuses a file its parser refuses', async () => {
     writeFileSync(file, '{"n": 1}');
-    await expect(updateJsonFile(file, () => { throw new Error('no'); })).rejects.toThrow('no');
-    const parse = () => { throw new Error('bad file'); };
+    await expect(
+      updateJsonFile(file, () => {
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    const parse = () => {
+      throw new Error('bad file');
+    };
     await expect(updateJsonFile(file, () => ({ n: 2 }), { parse })).rejects.toThrow('bad file');
     expect(readFileSync(file, 'utf8')).toBe('{"n": 1}');
     expect(readdirSync(dir)).toEqual(['state.json']);

@@ -8,7 +8,10 @@ export function showProblem(p: Problem): string {
 
 /** The files (or the arguments) are wrong; nothing was sent. */
 export class GitopsInputError extends Error {
-  constructor(readonly problems: readonly Problem[], summary?: string) {
+  constructor(
+    readonly problems: readonly Problem[],
+    summary?: string,
+  ) {
     super(summary ?? `${problems.length} problem${problems.length === 1 ? '' : 's'} in the resource files:\n${problems.map((p) => `  ${showProblem(p)}`).join('\n')}`);
     this.name = 'GitopsInputError';
   }

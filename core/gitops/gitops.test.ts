@@ -44,7 +44,17 @@ describe('diff', () => {
 
 describe('files', () => {
   it('round-trips an assistant through Markdown: the body is the first system message', () => {
-    const data = { name: 'Desk', model: { provider: 'openai', model: 'gpt-4o', messages: [{ role: 'system', content: '# Job\n\nAnswer calls.' }, { role: 'assistant', content: 'Hi' }] } };
+    const data = {
+      name: 'Desk',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        messages: [
+          { role: 'system', content: '# Job\n\nAnswer calls.' },
+          { role: 'assistant', content: 'Hi' },
+        ],
+      },
+    };
     const text = render(data, 'md');
     expect(text).toBe('---\nname: Desk\nmodel:\n  provider: openai\n  messages:\n    - role: assistant\n      content: Hi\n  model: gpt-4o\n---\n\n# Job\n\nAnswer calls.\n');
     expect(parseResource(assistants, 'desk', 'assistants/desk.md', text).resource?.data).toEqual(data);
@@ -54,7 +64,7 @@ describe('files', () => {
     const a = render({ voice: { voiceId: 'x', provider: 'vapi' }, name: 'A', 'off-switch': 'off' }, 'yml');
     const b = render({ 'off-switch': 'off', name: 'A', voice: { provider: 'vapi', voiceId: 'x' } }, 'yml');
     expect(a).toBe(b);
-    expect(a).toBe("name: A\noff-switch: \"off\"\nvoice:\n  provider: vapi\n  voiceId: x\n");
+    expect(a).toBe('name: A\noff-switch: "off"\nvoice:\n  provider: vapi\n  voiceId: x\n');
     const json = render({ name: 'A', members: [{ assistantId: 'x' }] }, 'json');
     expect(parseResource(squads, 's', 'squads/s.json', json).resource?.data).toEqual({ name: 'A', members: [{ assistantId: 'x' }] });
   });
@@ -84,7 +94,10 @@ describe('references', () => {
     expect(checkResources([squad])).toEqual([{ file: 'squads/team.yml', line: 3, col: 18, message: 'members[0].assistantId: unknown reference "desk": no assistant file assistants/desk.yml' }]);
   });
   it('turns file ids into UUIDs and back', () => {
-    const ids = { uuidOf: (k: string, id: string) => (k === 'assistants' && id === 'desk' ? 'u-1' : undefined), idOf: (k: string, u: string) => (k === 'assistants' && u === 'u-1' ? 'desk' : undefined) };
+    const ids = {
+      uuidOf: (k: string, id: string) => (k === 'assistants' && id === 'desk' ? 'u-1' : undefined),
+      idOf: (k: string, u: string) => (k === 'assistants' && u === 'u-1' ? 'desk' : undefined),
+    };
     const { body, pending } = resolveRefs(squads, squad.data, ids);
     expect(pending).toEqual([]);
     expect(body.members).toEqual([{ assistantId: 'u-1' }, { assistantId: '0b0c43c4-93c5-4a8e-bb51-2f0e4a5a8f11' }]);
@@ -113,10 +126,16 @@ describe('state file', () => {
     const memory = { sections: {} };
     const writer = stateWriter(path, memory);
     const seen: number[] = [];
-    await Promise.all(Array.from({ length: 20 }, (_, i) => writer.commit((s) => void ((s.sections.tools ??= {})[`t${i}`] = { uuid: `u${i}` })).then(() => {
-      seen.push(Object.keys(readState(path).sections.tools ?? {}).length);
-      expect(readState(path).sections.tools?.[`t${i}`]).toEqual({ uuid: `u${i}` });
-    })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        writer
+          .commit((s) => void ((s.sections.tools ??= {})[`t${i}`] = { uuid: `u${i}` }))
+          .then(() => {
+            seen.push(Object.keys(readState(path).sections.tools ?? {}).length);
+            expect(readState(path).sections.tools?.[`t${i}`]).toEqual({ uuid: `u${i}` });
+          }),
+      ),
+    );
     await writer.flushed();
     expect(Object.keys(readState(path).sections.tools ?? {})).toHaveLength(20);
     expect(Object.keys((memory as { sections: { tools: object } }).sections.tools)).toHaveLength(20);

@@ -146,7 +146,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const sel = select(options.dir, all, options.targets ?? []);
   const chosen = withMissingDependencies(sel.resources, all, state);
   const order = availableKinds();
-  const involved = order.filter((k) => chosen.some((r) => r.kind === k && entryOf(state, k.name, r.id)) || (sel.wholeKinds && sel.kinds.includes(k) && Object.keys(state.sections[k.name] ?? {}).length > 0));
+  const involved = order.filter(
+    (k) => chosen.some((r) => r.kind === k && entryOf(state, k.name, r.id)) || (sel.wholeKinds && sel.kinds.includes(k) && Object.keys(state.sections[k.name] ?? {}).length > 0),
+  );
   const remote = await listKinds(options.client, involved);
   // A UUID the state knows but the account no longer has is not mapped back to its id, so a
   // file that refers to a resource being created again is an update (it must get the new UUID).

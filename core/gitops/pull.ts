@@ -48,7 +48,15 @@ export function kindsFor(names: readonly string[] = []): Kind[] {
 }
 
 function slug(text: string): string {
-  return text.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/[\s_]+/g, '-').replace(/-+/g, '-').slice(0, 60);
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 60);
 }
 
 function nameOf(kind: Kind, rec: Record<string, unknown>): string {

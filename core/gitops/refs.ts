@@ -29,7 +29,10 @@ const segmentsOf = new Map<string, string[]>();
 function segments(rule: string): string[] {
   let segs = segmentsOf.get(rule);
   if (!segs) {
-    segs = rule.split('.').flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part])).filter(Boolean);
+    segs = rule
+      .split('.')
+      .flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part]))
+      .filter(Boolean);
     segmentsOf.set(rule, segs);
   }
   return segs;
@@ -90,8 +93,15 @@ export function checkResources(resources: readonly LocalResource[]): Problem[] {
       if (isUuid(site.value) || ids.has(`${site.to}/${site.value}`)) continue;
       const target = KINDS.find((k) => k.name === site.to);
       const where = r.locate(site.path) ?? { line: 1, col: 1 };
-      const near = suggestion(site.value, resources.filter((x) => x.kind.name === site.to).map((x) => x.id));
-      problems.push({ file: r.file, ...where, message: `${showPath(site.path)}: unknown reference "${site.value}": no ${target?.label ?? site.to} file ${target?.folder ?? site.to}/${site.value}.yml${near ? `; did you mean ${near}?` : ''}` });
+      const near = suggestion(
+        site.value,
+        resources.filter((x) => x.kind.name === site.to).map((x) => x.id),
+      );
+      problems.push({
+        file: r.file,
+        ...where,
+        message: `${showPath(site.path)}: unknown reference "${site.value}": no ${target?.label ?? site.to} file ${target?.folder ?? site.to}/${site.value}.yml${near ? `; did you mean ${near}?` : ''}`,
+      });
     }
   }
   return problems;

@@ -73,7 +73,11 @@ export function readState(path: string): State {
 }
 
 function sorted<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k] as T]));
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((k) => [k, record[k] as T]),
+  );
 }
 
 /** The state file's text: sorted sections and ids, one entry's keys in a fixed order. */
@@ -83,7 +87,9 @@ export function stateText(state: State): string {
   for (const name of Object.keys(state.sections).sort()) {
     const section = state.sections[name] as Record<string, StateEntry>;
     if (Object.keys(section).length === 0) continue;
-    out[name] = sorted(Object.fromEntries(Object.entries(section).map(([id, e]) => [id, { uuid: e.uuid, ...(e.fields ? { fields: [...e.fields].sort() } : {}), ...(e.hash ? { hash: e.hash } : {}) }])));
+    out[name] = sorted(
+      Object.fromEntries(Object.entries(section).map(([id, e]) => [id, { uuid: e.uuid, ...(e.fields ? { fields: [...e.fields].sort() } : {}), ...(e.hash ? { hash: e.hash } : {}) }])),
+    );
   }
   return `${JSON.stringify(out, null, 2)}\n`;
 }
@@ -161,7 +167,10 @@ export function stateWriter(path: string, memory: State): StateWriter {
       const written = new Promise<void>((done, fail) => queue.push({ change, done, fail }));
       // Marked handled here: a caller that does not wait still sees a failure through flushed().
       written.catch(() => undefined);
-      idle = idle.then(() => written, () => written);
+      idle = idle.then(
+        () => written,
+        () => written,
+      );
       void pump();
       return written;
     },

@@ -99,7 +99,7 @@ export async function exportArtillery(o: LoadOptions): Promise<ArtilleryExport> 
     for (const k of kept) perType[k.message.type] = (perType[k.message.type] ?? 0) + n;
     requests += kept.length * n;
   }
-  if (users.inbound && users.outbound) notes.push('Artillery picks each virtual user\'s scenario at random by weight: the split of inbound and outbound calls is right on average, not exactly.');
+  if (users.inbound && users.outbound) notes.push("Artillery picks each virtual user's scenario at random by weight: the split of inbound and outbound calls is right on average, not exactly.");
   if (o.faults?.length) notes.push('Faults are not exported.');
   const callIds = times.map(() => randomUUID());
   const doc = {

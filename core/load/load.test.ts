@@ -15,7 +15,11 @@ function assistant(url: string, timeoutSeconds = 20): Json {
     firstMessage: 'Hello!',
     serverMessages: ALL,
     server: { url, timeoutSeconds },
-    model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }] },
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      tools: [{ type: 'function', function: { name: 'book', parameters: { type: 'object', properties: { day: { type: 'string', enum: ['monday'] } } } } }],
+    },
   };
 }
 
@@ -102,7 +106,12 @@ it('runs 1,000 calls at once to the end with every delivery made', async () => {
   // drops handshakes and the requests wait for TCP's retransmits. A server meant for such bursts has a
   // longer queue; deadlines are stretched since this test is about every delivery being made.
   hook = await startHook(answering({}), 4096);
-  const r = await runLoad({ assistant: { ...assistant(''), serverMessages: ['status-update', 'tool-calls', 'end-of-call-report'], server: { url: hook.url } }, calls: 1000, speed: 1000, deadlineScale: 4 });
+  const r = await runLoad({
+    assistant: { ...assistant(''), serverMessages: ['status-update', 'tool-calls', 'end-of-call-report'], server: { url: hook.url } },
+    calls: 1000,
+    speed: 1000,
+    deadlineScale: 4,
+  });
   expect(r.types.filter((t) => Object.keys(t.errors).length)).toEqual([]);
   expect(r.calls).toMatchObject({ started: 1000, ended: 1000, endedReasons: { 'customer-ended-call': 1000 } });
   expect(r.errors).toBe(0);

@@ -105,7 +105,11 @@ export async function warmUp(pool: Agent): Promise<void> {
 }
 
 /** Makes the `post` a load run's calls use (the emulator's `deliver` signature). */
-export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>; warm: () => Promise<void>; close: () => Promise<void> } {
+export function makePoster(setup: PostSetup): {
+  post: (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>;
+  warm: () => Promise<void>;
+  close: () => Promise<void>;
+} {
   // Answer times and deadlines start when a request goes onto its connection, so a request waiting
   // for one of these connections is never timed as the server's answer.
   const pool = new Agent({ keepAliveTimeout: 10_000, connections: CONNECTIONS });
@@ -157,7 +161,16 @@ export function makePoster(setup: PostSetup): { post: (record: EmulatorRecord, t
     delivery.ms = Math.round(ms * 100) / 100;
     if (how === 'dropped') return { delivery };
     const miss = why === 'late' || ms > deadline * 1000;
-    const kind = why === 'late' ? 'timeout' : delivery.status !== undefined && delivery.error?.startsWith('HTTP') ? String(delivery.status) : delivery.error ? (delivery.error.startsWith('could not') ? 'connection' : 'malformed') : undefined;
+    const kind =
+      why === 'late'
+        ? 'timeout'
+        : delivery.status !== undefined && delivery.error?.startsWith('HTTP')
+          ? String(delivery.status)
+          : delivery.error
+            ? delivery.error.startsWith('could not')
+              ? 'connection'
+              : 'malformed'
+            : undefined;
     setup.stats.add({ type: message.type, at: t0 - setup.t0, ms, miss, deadlineSeconds: deadline, ...(kind ? { error: kind } : {}) });
     // Past the deadline the platform has given up: the answer, however good, is not used.
     if (miss && !delivery.error) delivery.error = `answered after the ${deadline} s deadline`;

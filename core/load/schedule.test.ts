@@ -26,7 +26,13 @@ it('reports live figures while it runs, the last one with every call done', asyn
   const hook = await startHook(() => ({ json: { assistantId: 'a1' }, delayMs: 5 }));
   try {
     const seen: LiveFigures[] = [];
-    const r = await runLoad({ assistant: { name: 'L', firstMessage: 'Hello!', serverMessages: ['status-update', 'end-of-call-report'], server: { url: hook.url } }, calls: 4, rate: 4, speed: 50, onProgress: (f) => seen.push(f) });
+    const r = await runLoad({
+      assistant: { name: 'L', firstMessage: 'Hello!', serverMessages: ['status-update', 'end-of-call-report'], server: { url: hook.url } },
+      calls: 4,
+      rate: 4,
+      speed: 50,
+      onProgress: (f) => seen.push(f),
+    });
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.some((f) => f.running > 0)).toBe(true);
     expect(seen.at(-1)).toMatchObject({ running: 0, done: 4, deliveries: r.deliveries, misses: 0 });

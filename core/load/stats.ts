@@ -58,7 +58,10 @@ export class LoadStats {
 
   /** p95 of the recent deliveries (the live line's figure). */
   recentP95(): number {
-    return quantile([...this.recent].sort((a, b) => a - b), 0.95);
+    return quantile(
+      [...this.recent].sort((a, b) => a - b),
+      0.95,
+    );
   }
 
   /** The table: one row per message type, in the order first seen. */

@@ -28,7 +28,17 @@ describe('judgeAnswer', () => {
 
 describe('reading answers', () => {
   it('takes the result matched by toolCallId, from the answer or its messageResponse', () => {
-    expect(toolResultOf({ results: [{ toolCallId: 'a', result: 'x' }, { toolCallId: 'b', result: { n: 1 } }] }, 'b')).toEqual({ result: '{"n":1}' });
+    expect(
+      toolResultOf(
+        {
+          results: [
+            { toolCallId: 'a', result: 'x' },
+            { toolCallId: 'b', result: { n: 1 } },
+          ],
+        },
+        'b',
+      ),
+    ).toEqual({ result: '{"n":1}' });
     expect(toolResultOf({ results: [{ toolCallId: 'a', result: 'x' }] }, 'b').error).toMatch(/no result for tool call b/);
     expect(toolResultOf({ results: [{ toolCallId: 'a', error: 'down' }] }, 'a')).toEqual({ error: 'down' });
   });

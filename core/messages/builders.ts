@@ -48,7 +48,12 @@ const lastBot = (ctx: MessageContext): string => {
   const said = messages(ctx).filter((m) => m.role === 'bot');
   return said.length ? (said[said.length - 1] as { message: string }).message : '';
 };
-const stamp = (ctx: MessageContext, at: number): Json => ({ id: String(ctx.call?.id ?? 'sample'), orgId: String(ctx.call?.orgId ?? 'sample'), createdAt: new Date(at).toISOString(), updatedAt: new Date(at).toISOString() });
+const stamp = (ctx: MessageContext, at: number): Json => ({
+  id: String(ctx.call?.id ?? 'sample'),
+  orgId: String(ctx.call?.orgId ?? 'sample'),
+  createdAt: new Date(at).toISOString(),
+  updatedAt: new Date(at).toISOString(),
+});
 
 function toolWithCall(t: ToolCallData): Json {
   const tool = t.tool ?? {};

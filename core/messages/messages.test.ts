@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildServerMessage, expectsAnswer, isSubscribed, sampleAnswers, sampleServerMessage, serverMessageTypes, answeredMessageTypes, openAIFormatted, sampleMessages, transcriptText } from './index.js';
+import {
+  buildServerMessage,
+  expectsAnswer,
+  isSubscribed,
+  sampleAnswers,
+  sampleServerMessage,
+  serverMessageTypes,
+  answeredMessageTypes,
+  openAIFormatted,
+  sampleMessages,
+  transcriptText,
+} from './index.js';
 
 describe('core/messages', () => {
   it('has one builder per type: the 29 union members plus assistant.started', () => {

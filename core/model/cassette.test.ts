@@ -64,7 +64,13 @@ describe('cassettes', () => {
     expect(gateway.describe()).toContain(file);
     const replayed = await conversation({ replay: file }, url, undefined, 'call-2');
     expect(replayed.map((t) => [t.text, t.action?.kind, t.messages])).toEqual(recorded.map((t) => [t.text, t.action?.kind, t.messages]));
-    const one = await gateway.step({ assistant: assistantAt(url), tools, messages: [{ role: 'user', content: 'Where is PX-1?' }, recorded[0]!.messages[0]!, { role: 'tool', tool_call_id: 'c1', content: '{"eta":"Tuesday"}' }], context: { call: { id: 'call-3' }, customer: { number: '+15551234' } }, onDelta: (d) => deltas.push(d) });
+    const one = await gateway.step({
+      assistant: assistantAt(url),
+      tools,
+      messages: [{ role: 'user', content: 'Where is PX-1?' }, recorded[0]!.messages[0]!, { role: 'tool', tool_call_id: 'c1', content: '{"eta":"Tuesday"}' }],
+      context: { call: { id: 'call-3' }, customer: { number: '+15551234' } },
+      onDelta: (d) => deltas.push(d),
+    });
     expect(one).toMatchObject({ ok: true, replayed: true, text: 'It arrives on Tuesday.', toolCalls: [] });
     expect(deltas).toEqual(['It ', 'arrives ', 'on ', 'Tuesday.']);
   });

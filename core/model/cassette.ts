@@ -35,7 +35,9 @@ export function stableBody(body: Json): Json {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Json).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Json)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -43,7 +45,10 @@ function canonical(value: unknown): string {
 
 /** A stable hash of a request body (key order and volatile fields do not matter). */
 export function requestHash(body: Json): string {
-  return createHash('sha256').update(canonical(stableBody(body))).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(canonical(stableBody(body)))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** Where a request first differs from a recorded one, in words. */

@@ -7,8 +7,26 @@ const components = JSON.parse(readFileSync(new URL('../schemas/components.json',
 const known = new Set(components.Call!.properties!.endedReason!.enum);
 
 const providers = [
-  'custom-llm', 'openai', 'azure-openai', 'anthropic', 'anthropic-bedrock', 'anyscale', 'cerebras', 'deep-seek', 'deepinfra', 'google',
-  'groq', 'inflection-ai', 'minimax', 'openrouter', 'perplexity-ai', 'together-ai', 'vapi', 'xai', 'some-new-provider', undefined,
+  'custom-llm',
+  'openai',
+  'azure-openai',
+  'anthropic',
+  'anthropic-bedrock',
+  'anyscale',
+  'cerebras',
+  'deep-seek',
+  'deepinfra',
+  'google',
+  'groq',
+  'inflection-ai',
+  'minimax',
+  'openrouter',
+  'perplexity-ai',
+  'together-ai',
+  'vapi',
+  'xai',
+  'some-new-provider',
+  undefined,
 ];
 const causes: FailureCause[] = [
   ...[400, 401, 403, 404, 422, 429, 500, 502, 503, 504].map((status) => ({ kind: 'http' as const, status, body: '' })),

@@ -5,8 +5,25 @@
 const FULL_FAMILY = new Set(['custom-llm', 'openai', 'azure-openai']);
 /** Providers whose family enumerates only 403 and llm-failed. */
 const SHORT_FAMILY = new Set([
-  'anthropic', 'anthropic-bedrock', 'anthropic-vertex', 'anyscale', 'baseten', 'cerebras', 'deep-seek', 'deepinfra', 'google',
-  'groq', 'inflection-ai', 'minimax', 'mistral', 'openrouter', 'perplexity-ai', 'runpod', 'together-ai', 'vapi', 'xai',
+  'anthropic',
+  'anthropic-bedrock',
+  'anthropic-vertex',
+  'anyscale',
+  'baseten',
+  'cerebras',
+  'deep-seek',
+  'deepinfra',
+  'google',
+  'groq',
+  'inflection-ai',
+  'minimax',
+  'mistral',
+  'openrouter',
+  'perplexity-ai',
+  'runpod',
+  'together-ai',
+  'vapi',
+  'xai',
 ]);
 
 /** Why a model request failed, before it is named the platform's way. */
@@ -36,9 +53,7 @@ function httpReason(family: string, status: number, body: string): string {
       : `call.in-progress.error-vapifault-${family}-401-unauthorized`;
   }
   if (status === 429) {
-    return family === 'openai' && !/quota/i.test(body)
-      ? 'call.in-progress.error-vapifault-openai-429-rate-limit-reached'
-      : `call.in-progress.error-vapifault-${family}-429-exceeded-quota`;
+    return family === 'openai' && !/quota/i.test(body) ? 'call.in-progress.error-vapifault-openai-429-rate-limit-reached' : `call.in-progress.error-vapifault-${family}-429-exceeded-quota`;
   }
   if (status === 503) return `call.in-progress.error-providerfault-${family}-503-server-overloaded-error`;
   if (status >= 500) return `call.in-progress.error-providerfault-${family}-500-server-error`;

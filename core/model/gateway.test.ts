@@ -40,7 +40,13 @@ describe('model step against a fake OpenAI-compatible server', () => {
 
   it('assembles two tool calls in one answer, by index, after some text', async () => {
     const { result } = await step([
-      { text: 'Let me check.', toolCalls: [{ name: 'trackParcel', arguments: { parcelId: 'A' }, chunks: 3 }, { name: 'lookupCustomer', arguments: '{"phone":"+15550100"}', chunks: 2 }] },
+      {
+        text: 'Let me check.',
+        toolCalls: [
+          { name: 'trackParcel', arguments: { parcelId: 'A' }, chunks: 3 },
+          { name: 'lookupCustomer', arguments: '{"phone":"+15550100"}', chunks: 2 },
+        ],
+      },
     ]);
     expect(result).toMatchObject({
       ok: true,
@@ -128,7 +134,15 @@ describe('model step against a fake OpenAI-compatible server', () => {
     const other = { model: { provider: 'anthropic', model: 'claude-x' } };
     expect(await gateway.step({ assistant: other, tools: [], messages: [] })).toMatchObject({ ok: true });
     expect(fake.requests[0]).toMatchObject({ path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-test' } });
-    expect(fake.requests[0]!.body).toMatchObject({ model: 'llama3.2', stream: true, max_tokens: 250, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }] });
+    expect(fake.requests[0]!.body).toMatchObject({
+      model: 'llama3.2',
+      stream: true,
+      max_tokens: 250,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ],
+    });
     expect(fake.requests[0]!.body).not.toHaveProperty('metadata');
     expect(fake.requests[1]!.body.model).toBe('claude-x');
     expect(gateway.describe()).toContain(fake.url);

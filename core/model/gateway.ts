@@ -23,12 +23,7 @@ function causeOf(err: unknown): string {
 
 class Timeout extends Error {}
 
-async function send(
-  fetcher: typeof fetch,
-  req: ModelRequest,
-  input: StepInput,
-  now: () => number,
-): Promise<{ answer: Answer; firstTokenMs: number; totalMs: number } | FailureCause> {
+async function send(fetcher: typeof fetch, req: ModelRequest, input: StepInput, now: () => number): Promise<{ answer: Answer; firstTokenMs: number; totalMs: number } | FailureCause> {
   const started = now();
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(input.signal?.reason);

@@ -10,7 +10,7 @@ export { DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, DEFAULT_TIMEOUT_SECONDS } from
 
 /** How to give `voice dev` a model, for every place that says a conversation was scripted. */
 export const NO_MODEL_HINT =
-  'No model is configured, so this conversation was scripted. To run the assistant\'s model: ' +
+  "No model is configured, so this conversation was scripted. To run the assistant's model: " +
   '`voice dev --llm http://127.0.0.1:11434/v1 --llm-model llama3.2` (any OpenAI-compatible server; ' +
   'add --llm-key or VOICE_LLM_KEY for a hosted one), give a custom-llm assistant its model.url, ' +
   'or replay a cassette with --llm-replay FILE.';

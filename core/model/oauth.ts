@@ -29,7 +29,12 @@ export class OAuth2Tokens {
     if (typeof plan.scope === 'string' && plan.scope) form.set('scope', plan.scope);
     let res: Response;
     try {
-      res = await this.fetcher(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form.toString(), ...(signal ? { signal } : {}) });
+      res = await this.fetcher(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form.toString(),
+        ...(signal ? { signal } : {}),
+      });
     } catch (err) {
       const e = err as { cause?: { code?: string }; message?: string };
       return { error: `the OAuth2 token endpoint ${url} could not be reached: ${e.cause?.code ?? e.message ?? String(err)}` };

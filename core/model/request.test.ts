@@ -21,7 +21,7 @@ async function sent(model: Json, assistantExtra: Json = {}, messages: ChatMessag
   const assistant = { name: 'Desk', metadata: { tenant: 'acme', tier: 'gold' }, ...assistantExtra, model: { provider: 'custom-llm', url: `${fake.url}/`, model: 'my-llm', ...model } };
   const result = await gateway.step({ assistant, tools: [], messages, context });
   expect(result.ok).toBe(true);
-  return (await fake.request(0));
+  return await fake.request(0);
 }
 
 describe("custom-llm receives the platform's request", () => {
@@ -30,7 +30,10 @@ describe("custom-llm receives the platform's request", () => {
     expect(req.path).toBe('/v1/chat/completions');
     expect(req.body).toEqual({
       model: 'my-llm',
-      messages: [{ role: 'system', content: 'You track parcels.' }, { role: 'user', content: 'Where is my parcel?' }],
+      messages: [
+        { role: 'system', content: 'You track parcels.' },
+        { role: 'user', content: 'Where is my parcel?' },
+      ],
       temperature: 0.2,
       max_tokens: 120,
       stream: true,
@@ -50,13 +53,10 @@ describe("custom-llm receives the platform's request", () => {
     expect(req.body).toEqual({ model: 'my-llm', messages: [{ role: 'user', content: 'Where is my parcel?' }], temperature: 0.5, max_tokens: 250, stream: true });
   });
 
-  it("headers from model.headers; Authorization only from the custom-llm credential, never the configured key", async () => {
-    const req = await sent(
-      { headers: { 'X-Tenant': 'acme', Authorization: 'Bearer from-headers' }, credentialId: 'cred-1' },
-      {},
-      undefined,
-      { 'cred-1': { id: 'cred-1', provider: 'custom-llm', apiKey: 'llm-secret' } },
-    );
+  it('headers from model.headers; Authorization only from the custom-llm credential, never the configured key', async () => {
+    const req = await sent({ headers: { 'X-Tenant': 'acme', Authorization: 'Bearer from-headers' }, credentialId: 'cred-1' }, {}, undefined, {
+      'cred-1': { id: 'cred-1', provider: 'custom-llm', apiKey: 'llm-secret' },
+    });
     expect(req.headers['x-tenant']).toBe('acme');
     expect(req.headers.authorization).toBe('Bearer llm-secret');
     expect(req.headers['content-type']).toBe('application/json');
@@ -88,7 +88,13 @@ describe("custom-llm receives the platform's request", () => {
     try {
       fake = await startFakeModel([{ text: 'a' }, { text: 'b' }]);
       const plan = { type: 'oauth2', url: tokenUrl, clientId: 'client', clientSecret: 'shh', scope: 'llm' };
-      const gateway = createModelGateway({}, { credential: (id) => (id === 'c' ? { provider: 'custom-llm', apiKey: 'unused', authenticationPlan: plan } : { provider: 'custom-llm', apiKey: 'k', authenticationPlan: { ...plan, clientId: 'other' } }) });
+      const gateway = createModelGateway(
+        {},
+        {
+          credential: (id) =>
+            id === 'c' ? { provider: 'custom-llm', apiKey: 'unused', authenticationPlan: plan } : { provider: 'custom-llm', apiKey: 'k', authenticationPlan: { ...plan, clientId: 'other' } },
+        },
+      );
       const assistant = (credentialId: string) => ({ model: { provider: 'custom-llm', url: fake.url, credentialId } });
       expect(await gateway.step({ assistant: assistant('c'), tools: [], messages: [] })).toMatchObject({ ok: true });
       expect(await gateway.step({ assistant: assistant('c'), tools: [], messages: [] })).toMatchObject({ ok: true });
@@ -117,14 +123,24 @@ describe("custom-llm receives the platform's request", () => {
 });
 
 describe('toolsForModel', () => {
-  const fn = { type: 'function', function: { name: 'trackParcel', description: 'Track a parcel', parameters: { type: 'object', properties: { parcelId: { type: 'string' } }, required: ['parcelId'] } }, server: { url: 'http://x' } };
+  const fn = {
+    type: 'function',
+    function: { name: 'trackParcel', description: 'Track a parcel', parameters: { type: 'object', properties: { parcelId: { type: 'string' } }, required: ['parcelId'] } },
+    server: { url: 'http://x' },
+  };
 
   it('function tools as OpenAI functions; endCall, transferCall and handoff as built-in functions', () => {
     const tools = toolsForModel(
       [
         fn,
         { type: 'endCall' },
-        { type: 'transferCall', destinations: [{ type: 'number', number: '+15550199', description: 'billing questions' }, { type: 'sip', sipUri: 'sip:desk@example.com' }] },
+        {
+          type: 'transferCall',
+          destinations: [
+            { type: 'number', number: '+15550199', description: 'billing questions' },
+            { type: 'sip', sipUri: 'sip:desk@example.com' },
+          ],
+        },
         { type: 'handoff', destinations: [{ type: 'assistant', assistantId: 'a-2', description: 'returns' }] },
       ],
       [{ id: 'a-2', name: 'Returns' }],
@@ -140,7 +156,13 @@ describe('toolsForModel', () => {
   });
 
   it("a built-in tool's own function overrides parts of the constructed one; names are made valid and unique", () => {
-    const tools = toolsForModel([{ type: 'endCall', function: { name: 'hang_up' } }, fn, { ...fn, function: { name: 'trackParcel' } }, { type: 'function', function: { name: 'look up' } }, { type: 'query' }]);
+    const tools = toolsForModel([
+      { type: 'endCall', function: { name: 'hang_up' } },
+      fn,
+      { ...fn, function: { name: 'trackParcel' } },
+      { type: 'function', function: { name: 'look up' } },
+      { type: 'query' },
+    ]);
     expect(tools.map((t) => (t.function as Json).name)).toEqual(['hang_up', 'trackParcel', 'look_up']);
     expect((tools[0]!.function as Json).description).toContain('Ends the call');
   });

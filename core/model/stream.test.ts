@@ -35,7 +35,10 @@ describe('readStream', () => {
       data(delta({ tool_calls: [{ id: 'b', type: 'function', function: { name: 'two', arguments: '{}' } }] })) +
       'data: [DONE]\n\n';
     const { answer } = await read(text);
-    expect(answer.toolCalls).toEqual([{ id: 'a', name: 'one', arguments: '{"x":1}' }, { id: 'b', name: 'two', arguments: '{}' }]);
+    expect(answer.toolCalls).toEqual([
+      { id: 'a', name: 'one', arguments: '{"x":1}' },
+      { id: 'b', name: 'two', arguments: '{}' },
+    ]);
   });
 
   it('gives a call without an id one; a stream that ends without [DONE] after chunks is accepted', async () => {

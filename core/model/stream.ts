@@ -59,10 +59,7 @@ class ToolCallAssembler {
 }
 
 /** Reads an SSE chat-completions stream; `onFirstByte` fires at the first body byte, `onDelta` per text delta. */
-export async function readStream(
-  body: AsyncIterable<Uint8Array>,
-  hooks: { onFirstByte(): void; onFirstToken(): void; onDelta(text: string): void },
-): Promise<Answer> {
+export async function readStream(body: AsyncIterable<Uint8Array>, hooks: { onFirstByte(): void; onFirstToken(): void; onDelta(text: string): void }): Promise<Answer> {
   const deltas: string[] = [];
   const tools = new ToolCallAssembler();
   let done = false;

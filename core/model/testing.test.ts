@@ -39,7 +39,9 @@ describe('startFakeModel', () => {
   it('splits text and tool-call arguments into the asked number of chunks, each call with its index', () => {
     expect(splitInto('abcdefgh', 4)).toEqual(['ab', 'cd', 'ef', 'gh']);
     expect(splitInto('ab', 4)).toEqual(['a', 'b']);
-    const chunks = fakeChunks({ text: 'Hi there', textChunks: 2, toolCalls: [{ name: 'f', arguments: { a: 1 }, chunks: 3 }, { name: 'g' }] }).map((c) => JSON.parse(c) as { choices: { delta: Record<string, unknown>; finish_reason: string | null }[] });
+    const chunks = fakeChunks({ text: 'Hi there', textChunks: 2, toolCalls: [{ name: 'f', arguments: { a: 1 }, chunks: 3 }, { name: 'g' }] }).map(
+      (c) => JSON.parse(c) as { choices: { delta: Record<string, unknown>; finish_reason: string | null }[] },
+    );
     const deltas = chunks.map((c) => c.choices[0]!.delta);
     expect(deltas.filter((d) => typeof d.content === 'string' && d.content).map((d) => d.content)).toEqual(['Hi t', 'here']);
     const pieces = deltas.flatMap((d) => (d.tool_calls as { index: number; function: { arguments: string } }[] | undefined) ?? []);

@@ -160,8 +160,7 @@ export async function startFakeModel(script?: FakeScript): Promise<FakeModel> {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     push: (...replies) => void queue.push(...replies),
-    request: (index) =>
-      requests[index] ? Promise.resolve(requests[index]) : new Promise((resolve) => waiters.push({ index, resolve })),
+    request: (index) => (requests[index] ? Promise.resolve(requests[index]) : new Promise((resolve) => waiters.push({ index, resolve }))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

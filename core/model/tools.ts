@@ -70,15 +70,13 @@ function builtIn(tool: Json, kind: Exclude<ToolKind, 'function'>, members: Json[
   if (kind === 'transferCall') {
     const destinations = transferDestinations(tool);
     const description =
-      'Transfers the call. Call it only when the instructions say to use the transferCall function.' +
-      (destinations.length ? `\nDestinations you can transfer to:\n${whenList(destinations)}` : '');
+      'Transfers the call. Call it only when the instructions say to use the transferCall function.' + (destinations.length ? `\nDestinations you can transfer to:\n${whenList(destinations)}` : '');
     return { name: 'transferCall', description, parameters: destinations.length ? destinationParameter('destination', destinations) : { type: 'object', properties: {} } };
   }
   const destinations = handoffDestinations(tool, members);
   const first = destinations[0]?.value ?? 'assistant';
   const description =
-    'Hands the conversation to another assistant. Call it only when the instructions say to hand off.' +
-    (destinations.length ? `\nAssistants you can hand off to:\n${whenList(destinations)}` : '');
+    'Hands the conversation to another assistant. Call it only when the instructions say to hand off.' + (destinations.length ? `\nAssistants you can hand off to:\n${whenList(destinations)}` : '');
   return { name: `handoff_to_${first}`, description, parameters: destinationParameter('assistant', destinations) };
 }
 

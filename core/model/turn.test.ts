@@ -49,19 +49,31 @@ describe('runAssistantTurn', () => {
   it("runs the model's function calls through the hooks and sends their results, in order, with their ids", async () => {
     const { result, called, steps } = await turn(
       [
-        { toolCalls: [{ id: 'c1', name: 'trackParcel', arguments: { parcelId: 'PX-1' }, chunks: 4 }, { id: 'c2', name: 'lookupCustomer', arguments: {} }] },
+        {
+          toolCalls: [
+            { id: 'c1', name: 'trackParcel', arguments: { parcelId: 'PX-1' }, chunks: 4 },
+            { id: 'c2', name: 'lookupCustomer', arguments: {} },
+          ],
+        },
         { text: 'It arrives Tuesday, Ada.' },
       ],
       { trackParcel: '{"eta":"Tuesday"}', lookupCustomer: '{"name":"Ada"}' },
     );
-    expect(called.map((c) => [c.call.name, c.call.arguments])).toEqual([['trackParcel', '{"parcelId":"PX-1"}'], ['lookupCustomer', '{}']]);
+    expect(called.map((c) => [c.call.name, c.call.arguments])).toEqual([
+      ['trackParcel', '{"parcelId":"PX-1"}'],
+      ['lookupCustomer', '{}'],
+    ]);
     expect(called[0]!.tool).toBe(track);
     const second = (await fake.request(1)).body.messages as Json[];
     expect(second.slice(-3)).toEqual([
-      { role: 'assistant', content: null, tool_calls: [
-        { id: 'c1', type: 'function', function: { name: 'trackParcel', arguments: '{"parcelId":"PX-1"}' } },
-        { id: 'c2', type: 'function', function: { name: 'lookupCustomer', arguments: '{}' } },
-      ] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'trackParcel', arguments: '{"parcelId":"PX-1"}' } },
+          { id: 'c2', type: 'function', function: { name: 'lookupCustomer', arguments: '{}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'c1', content: '{"eta":"Tuesday"}' },
       { role: 'tool', tool_call_id: 'c2', content: '{"name":"Ada"}' },
     ]);

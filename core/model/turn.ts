@@ -47,12 +47,7 @@ async function runTools(hooks: TurnHooks, called: { call: ModelToolCall; tool: J
 }
 
 /** Runs one assistant turn: model steps and function-tool calls until the model speaks, acts or fails. */
-export async function runAssistantTurn(
-  gateway: ModelGateway,
-  input: Omit<StepInput, 'onDelta'>,
-  hooks: TurnHooks,
-  options: { maxSteps?: number } = {},
-): Promise<TurnResult> {
+export async function runAssistantTurn(gateway: ModelGateway, input: Omit<StepInput, 'onDelta'>, hooks: TurnHooks, options: { maxSteps?: number } = {}): Promise<TurnResult> {
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const functions = new Map<string, ModelFunction>(modelFunctions(input.tools, input.members).map((f) => [f.name, f]));
   const added: ChatMessage[] = [];

@@ -84,10 +84,7 @@ export interface TurnResult {
   /** Appended during the turn: assistant (with tool_calls), tool results, final assistant. */
   messages: ChatMessage[];
   text: string;
-  action?:
-    | { kind: 'endCall'; tool: Json }
-    | { kind: 'transferCall'; tool: Json; arguments: Json }
-    | { kind: 'handoff'; tool: Json; arguments: Json; assistantName?: string };
+  action?: { kind: 'endCall'; tool: Json } | { kind: 'transferCall'; tool: Json; arguments: Json } | { kind: 'handoff'; tool: Json; arguments: Json; assistantName?: string };
   failure?: { endedReason: string; message: string };
   /** modelMs = time to first token per step. */
   latencies: { modelMs: number[]; toolMs: number[] };

@@ -109,7 +109,10 @@ describe('useWebCall', () => {
     expect(warn).toHaveBeenCalled();
     transport.emit({ type: 'fatal-error', error: { type: 'ejected', errorMsg: 'Meeting has ended' } });
     await settle();
-    expect(seen).toEqual([{ type: 'audio-start-failed', fatal: false }, { type: 'daily-error', fatal: true }]);
+    expect(seen).toEqual([
+      { type: 'audio-start-failed', fatal: false },
+      { type: 'daily-error', fatal: true },
+    ]);
     expect(t.read()).toMatchObject({ state: 'idle', listening: false, transcript: null, error: { type: 'daily-error', fatal: true } });
     expect(t.transports.live()).toHaveLength(0);
     expect(transport.destroyed).toBe(true);

@@ -4,8 +4,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WebCall } from '../webcall/webcall.js';
 import type {
-  InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallError, WebCallEvents,
-  WebCallOptions, WebCallResponse, WebCallState,
+  InlineAssistant,
+  InlineSquad,
+  InlineWorkflow,
+  StartAssistantOverrides,
+  StartWorkflowOverrides,
+  WebCallError,
+  WebCallEvents,
+  WebCallOptions,
+  WebCallResponse,
+  WebCallState,
 } from '../webcall/types.js';
 import type { DailyAdvancedConfig, DailyFactoryOptions } from '../webcall/daily-types.js';
 

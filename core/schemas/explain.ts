@@ -44,7 +44,10 @@ function join(a: string, b: string | number): string {
 
 function dotted(prefix: string, pointer: string): string {
   if (!pointer) return prefix;
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   return parts.reduce(join, prefix);
 }
 

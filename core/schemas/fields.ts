@@ -36,10 +36,14 @@ export function formsOf(schema: unknown, comps: Readonly<Record<string, Schema>>
   if (Array.isArray(union)) {
     const all = union.flatMap((s) => formsOf(s, comps, data, seen + 1));
     // A form whose tag (an enum or const property) disagrees with the data's value is not this one.
-    const fits = all.filter((f) => !isObject(data) || Object.entries((f.properties ?? {}) as Record<string, Schema>).every(([k, p]) => {
-      const allowed = p.const !== undefined ? [p.const] : Array.isArray(p.enum) && p.enum.length === 1 ? p.enum : undefined;
-      return !allowed || data[k] === undefined || allowed.includes(data[k]);
-    }));
+    const fits = all.filter(
+      (f) =>
+        !isObject(data) ||
+        Object.entries((f.properties ?? {}) as Record<string, Schema>).every(([k, p]) => {
+          const allowed = p.const !== undefined ? [p.const] : Array.isArray(p.enum) && p.enum.length === 1 ? p.enum : undefined;
+          return !allowed || data[k] === undefined || allowed.includes(data[k]);
+        }),
+    );
     return fits.length ? fits : all;
   }
   return [schema];
@@ -59,7 +63,8 @@ export function fieldIn(schema: unknown, comps: Readonly<Record<string, Schema>>
       const props = f.properties as Record<string, unknown> | undefined;
       if (props) Object.keys(props).forEach((n) => names.add(n));
       if (props && seg in props) next.push(props[seg]);
-      else if (f.additionalProperties !== false && (f.type === 'object' || props === undefined) && f.items === undefined && f.enum === undefined && (f.type === undefined || f.type === 'object')) open = true;
+      else if (f.additionalProperties !== false && (f.type === 'object' || props === undefined) && f.items === undefined && f.enum === undefined && (f.type === undefined || f.type === 'object'))
+        open = true;
     }
     value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[seg] : undefined;
     if (next.length === 0) return open ? { known: true, types: [] } : { known: false, at: i, names: [...names].sort() };

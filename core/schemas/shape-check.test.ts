@@ -33,7 +33,13 @@ describe('shapeProblems', () => {
     const assistant = await requestSchemaOf('POST', '/assistant');
     const squad = await requestSchemaOf('POST', '/squad');
     if (!assistant || !squad) throw new Error('no published schema');
-    const problems = shapeProblems(assistant.schema, assistant.comps, { name: 'x', colour: 'red', firstMessageMode: 'nope', maxDurationSeconds: 'long', model: { provider: 'openai', model: 'gpt-4o', temprature: 1 } });
+    const problems = shapeProblems(assistant.schema, assistant.comps, {
+      name: 'x',
+      colour: 'red',
+      firstMessageMode: 'nope',
+      maxDurationSeconds: 'long',
+      model: { provider: 'openai', model: 'gpt-4o', temprature: 1 },
+    });
     expect(problems.map((p) => p.message).sort()).toEqual([
       'firstMessageMode must be one of the following values: assistant-speaks-first, assistant-speaks-first-with-model-generated-message, assistant-waits-for-user',
       'maxDurationSeconds must be a number',

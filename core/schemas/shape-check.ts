@@ -59,7 +59,8 @@ export function shapeProblems(schema: unknown, comps: Readonly<Record<string, Sc
   const problems: SchemaError[] = [];
   const required = objects.map((f) => (Array.isArray(f.required) ? (f.required as string[]) : []));
   for (const key of required[0] ?? []) {
-    if (required.every((r) => r.includes(key)) && (data[key] === undefined || data[key] === null || data[key] === '')) problems.push({ path: at(path, key), message: `${at(path, key)} should not be empty` });
+    if (required.every((r) => r.includes(key)) && (data[key] === undefined || data[key] === null || data[key] === ''))
+      problems.push({ path: at(path, key), message: `${at(path, key)} should not be empty` });
   }
   for (const [key, value] of Object.entries(data)) {
     const holders = objects.map((f) => (f.properties as Schema)[key]).filter((s) => s !== undefined);

@@ -16,7 +16,6 @@ interface Tagged {
   map: Record<string, string>;
 }
 
-
 type Schema = Record<string, unknown>;
 
 function isObject(v: unknown): v is Record<string, unknown> {

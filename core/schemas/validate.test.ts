@@ -14,9 +14,7 @@ describe('derived schema set', () => {
 describe('validator', () => {
   it('names each wrong field of a request body, the way the platform does', async () => {
     const errors = await validateRequest('POST', '/assistant', { model: '', name: 5, colour: 'red' });
-    expect(messagesOf(errors)).toEqual(
-      expect.arrayContaining(['model must be an object', 'name must be a string', 'property colour should not exist']),
-    );
+    expect(messagesOf(errors)).toEqual(expect.arrayContaining(['model must be an object', 'name must be a string', 'property colour should not exist']));
   });
 
   it('reports the discriminant of a tagged union, with the values it takes', async () => {
@@ -57,9 +55,7 @@ describe('validator', () => {
     expect(messagesOf(errors)).toEqual(['orgId should not be empty', 'createdAt should not be empty', 'updatedAt should not be empty']);
     const ok = { id: 'a', orgId: 'o', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
     expect(await validateResponse('GET', '/assistant/a', ok)).toEqual([]);
-    expect(messagesOf(await validateResponse('GET', '/assistant/a', { ...ok, createdAt: 'yesterday' }))).toEqual([
-      'createdAt must be a valid ISO 8601 date string',
-    ]);
+    expect(messagesOf(await validateResponse('GET', '/assistant/a', { ...ok, createdAt: 'yesterday' }))).toEqual(['createdAt must be a valid ISO 8601 date string']);
   });
 
   it('checks server messages by type, bare or in their envelope', async () => {

@@ -5,7 +5,8 @@ import type { Json } from '../messages/index.js';
 import { schemaAt } from './compare.js';
 
 /** Words that make a structured output need audio, matched in its name, description and the described field. */
-export const AUDIO_WORDS = /\b(audio|tone of voice|voice quality|sounds? (?:calm|angry|friendly|rushed)|pronunciation|pronounce[sd]?|accent|background noise|interrupt(?:s|ed|ions?)?|talk(?:s|ed|ing)? over|silences?|pauses?|latency|speech rate|speaking (?:speed|rate|pace))\b/i;
+export const AUDIO_WORDS =
+  /\b(audio|tone of voice|voice quality|sounds? (?:calm|angry|friendly|rushed)|pronunciation|pronounce[sd]?|accent|background noise|interrupt(?:s|ed|ions?)?|talk(?:s|ed|ing)? over|silences?|pauses?|latency|speech rate|speaking (?:speed|rate|pace))\b/i;
 
 /** Why this output (at this path) can only be judged from audio; undefined when a transcript is enough. */
 export function needsAudio(output: Json | undefined, path?: string): string | undefined {

@@ -60,7 +60,16 @@ describe('audio-only outputs and verdicts', () => {
     expect(needsAudio({ name: 'Call outcome', description: 'What the call achieved', schema: OUTCOME }, 'outcome')).toBeUndefined();
   });
 
-  const e = (fields: Partial<EvaluationResult>): EvaluationResult => ({ structuredOutputId: 'x', name: 'x', extractedValue: null, expectedValue: 'y', comparator: '=', passed: false, required: true, ...fields });
+  const e = (fields: Partial<EvaluationResult>): EvaluationResult => ({
+    structuredOutputId: 'x',
+    name: 'x',
+    extractedValue: null,
+    expectedValue: 'y',
+    comparator: '=',
+    passed: false,
+    required: true,
+    ...fields,
+  });
 
   it('passes only when something was judged and every required evaluation passed', () => {
     expect(verdictOf([])).toMatchObject({ passed: false, reason: expect.stringContaining('no evaluations') });

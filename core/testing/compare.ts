@@ -19,7 +19,10 @@ function isObject(v: unknown): v is Json {
 /** The keys of a path (`outcome`, `booking.day`, `$.booking.day`, `items[0].name`). */
 export function pathKeys(path: string | undefined): string[] {
   if (!path) return [];
-  return path.replace(/^\$\.?/, '').split(/\.|\[(\d+)\]/).filter((k): k is string => Boolean(k));
+  return path
+    .replace(/^\$\.?/, '')
+    .split(/\.|\[(\d+)\]/)
+    .filter((k): k is string => Boolean(k));
 }
 
 /** The sub-schema at a path of a JSON Schema; undefined when the schema has no such place. */
@@ -80,11 +83,17 @@ export function compare(extracted: unknown, comparator: Comparator, expected: Pr
   if (value === undefined || value === null) return { passed: false, error: 'nothing was extracted' };
   if (typeof value !== typeof expected) return { passed: false, error: `the extracted value ${JSON.stringify(extracted)} is not a ${typeof expected}` };
   switch (comparator) {
-    case '=': return { passed: value === expected };
-    case '!=': return { passed: value !== expected };
-    case '>': return { passed: (value as number) > (expected as number) };
-    case '<': return { passed: (value as number) < (expected as number) };
-    case '>=': return { passed: (value as number) >= (expected as number) };
-    case '<=': return { passed: (value as number) <= (expected as number) };
+    case '=':
+      return { passed: value === expected };
+    case '!=':
+      return { passed: value !== expected };
+    case '>':
+      return { passed: (value as number) > (expected as number) };
+    case '<':
+      return { passed: (value as number) < (expected as number) };
+    case '>=':
+      return { passed: (value as number) >= (expected as number) };
+    case '<=':
+      return { passed: (value as number) <= (expected as number) };
   }
 }

@@ -53,7 +53,10 @@ export function testerOf(personality: Json, instructions: string): Json {
   const own = Array.isArray(model.messages) ? (model.messages as Json[]) : [];
   model.messages = [
     ...own,
-    { role: 'system', content: `You are the caller in a test call to an AI assistant. Follow these instructions:\n${instructions}\nSay one thing at a time, as a caller would. When you are done, end the call with the endCall tool.` },
+    {
+      role: 'system',
+      content: `You are the caller in a test call to an AI assistant. Follow these instructions:\n${instructions}\nSay one thing at a time, as a caller would. When you are done, end the call with the endCall tool.`,
+    },
   ];
   // Its only tool is endCall, given with each step; the personality's own tools stay unused.
   delete model.tools;
@@ -87,7 +90,11 @@ export async function playDialogue(world: World, input: DialogueInput): Promise<
   // Undefined while the call goes on; otherwise how it ended (and why, when a step failed).
   const targetTurn = async (turn: number): Promise<{ reason: string; failure?: string } | undefined> => {
     const members = input.members.length > 1 ? input.members : undefined;
-    const result = await runAssistantTurn(gateway, { assistant: target, tools: world.tools(target), messages: [...messages], ...(members ? { members } : {}), label: `${input.label} target turn ${turn}` }, { callTool });
+    const result = await runAssistantTurn(
+      gateway,
+      { assistant: target, tools: world.tools(target), messages: [...messages], ...(members ? { members } : {}), label: `${input.label} target turn ${turn}` },
+      { callTool },
+    );
     modelMs.push(...result.latencies.modelMs);
     messages.push(...result.messages);
     if (result.failure) return { reason: result.failure.endedReason, failure: `the target's model failed: ${result.failure.message}` };
@@ -113,7 +120,11 @@ export async function playDialogue(world: World, input: DialogueInput): Promise<
     if (outcome) return done(outcome.reason, outcome.failure);
   }
   for (let turn = 1; turn <= maxTurns; turn++) {
-    const said = await runAssistantTurn(gateway, { assistant: input.tester, tools: [{ type: 'endCall' }], messages: flipped(messages), label: `${input.label} tester turn ${turn}` }, { callTool: () => Promise.resolve({ error: 'the tester has no tools' }) });
+    const said = await runAssistantTurn(
+      gateway,
+      { assistant: input.tester, tools: [{ type: 'endCall' }], messages: flipped(messages), label: `${input.label} tester turn ${turn}` },
+      { callTool: () => Promise.resolve({ error: 'the tester has no tools' }) },
+    );
     modelMs.push(...said.latencies.modelMs);
     if (said.failure) return done(said.failure.endedReason, `the tester's model failed: ${said.failure.message}`);
     if (said.text.trim()) messages.push({ role: 'user', content: said.text });

@@ -33,7 +33,11 @@ function mockCalls(calls: unknown, toolCallId: () => string): ModelToolCall[] {
 }
 
 function asAssistant(text: string, calls: readonly ModelToolCall[]): ChatMessage {
-  return { role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) } : {}) };
+  return {
+    role: 'assistant',
+    content: text || null,
+    ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) } : {}),
+  };
 }
 
 function argsOf(call: ModelToolCall): Json {
@@ -96,15 +100,24 @@ export async function runEval(world: World, evalDef: Json, target: Target | unde
       conversation.push(asAssistant(String(m.content ?? ''), lastCalls));
       shown.push(mockOf(String(m.content ?? ''), lastCalls));
     } else if (m.role === 'assistant' && plan) {
-      const step = await gateway.step({ assistant, tools: world.tools(assistant), messages: [...conversation], ...(resolved.squad ? { members: resolved.members } : {}), label: `${label} turn ${index + 1}` });
+      const step = await gateway.step({
+        assistant,
+        tools: world.tools(assistant),
+        messages: [...conversation],
+        ...(resolved.squad ? { members: resolved.members } : {}),
+        label: `${label} turn ${index + 1}`,
+      });
       if (!step.ok) return { endedReason: 'error', endedMessage: `The target's model failed at message ${index + 1}: ${step.message}`, results: [result('fail', shown)], judgements };
       const type = String(plan.type ?? '');
       const calls = step.toolCalls;
       const verdict: Verdict =
-        type === 'exact' ? judgeExact(plan, step.text, calls)
-        : type === 'regex' ? judgeRegex(plan, step.text, calls)
-        : type === 'ai' ? await judgeAI(gateway, plan, [...conversation, asAssistant(step.text, calls)], assistant.model as Json | undefined, `${label} judge ${index + 1}`)
-        : { passed: false, reason: `unknown judge type ${JSON.stringify(plan.type)}` };
+        type === 'exact'
+          ? judgeExact(plan, step.text, calls)
+          : type === 'regex'
+            ? judgeRegex(plan, step.text, calls)
+            : type === 'ai'
+              ? await judgeAI(gateway, plan, [...conversation, asAssistant(step.text, calls)], assistant.model as Json | undefined, `${label} judge ${index + 1}`)
+              : { passed: false, reason: `unknown judge type ${JSON.stringify(plan.type)}` };
       judgements.push({ index, judge: type, ...verdict });
       const cont = (m.continuePlan as Json | undefined) ?? {};
       const text = typeof cont.contentOverride === 'string' ? cont.contentOverride : step.text;

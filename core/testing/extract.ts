@@ -36,7 +36,10 @@ function render(text: string, output: Json, messages: readonly ChatMessage[]): s
 
 /** Reads JSON from a model's answer (a code fence around it is tolerated). */
 export function parseAnswer(text: string): Extraction {
-  const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const body = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     return { ok: true, value: JSON.parse(body) as unknown };
   } catch {
@@ -66,7 +69,12 @@ export function extractorOf(output: Json, fallbackModel: Json | undefined, messa
   // Only the target's provider and model name: its prompt is no extraction prompt.
   const model: Json = output.model ? { ...(output.model as Json) } : { provider: fallbackModel?.provider, model: fallbackModel?.model };
   const own = Array.isArray(model.messages) ? (model.messages as Json[]) : [];
-  const prompt = own.length ? own : [{ role: 'system', content: DEFAULT_SYSTEM }, { role: 'user', content: 'Transcript:\n{{transcript}}' }];
+  const prompt = own.length
+    ? own
+    : [
+        { role: 'system', content: DEFAULT_SYSTEM },
+        { role: 'user', content: 'Transcript:\n{{transcript}}' },
+      ];
   return { name: `extractor ${String(output.name ?? '')}`.trim(), model: { ...model, messages: prompt.map((m) => ({ ...m, content: render(String(m.content ?? ''), output, messages) })) } };
 }
 

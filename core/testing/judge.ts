@@ -33,7 +33,11 @@ function same(a: unknown, b: unknown): boolean {
 /** Checks the tool calls a judge expects, in order: each name, and each argument exactly or by regex. */
 export function judgeToolCalls(expected: readonly Json[] | undefined, actual: readonly ModelToolCall[], mode: 'exact' | 'regex'): Verdict {
   if (!expected) return { passed: true };
-  if (expected.length !== actual.length) return { passed: false, reason: `expected ${expected.length} tool call(s) (${expected.map((t) => String(t.name)).join(', ') || 'none'}), the assistant made ${actual.length}${actual.length ? ` (${actual.map((c) => c.name).join(', ')})` : ''}` };
+  if (expected.length !== actual.length)
+    return {
+      passed: false,
+      reason: `expected ${expected.length} tool call(s) (${expected.map((t) => String(t.name)).join(', ') || 'none'}), the assistant made ${actual.length}${actual.length ? ` (${actual.map((c) => c.name).join(', ')})` : ''}`,
+    };
   for (const [i, want] of expected.entries()) {
     const got = actual[i] as ModelToolCall;
     if (got.name !== want.name) return { passed: false, reason: `tool call ${i + 1} is ${got.name}, expected ${String(want.name)}` };
@@ -67,14 +71,12 @@ export function judgeRegex(plan: Json, text: string, calls: readonly ModelToolCa
 }
 
 const DEFAULT_JUDGE_PROMPT =
-  'You are a judge of an AI assistant\'s replies in a conversation. Read the conversation below and decide whether ' +
-  'the assistant\'s last message is acceptable. Answer with exactly one word: pass or fail.\n\nConversation:\n{{messages}}';
+  "You are a judge of an AI assistant's replies in a conversation. Read the conversation below and decide whether " +
+  "the assistant's last message is acceptable. Answer with exactly one word: pass or fail.\n\nConversation:\n{{messages}}";
 
 /** Fills the `{{messages}}` and `{{messages[-1]}}` variables of a judge prompt. */
 export function renderJudgePrompt(text: string, conversation: readonly ChatMessage[]): string {
-  return text
-    .replace(/\{\{\s*messages\[-1\]\s*\}\}/g, JSON.stringify(conversation[conversation.length - 1] ?? null))
-    .replace(/\{\{\s*messages\s*\}\}/g, JSON.stringify(conversation));
+  return text.replace(/\{\{\s*messages\[-1\]\s*\}\}/g, JSON.stringify(conversation[conversation.length - 1] ?? null)).replace(/\{\{\s*messages\s*\}\}/g, JSON.stringify(conversation));
 }
 
 /** The AI judge: the plan's model (or the target's) reads the conversation and answers pass or fail. */
@@ -89,7 +91,12 @@ export async function judgeAI(gateway: ModelGateway, plan: Json, conversation: r
   if (!gateway.configured(assistant)) return { passed: false, reason: 'the AI judge has no model to call' };
   const result = await gateway.step({ assistant, tools: [], messages: [], label });
   if (!result.ok) return { passed: false, reason: `the AI judge's model failed: ${result.message}` };
-  const word = result.text.trim().toLowerCase().replace(/[^a-z]/g, ' ').trim().split(/\s+/)[0];
+  const word = result.text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, ' ')
+    .trim()
+    .split(/\s+/)[0];
   if (word === 'pass') return { passed: true };
   if (word === 'fail') return { passed: false, reason: `the AI judge answered ${JSON.stringify(result.text.trim())}` };
   return { passed: false, reason: `the AI judge must answer "pass" or "fail", it answered ${JSON.stringify(result.text.trim())}` };

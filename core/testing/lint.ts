@@ -74,7 +74,8 @@ function lintEval(r: LocalResource): Problem[] {
 
 /** Reads a folder and lists every problem: the gitops checks (syntax, references) and the test traps. */
 export function lintFolder(dir: string): TestFolder {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { dir, resources: [], problems: [{ file: dir, message: 'no such directory (pass the resources folder `voice pull` writes)' }], warnings: [] };
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    return { dir, resources: [], problems: [{ file: dir, message: 'no such directory (pass the resources folder `voice pull` writes)' }], warnings: [] };
   const project = readProject(dir);
   const folder: TestFolder = { dir, resources: project.resources, problems: [...project.problems, ...checkResources(project.resources)], warnings: project.warnings };
   for (const r of ofKind(folder, 'scenarios')) folder.problems.push(...lintScenario(folder, r));

@@ -8,7 +8,10 @@ export type Role = 'tester' | 'target' | 'extractor' | 'judge';
 /** The system prompts of a request, joined. */
 export function systemOf(req: FakeRequest): string {
   const messages = (req.body.messages as { role: string; content: unknown }[] | undefined) ?? [];
-  return messages.filter((m) => m.role === 'system').map((m) => String(m.content)).join('\n');
+  return messages
+    .filter((m) => m.role === 'system')
+    .map((m) => String(m.content))
+    .join('\n');
 }
 
 /** The role of a request. */
@@ -41,5 +44,8 @@ export function testerTurn(req: FakeRequest): number {
 /** The transcript an extractor was given. */
 export function transcriptIn(req: FakeRequest): string {
   const messages = (req.body.messages as { role: string; content: unknown }[] | undefined) ?? [];
-  return messages.filter((m) => m.role === 'user').map((m) => String(m.content)).join('\n');
+  return messages
+    .filter((m) => m.role === 'user')
+    .map((m) => String(m.content))
+    .join('\n');
 }

@@ -15,9 +15,7 @@ export interface TestTarget {
 }
 
 /** Progress while runs go on. */
-export type Progress =
-  | { kind: 'item'; simulation: string; iteration: number; of: number; status: string; reason?: string }
-  | { kind: 'eval'; eval: string; status: 'pass' | 'fail'; reason?: string };
+export type Progress = { kind: 'item'; simulation: string; iteration: number; of: number; status: string; reason?: string } | { kind: 'eval'; eval: string; status: 'pass' | 'fail'; reason?: string };
 
 /** One iteration of a simulation. */
 export interface IterationReport {
@@ -79,10 +77,18 @@ export interface RunTestsOptions {
   signal?: AbortSignal;
 }
 
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> => new Promise((ok) => {
-  const t = setTimeout(ok, ms);
-  signal?.addEventListener('abort', () => { clearTimeout(t); ok(); }, { once: true });
-});
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((ok) => {
+    const t = setTimeout(ok, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        ok();
+      },
+      { once: true },
+    );
+  });
 
 function nameOf(data: Json, id: string): string {
   return typeof data.name === 'string' && data.name ? data.name : id;
@@ -102,23 +108,41 @@ function uuid(options: RunTestsOptions, kind: string, id: string): string {
 
 async function runEvals(options: RunTestsOptions, picked: { id: string; file: string; name: string }[]): Promise<EvalReport[]> {
   const { client, target } = options;
-  const body = (id: string): Json => ({ type: 'eval', evalId: uuid(options, 'evals', id), target: target.type === 'squad' ? { type: 'squad', squadId: target.id } : { type: 'assistant', assistantId: target.id } });
-  return Promise.all(picked.map(async (e) => {
-    const started = Date.now();
-    let run = (await client.eval.run.create(body(e.id) as never)) as unknown as Json;
-    while (run.status !== 'ended' && !options.signal?.aborted) {
-      await sleep(options.pollMs, options.signal);
-      run = (await client.eval.run.get(String(run.id))) as unknown as Json;
-    }
-    const results = (run.results as Json[] | undefined) ?? [];
-    const passed = run.status === 'ended' && run.endedReason === 'mockConversation.done' && results.length > 0 && results.every((r) => r.status === 'pass');
-    const reason = passed ? undefined : typeof run.endedMessage === 'string' && run.endedMessage ? run.endedMessage : run.status !== 'ended' ? 'stopped before the run ended' : `the run ended with ${String(run.endedReason)} and ${results.map((r) => String(r.status)).join(', ') || 'no results'}`;
-    options.onProgress?.({ kind: 'eval', eval: e.name, status: passed ? 'pass' : 'fail', ...(reason ? { reason } : {}) });
-    return { ...e, passed, ...(reason ? { reason } : {}), ms: Date.now() - started };
-  }));
+  const body = (id: string): Json => ({
+    type: 'eval',
+    evalId: uuid(options, 'evals', id),
+    target: target.type === 'squad' ? { type: 'squad', squadId: target.id } : { type: 'assistant', assistantId: target.id },
+  });
+  return Promise.all(
+    picked.map(async (e) => {
+      const started = Date.now();
+      let run = (await client.eval.run.create(body(e.id) as never)) as unknown as Json;
+      while (run.status !== 'ended' && !options.signal?.aborted) {
+        await sleep(options.pollMs, options.signal);
+        run = (await client.eval.run.get(String(run.id))) as unknown as Json;
+      }
+      const results = (run.results as Json[] | undefined) ?? [];
+      const passed = run.status === 'ended' && run.endedReason === 'mockConversation.done' && results.length > 0 && results.every((r) => r.status === 'pass');
+      const reason = passed
+        ? undefined
+        : typeof run.endedMessage === 'string' && run.endedMessage
+          ? run.endedMessage
+          : run.status !== 'ended'
+            ? 'stopped before the run ended'
+            : `the run ended with ${String(run.endedReason)} and ${results.map((r) => String(r.status)).join(', ') || 'no results'}`;
+      options.onProgress?.({ kind: 'eval', eval: e.name, status: passed ? 'pass' : 'fail', ...(reason ? { reason } : {}) });
+      return { ...e, passed, ...(reason ? { reason } : {}), ms: Date.now() - started };
+    }),
+  );
 }
 
-interface SimPick { id: string; file: string; name: string; suite?: string; uuid: string }
+interface SimPick {
+  id: string;
+  file: string;
+  name: string;
+  suite?: string;
+  uuid: string;
+}
 
 async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json[]> {
   const { client, target } = options;
@@ -146,7 +170,14 @@ async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json
       if (seen.get(String(item.id)) === status || !['passed', 'failed', 'canceled'].includes(status)) continue;
       seen.set(String(item.id), status);
       const sim = sims.find((s) => s.uuid === item.simulationId);
-      options.onProgress?.({ kind: 'item', simulation: sim?.name ?? String(item.simulationId), iteration: Number(item.iterationNumber ?? 1), of: options.iterations, status, ...(typeof item.failureReason === 'string' ? { reason: item.failureReason } : {}) });
+      options.onProgress?.({
+        kind: 'item',
+        simulation: sim?.name ?? String(item.simulationId),
+        iteration: Number(item.iterationNumber ?? 1),
+        of: options.iterations,
+        status,
+        ...(typeof item.failureReason === 'string' ? { reason: item.failureReason } : {}),
+      });
     }
     if (run.status === 'ended' || options.signal?.aborted) return items;
     await sleep(options.pollMs, options.signal);
@@ -161,7 +192,14 @@ function reportOf(sim: SimPick, items: readonly Json[]): SimulationReport {
     const ms = typeof i.startedAt === 'string' && typeof (i.completedAt ?? i.failedAt) === 'string' ? Date.parse(String(i.completedAt ?? i.failedAt)) - Date.parse(i.startedAt) : undefined;
     const passed = i.status === 'passed' && results.passed === true;
     const reason = passed ? undefined : typeof i.failureReason === 'string' ? i.failureReason : `the item ended ${String(i.status)}`;
-    return { iteration: Number(i.iterationNumber ?? 1), status: String(i.status), passed, ...(reason ? { reason } : {}), evaluations: (results.evaluations as Json[] | undefined) ?? [], ...(ms !== undefined ? { ms } : {}) };
+    return {
+      iteration: Number(i.iterationNumber ?? 1),
+      status: String(i.status),
+      passed,
+      ...(reason ? { reason } : {}),
+      evaluations: (results.evaluations as Json[] | undefined) ?? [],
+      ...(ms !== undefined ? { ms } : {}),
+    };
   });
   const passed = iterations.filter((i) => i.passed).length;
   const verdict = iterations.length && passed === iterations.length ? 'pass' : passed === 0 ? 'fail' : 'flaky';
@@ -172,7 +210,9 @@ function reportOf(sim: SimPick, items: readonly Json[]): SimulationReport {
 export async function runTests(options: RunTestsOptions): Promise<TestReport> {
   const started = Date.now();
   const { folder } = options;
-  const evals = ofKind(folder, 'evals').map((r) => ({ id: r.id, file: r.file, name: nameOf(r.data, r.id) })).filter((e) => matches(options.filter, e.id, e.name));
+  const evals = ofKind(folder, 'evals')
+    .map((r) => ({ id: r.id, file: r.file, name: nameOf(r.data, r.id) }))
+    .filter((e) => matches(options.filter, e.id, e.name));
   const suiteOf = new Map<string, string>();
   for (const s of ofKind(folder, 'simulationSuites')) for (const id of (s.data.simulationIds as string[] | undefined) ?? []) if (!suiteOf.has(id)) suiteOf.set(id, nameOf(s.data, s.id));
   const sims: SimPick[] = ofKind(folder, 'simulations')
@@ -183,6 +223,6 @@ export async function runTests(options: RunTestsOptions): Promise<TestReport> {
   const [evalReports, ...groupItems] = await Promise.all([runEvals(options, evals), ...[...groups.values()].map((g) => runGroup(options, g))]);
   const items = groupItems.flat();
   const simulations = sims.map((s) => reportOf(s, items));
-  const ok = simulations.every((s) => s.verdict === 'pass') && evalReports.every((e) => e.passed) && (simulations.length + evalReports.length > 0);
+  const ok = simulations.every((s) => s.verdict === 'pass') && evalReports.every((e) => e.passed) && simulations.length + evalReports.length > 0;
   return { target: options.target, simulations, evals: evalReports, ok, ms: Date.now() - started };
 }

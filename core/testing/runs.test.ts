@@ -13,7 +13,11 @@ import { loadSchemas } from '../schemas/validate.js';
 import type { Schemas } from '../schemas/validate.js';
 import { byRole, testerTurn } from './roles.test-support.js';
 
-interface Loopback { url: string; bodies: Json[]; close(): Promise<void> }
+interface Loopback {
+  url: string;
+  bodies: Json[];
+  close(): Promise<void>;
+}
 
 /** A server that records what it is sent and answers 200 `{}`. */
 async function recorder(): Promise<Loopback> {
@@ -45,25 +49,42 @@ let outputId: string;
 let personalityId: string;
 
 beforeAll(async () => {
-  model = await startFakeModel(byRole({
-    tester: (req): FakeReply => (testerTurn(req) === 0 ? { text: 'I need a check-up on Tuesday.' } : { toolCalls: [{ name: 'endCall' }] }),
-    target: (req): FakeReply => {
-      targetRequests.push(req);
-      const last = (req.body.messages as Json[]).at(-1);
-      if (last?.role === 'user' && /check-up/.test(String(last.content))) return { toolCalls: [{ name: 'check_availability', arguments: { day: 'Tuesday' } }] };
-      if (lastRole(req) === 'tool') return { text: 'Booked you for Tuesday 14:30.' };
-      return { text: String(last?.content ?? '') === 'Hello?' ? (judge === 'pass' ? 'riverside clinic, how can I help?' : 'Hello.') : judge === 'pass' ? 'Yes, Tuesday works.' : 'Sorry, we are closed.' };
-    },
-    extractor: (): FakeReply => ({ text: JSON.stringify({ outcome: extracted }) }),
-    judge: (): FakeReply => ({ text: judge }),
-  }));
+  model = await startFakeModel(
+    byRole({
+      tester: (req): FakeReply => (testerTurn(req) === 0 ? { text: 'I need a check-up on Tuesday.' } : { toolCalls: [{ name: 'endCall' }] }),
+      target: (req): FakeReply => {
+        targetRequests.push(req);
+        const last = (req.body.messages as Json[]).at(-1);
+        if (last?.role === 'user' && /check-up/.test(String(last.content))) return { toolCalls: [{ name: 'check_availability', arguments: { day: 'Tuesday' } }] };
+        if (lastRole(req) === 'tool') return { text: 'Booked you for Tuesday 14:30.' };
+        return {
+          text: String(last?.content ?? '') === 'Hello?' ? (judge === 'pass' ? 'riverside clinic, how can I help?' : 'Hello.') : judge === 'pass' ? 'Yes, Tuesday works.' : 'Sorry, we are closed.',
+        };
+      },
+      extractor: (): FakeReply => ({ text: JSON.stringify({ outcome: extracted }) }),
+      judge: (): FakeReply => ({ text: judge }),
+    }),
+  );
   [emu, tools, hooks, schemas] = await Promise.all([startEmulator({ model: { url: model.url }, simulationConcurrency: 2 }), recorder(), recorder(), loadSchemas()]);
   const c = emu.client;
-  const tool = await c.tool.create({ type: 'function', function: { name: 'check_availability', parameters: { type: 'object', properties: { day: { type: 'string' } } } }, server: { url: tools.url } } as never);
-  const assistant = await c.assistant.create({ name: 'Receptionist', firstMessage: 'Riverside Clinic, how can I help?', model: { provider: 'openai', model: 'gpt-4o', toolIds: [tool.id], messages: [{ role: 'system', content: 'You take calls for Riverside Clinic.' }] } } as never);
+  const tool = await c.tool.create({
+    type: 'function',
+    function: { name: 'check_availability', parameters: { type: 'object', properties: { day: { type: 'string' } } } },
+    server: { url: tools.url },
+  } as never);
+  const assistant = await c.assistant.create({
+    name: 'Receptionist',
+    firstMessage: 'Riverside Clinic, how can I help?',
+    model: { provider: 'openai', model: 'gpt-4o', toolIds: [tool.id], messages: [{ role: 'system', content: 'You take calls for Riverside Clinic.' }] },
+  } as never);
   target = { type: 'assistant', assistantId: assistant.id };
   outputId = (await c.structuredOutput.create({ name: 'Call outcome', type: 'ai', schema: { type: 'object', properties: { outcome: { type: 'string' } } } } as never)).id;
-  personalityId = (await c.eval.simulation.personality.create({ name: 'Hurried', assistant: { model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You are in a hurry.' }] } } } as never)).id;
+  personalityId = (
+    await c.eval.simulation.personality.create({
+      name: 'Hurried',
+      assistant: { model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You are in a hurry.' }] } },
+    } as never)
+  ).id;
 });
 
 afterAll(async () => {
@@ -72,7 +93,13 @@ afterAll(async () => {
 
 async function simulate(evaluations: Json[], extra: Json = {}): Promise<{ run: Json; items: Json[] }> {
   const c = emu.client;
-  const scenario = await c.eval.simulation.scenario.create({ name: 'Book', instructions: 'Book a check-up on Tuesday.', evaluations, toolMocks: [{ toolName: 'check_availability', result: '{"slots":["Tuesday 14:30"]}' }], ...extra } as never);
+  const scenario = await c.eval.simulation.scenario.create({
+    name: 'Book',
+    instructions: 'Book a check-up on Tuesday.',
+    evaluations,
+    toolMocks: [{ toolName: 'check_availability', result: '{"slots":["Tuesday 14:30"]}' }],
+    ...extra,
+  } as never);
   const sim = await c.eval.simulation.create({ name: 'Books', scenarioId: scenario.id, personalityId } as never);
   const started = await c.eval.simulation.run.create({ simulations: [{ type: 'simulation', simulationId: sim.id }], target, iterations: 1 } as never);
   await emu.runs.idle();
@@ -89,7 +116,13 @@ describe('simulation runs on the model step', () => {
   it('passes when the extracted value matches; the tool mock answers instead of the tool server; hooks fire', async () => {
     extracted = 'booked';
     const hook = { on: 'simulation.run.ended', do: [{ type: 'webhook', server: { url: hooks.url }, include: { transcript: true } }] };
-    const { run, items } = await simulate([{ ...BOOKED, structuredOutputId: outputId }, { structuredOutputId: outputId, path: 'outcome', comparator: '=', value: 'moved', required: false }], { hooks: [hook] });
+    const { run, items } = await simulate(
+      [
+        { ...BOOKED, structuredOutputId: outputId },
+        { structuredOutputId: outputId, path: 'outcome', comparator: '=', value: 'moved', required: false },
+      ],
+      { hooks: [hook] },
+    );
     expect(run).toMatchObject({ status: 'ended', itemCounts: { total: 1, passed: 1, failed: 0 } });
     const item = items[0] as Json;
     expect(item.status).toBe('passed');
@@ -114,7 +147,11 @@ describe('simulation runs on the model step', () => {
   it('never passes what it could not judge: a comparator on an object, an audio-only output, a missing output', async () => {
     extracted = 'booked';
     const audio = (await emu.client.structuredOutput.create({ name: 'Interruptions', type: 'ai', description: 'Did the assistant interrupt the caller?', schema: { type: 'boolean' } } as never)).id;
-    const { items } = await simulate([{ structuredOutputId: outputId, comparator: '=', value: 'booked' }, { structuredOutputId: audio, comparator: '=', value: false }, { structuredOutputId: '00000000-0000-4000-8000-00000000dead', comparator: '=', value: 1 }]);
+    const { items } = await simulate([
+      { structuredOutputId: outputId, comparator: '=', value: 'booked' },
+      { structuredOutputId: audio, comparator: '=', value: false },
+      { structuredOutputId: '00000000-0000-4000-8000-00000000dead', comparator: '=', value: 1 },
+    ]);
     expect(items[0]).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('No evaluation could be judged') });
     const evaluations = ((items[0] as Json).results as Json).evaluations as Json[];
     expect(evaluations[0]).toMatchObject({ passed: false, error: expect.stringContaining('primitive values only') });
@@ -134,7 +171,13 @@ describe('eval runs on the model step', () => {
     { role: 'user', content: 'Can I book Tuesday?' },
     { role: 'assistant', judgePlan: { type: 'regex', content: '/tuesday/i' } },
     { role: 'user', content: 'Thanks' },
-    { role: 'assistant', judgePlan: { type: 'ai', model: { provider: 'openai', model: 'gpt-4o', messages: [{ role: 'system', content: 'You are a judge. Did the assistant say goodbye politely? {{messages[-1]}} Answer pass or fail.' }] } } },
+    {
+      role: 'assistant',
+      judgePlan: {
+        type: 'ai',
+        model: { provider: 'openai', model: 'gpt-4o', messages: [{ role: 'system', content: 'You are a judge. Did the assistant say goodbye politely? {{messages[-1]}} Answer pass or fail.' }] },
+      },
+    },
   ];
 
   async function evalRun(evalMessages: Json[]): Promise<Json> {
@@ -176,11 +219,23 @@ describe('eval runs on the model step', () => {
 });
 
 describe('structured-output runs on a call', () => {
-  it('extracts from the call\'s conversation on the model and keeps the value on the call', async () => {
+  it("extracts from the call's conversation on the model and keeps the value on the call", async () => {
     const callId = '11111111-2222-4333-8444-555555555555';
-    const messages = [{ role: 'bot', message: 'Riverside Clinic, how can I help?' }, { role: 'user', message: 'I want to move my check-up to Friday.' }, { role: 'bot', message: 'Moved to Friday at 9.' }];
+    const messages = [
+      { role: 'bot', message: 'Riverside Clinic, how can I help?' },
+      { role: 'user', message: 'I want to move my check-up to Friday.' },
+      { role: 'bot', message: 'Moved to Friday at 9.' },
+    ];
     const now = new Date().toISOString();
-    const initial = { format: 'voice-emulator', version: 1, orgId: 'org-1', userId: 'user-1', collections: { call: [{ id: callId, orgId: 'org-1', createdAt: now, updatedAt: now, type: 'webCall', status: 'ended', assistant: { model: { provider: 'openai', model: 'gpt-4o' } }, artifact: { messages } }] } };
+    const initial = {
+      format: 'voice-emulator',
+      version: 1,
+      orgId: 'org-1',
+      userId: 'user-1',
+      collections: {
+        call: [{ id: callId, orgId: 'org-1', createdAt: now, updatedAt: now, type: 'webCall', status: 'ended', assistant: { model: { provider: 'openai', model: 'gpt-4o' } }, artifact: { messages } }],
+      },
+    };
     const seen: FakeRequest[] = [];
     const extractor = await startFakeModel((req) => {
       seen.push(req);

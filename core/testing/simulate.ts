@@ -50,7 +50,14 @@ async function fireHooks(world: World, hooks: unknown, on: string, payload: Json
       const server = action.server as Json | undefined;
       if (action.type !== 'webhook' || !server) continue;
       const include = (action.include as Json | undefined) ?? {};
-      const body: Json = { message: { type: on, ...payload, ...(conversation && include.transcript ? { transcript: conversation.transcript } : {}), ...(conversation && include.messages ? { messages: conversation.messages } : {}) } };
+      const body: Json = {
+        message: {
+          type: on,
+          ...payload,
+          ...(conversation && include.transcript ? { transcript: conversation.transcript } : {}),
+          ...(conversation && include.messages ? { messages: conversation.messages } : {}),
+        },
+      };
       fired.push({ on, ...(await world.postHook(server, body)) });
     }
   }
@@ -58,7 +65,14 @@ async function fireHooks(world: World, hooks: unknown, on: string, payload: Json
 }
 
 /** The evaluations of a scenario judged against a conversation; extraction runs once per structured output. */
-export async function evaluate(world: World, evaluations: readonly Json[], messages: readonly ChatMessage[], fallbackModel: Json | undefined, label: string, chatOnly: boolean): Promise<EvaluationResult[]> {
+export async function evaluate(
+  world: World,
+  evaluations: readonly Json[],
+  messages: readonly ChatMessage[],
+  fallbackModel: Json | undefined,
+  label: string,
+  chatOnly: boolean,
+): Promise<EvaluationResult[]> {
   const cache = new Map<Json, Promise<Extraction>>();
   const out: EvaluationResult[] = [];
   for (const [i, e] of evaluations.entries()) {
@@ -113,7 +127,10 @@ export function verdictOf(evaluations: readonly EvaluationResult[]): { passed: b
   }
   const bad = evaluations.filter((e) => e.required && !e.isSkipped && (!e.passed || e.error));
   if (!bad.length) return { passed: true };
-  const show = (e: EvaluationResult): string => e.error ? `${e.name}${e.path ? `.${String(e.path)}` : ''}: ${e.error}` : `${e.name}${e.path ? `.${String(e.path)}` : ''}: expected ${String(e.comparator)} ${JSON.stringify(e.expectedValue)}, extracted ${JSON.stringify(e.extractedValue)}`;
+  const show = (e: EvaluationResult): string =>
+    e.error
+      ? `${e.name}${e.path ? `.${String(e.path)}` : ''}: ${e.error}`
+      : `${e.name}${e.path ? `.${String(e.path)}` : ''}: expected ${String(e.comparator)} ${JSON.stringify(e.expectedValue)}, extracted ${JSON.stringify(e.extractedValue)}`;
   return { passed: false, reason: bad.map(show).join('; ') };
 }
 
@@ -126,10 +143,22 @@ export async function runItem(world: World, input: ItemInput): Promise<ItemOutco
   const noModel = noModelReason(world, [tester, ...resolved.members], NO_MODEL_REASON);
   if (noModel) return { status: 'failed', failureReason: noModel };
   const started = await fireHooks(world, scenario.hooks, 'simulation.run.started', { scenario: { name: scenario.name } });
-  const dialogue = await playDialogue(world, { tester, members: resolved.members, toolMocks: scenario.toolMocks as ToolMock[] | undefined, label: input.label, ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}) });
+  const dialogue = await playDialogue(world, {
+    tester,
+    members: resolved.members,
+    toolMocks: scenario.toolMocks as ToolMock[] | undefined,
+    label: input.label,
+    ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
+  });
   const transcript = transcriptOf(dialogue.messages);
   const call = { transcript, messages: dialogue.messages as unknown as Json[], endedReason: dialogue.endedReason };
-  const endedHooks = await fireHooks(world, scenario.hooks, 'simulation.run.ended', { scenario: { name: scenario.name }, endedReason: dialogue.endedReason }, { transcript, messages: dialogue.messages });
+  const endedHooks = await fireHooks(
+    world,
+    scenario.hooks,
+    'simulation.run.ended',
+    { scenario: { name: scenario.name }, endedReason: dialogue.endedReason },
+    { transcript, messages: dialogue.messages },
+  );
   const hooks = { fired: [...started, ...endedHooks], toolCalls: dialogue.toolCalls };
   if (dialogue.failure) return { status: 'failed', failureReason: `The conversation failed: ${dialogue.failure}`, call, hooks };
   const fallback = (resolved.members[0] as Json).model as Json | undefined;

@@ -39,7 +39,7 @@ export function resolveTarget(world: World, target: Target | undefined, override
   if (target.type === 'squad') {
     const members = world.squad(target);
     if (!members) return 'the target squad was not found or has no members';
-    return { members: members.map((m) => (overrides ? world.assistant({ assistant: m }, overrides) ?? m : m)), squad: true };
+    return { members: members.map((m) => (overrides ? (world.assistant({ assistant: m }, overrides) ?? m) : m)), squad: true };
   }
   const assistant = world.assistant(target, overrides);
   if (!assistant) return 'the target assistant was not found';

@@ -83,7 +83,15 @@ describe('signed deliveries and verifyServerMessage', () => {
   });
 
   it('HMAC with base64 encoding, a base64 secret, a message id and a custom payload format', async () => {
-    const plan: AuthenticationPlan = { type: 'hmac', secretKey: Buffer.from('raw-key').toString('base64'), secretIsBase64: true, algorithm: 'sha512', signatureEncoding: 'base64', messageIdHeader: 'svix-id', payloadFormat: '{svix-id}.{timestamp}.{body}' };
+    const plan: AuthenticationPlan = {
+      type: 'hmac',
+      secretKey: Buffer.from('raw-key').toString('base64'),
+      secretIsBase64: true,
+      algorithm: 'sha512',
+      signatureEncoding: 'base64',
+      messageIdHeader: 'svix-id',
+      payloadFormat: '{svix-id}.{timestamp}.{body}',
+    };
     const headers = await signServerMessage('{"message":{}}', plan, { timestamp: 1_700_000_000, messageId: 'msg_1' });
     const { createHmac } = await import('node:crypto');
     const want = createHmac('sha512', 'raw-key').update('msg_1.1700000000.{"message":{}}').digest('base64');

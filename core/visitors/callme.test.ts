@@ -82,7 +82,7 @@ describe('what a page on another origin can send', () => {
   afterAll(() => new Promise((resolve) => guarded.close(resolve)));
 
   const send = (headers: Record<string, string>, body: unknown = { phone: '+14155550123', slug: 'acme' }) => fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  const error = async (res: Response) => ((await res.json()) as { ok: boolean; error: string; message: string });
+  const error = async (res: Response) => (await res.json()) as { ok: boolean; error: string; message: string };
 
   it('refuses another origin, another site, and anything but JSON, placing nothing', async () => {
     const evil = await send({ origin: 'http://127.0.0.1:1', 'content-type': 'application/json' });

@@ -35,7 +35,12 @@ describe('the local visitors file', () => {
     await store.create([acme]);
     const before = readFileSync(file, 'utf8');
     await expect(store.create([globex, acme])).rejects.toMatchObject({ kind: 'exists', message: expect.stringContaining('acme already exists') });
-    await expect(store.update([{ slug: 'acme', name: 'X' }, { slug: 'nope', name: 'Y' }])).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(
+      store.update([
+        { slug: 'acme', name: 'X' },
+        { slug: 'nope', name: 'Y' },
+      ]),
+    ).rejects.toMatchObject({ kind: 'not-found' });
     await expect(store.delete(['acme', 'nope'])).rejects.toMatchObject({ kind: 'not-found', message: expect.stringContaining('nope') });
     expect(readFileSync(file, 'utf8')).toBe(before);
   });

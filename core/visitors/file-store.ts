@@ -60,7 +60,10 @@ export class FileVisitorStore implements VisitorStore {
   async update(patches: VisitorPatch[]): Promise<Visitor[]> {
     const changed: Visitor[] = [];
     await this.change((all) => {
-      this.requireAll(all, patches.map((p) => p.slug));
+      this.requireAll(
+        all,
+        patches.map((p) => p.slug),
+      );
       return all.map((v) => {
         const patch = patches.find((p) => p.slug === v.slug);
         if (!patch) return v;

@@ -58,7 +58,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (req.method === 'DELETE') {
     const gone = rows.filter(pick);
     rows = rows.filter((r) => !pick(r));
-    return send(res, 200, gone.map((r) => ({ slug: r.slug })));
+    return send(
+      res,
+      200,
+      gone.map((r) => ({ slug: r.slug })),
+    );
   }
   send(res, 405, { message: 'method' });
 }

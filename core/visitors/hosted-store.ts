@@ -55,7 +55,13 @@ class HostedVisitorStore implements VisitorStore {
     // Supabase caps a response at 1000 rows by default: page until a short page.
     const all: Visitor[] = [];
     for (let from = 0; ; from += PAGE) {
-      const page = this.check<Visitor[]>(await this.db.from('visitors').select(COLUMNS).order('slug').range(from, from + PAGE - 1));
+      const page = this.check<Visitor[]>(
+        await this.db
+          .from('visitors')
+          .select(COLUMNS)
+          .order('slug')
+          .range(from, from + PAGE - 1),
+      );
       all.push(...page);
       if (page.length < PAGE) return all;
     }
@@ -69,7 +75,10 @@ class HostedVisitorStore implements VisitorStore {
   async create(visitors: Visitor[]): Promise<Visitor[]> {
     const rows = visitors.map(({ slug, name, system, first_message }) => ({ slug, name, system, first_message }));
     const created = this.check<Visitor[]>(await this.db.from('visitors').insert(rows).select(COLUMNS));
-    return order(created, visitors.map((v) => v.slug));
+    return order(
+      created,
+      visitors.map((v) => v.slug),
+    );
   }
 
   async update(patches: VisitorPatch[]): Promise<Visitor[]> {
@@ -133,7 +142,14 @@ export function hostedVisitorLookup(supabaseUrl: string, anonKey: string | undef
       headers: anonKey ? { apikey: anonKey, Authorization: `Bearer ${anonKey}` } : {},
       retry: false,
     });
-    const { data, error } = await db.from('visitors').select('name,system,first_message,slug').eq('slug', slug).limit(1).setHeader('x-visitor-slug', slug).abortSignal(AbortSignal.timeout(5000)).maybeSingle();
+    const { data, error } = await db
+      .from('visitors')
+      .select('name,system,first_message,slug')
+      .eq('slug', slug)
+      .limit(1)
+      .setHeader('x-visitor-slug', slug)
+      .abortSignal(AbortSignal.timeout(5000))
+      .maybeSingle();
     // An unreachable database is a failure (502), not an unknown visitor (404).
     if (error) throw new Error(`the visitors database answered: ${error.message}`);
     return (data as Visitor | null) ?? undefined;

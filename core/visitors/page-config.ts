@@ -69,6 +69,9 @@ export const CONFIG_GLOBAL = '__VOICE_CONFIG__';
 /** An inline `<script>` body that sets the configuration, safe to embed in HTML. */
 export function configScript(config: Partial<DemoConfig>): string {
   // `<` escaped so a value can never close the script element.
-  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `window.${CONFIG_GLOBAL}=${json};`;
 }

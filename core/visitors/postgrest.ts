@@ -20,7 +20,10 @@ function send(res: ServerResponse, status: number, data: unknown, headers: Recor
 
 /** Applies the PostgREST filters the page (and `curl`) use: `col=eq.value`, `select`, `limit`. */
 export function queryVisitors(rows: Visitor[], params: URLSearchParams, visitorSlugHeader: string | undefined): Record<string, string>[] | string {
-  const select = (params.get('select') ?? '*').split(',').map((c) => c.trim()).filter(Boolean);
+  const select = (params.get('select') ?? '*')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const columns = select.includes('*') ? [...COLUMNS] : select;
   const unknown = columns.find((c) => !(COLUMNS as readonly string[]).includes(c));
   if (unknown) return `column visitors.${unknown} does not exist`;

@@ -1,8 +1,6 @@
 // Creates the web call with one plain fetch, so the client does not pull in the REST client.
 import { PLATFORM_API } from '../hosts.js';
-import type {
-  InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallResponse,
-} from './types.js';
+import type { InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallResponse } from './types.js';
 
 /** The platform's API host, used when no base URL is given. */
 export const DEFAULT_BASE_URL = PLATFORM_API;
@@ -66,13 +64,7 @@ export class WebCallCreationError extends Error {
 }
 
 /** Posts the payload and returns the created call; throws on a non-ok answer or a call without a room URL. */
-export async function createWebCall(
-  fetchImpl: typeof fetch,
-  endpoint: string,
-  publicKey: string,
-  payload: WebCallPayload,
-  signal: AbortSignal,
-): Promise<WebCallResponse & { webCallUrl: string }> {
+export async function createWebCall(fetchImpl: typeof fetch, endpoint: string, publicKey: string, payload: WebCallPayload, signal: AbortSignal): Promise<WebCallResponse & { webCallUrl: string }> {
   const response = await fetchImpl(endpoint, {
     method: 'POST',
     headers: { Authorization: `Bearer ${publicKey}`, 'Content-Type': 'application/json' },

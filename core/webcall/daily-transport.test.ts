@@ -29,7 +29,13 @@ function fakeDaily() {
   return { module, calls, created, fire, listenerCount, iframeStyle };
 }
 
-const request = { url: 'https://example.daily.co/room', audioSource: true, videoSource: false, callObjectOptions: { userData: { plan: 'x' }, dailyConfig: { micAudioMode: 'speech' as const } }, dailyConfig: { avoidEval: true, callObjectBundleUrlOverride: 'http://127.0.0.1:1/bundle.js' } };
+const request = {
+  url: 'https://example.daily.co/room',
+  audioSource: true,
+  videoSource: false,
+  callObjectOptions: { userData: { plan: 'x' }, dailyConfig: { micAudioMode: 'speech' as const } },
+  dailyConfig: { avoidEval: true, callObjectBundleUrlOverride: 'http://127.0.0.1:1/bundle.js' },
+};
 
 describe('the Daily transport', () => {
   it('loads daily-js through the loader and passes every option through (Daily validates them)', async () => {

@@ -1,12 +1,6 @@
 // The Daily implementation of CallTransport. The only module that touches @daily-co/daily-js,
 // and only through import() when a call starts, so pages pay for it when they use it.
-import type {
-  DailyAdvancedConfig,
-  DailyCall,
-  DailyEvent,
-  DailyFactoryOptions,
-  DailyParticipant,
-} from '@daily-co/daily-js';
+import type { DailyAdvancedConfig, DailyCall, DailyEvent, DailyFactoryOptions, DailyParticipant } from '@daily-co/daily-js';
 import type { CallTransport, PassThroughEvent, TransportEvent, TransportFactory, TransportParticipant } from './types.js';
 
 export type * from './daily-types.js';
@@ -22,10 +16,7 @@ export type DailyLoader = () => Promise<DailyModule>;
 /** Imports the installed @daily-co/daily-js. */
 export const loadDaily: DailyLoader = () => import('@daily-co/daily-js') as Promise<DailyModule>;
 
-const PASS_THROUGH: PassThroughEvent[] = [
-  'network-quality-change', 'network-connection', 'recording-started', 'recording-stopped', 'recording-stats', 'recording-error',
-  'recording-upload-completed',
-];
+const PASS_THROUGH: PassThroughEvent[] = ['network-quality-change', 'network-connection', 'recording-started', 'recording-stopped', 'recording-stats', 'recording-error', 'recording-upload-completed'];
 
 /** Drops `alwaysIncludeMicInPermissionPrompt: false`, which breaks Chrome 140+ (as the platform SDK does). */
 export function safeDailyConfig(config: DailyAdvancedConfig = {}): DailyAdvancedConfig {

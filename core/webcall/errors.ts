@@ -66,8 +66,14 @@ export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()):
  * `audio-processor-recovery-error`, unknown types) leaves the call running and is only logged.
  */
 const FATAL_TYPES: ReadonlySet<string> = new Set<WebCallErrorType>([
-  'validation-error', 'daily-call-object-creation-error', 'daily-call-join-error', 'video-recording-setup-error',
-  'audio-observer-setup-error', 'audio-processing-setup-error', 'start-method-error', 'daily-error',
+  'validation-error',
+  'daily-call-object-creation-error',
+  'daily-call-join-error',
+  'video-recording-setup-error',
+  'audio-observer-setup-error',
+  'audio-processing-setup-error',
+  'start-method-error',
+  'daily-error',
 ]);
 
 /** True when an error of this type ends the call (see FATAL_TYPES). */

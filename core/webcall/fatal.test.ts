@@ -12,7 +12,16 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the fatal flag', () => {
   it('follows the catalogue: start errors and daily-error are fatal, the rest is not', () => {
-    for (const type of ['validation-error', 'daily-call-object-creation-error', 'daily-call-join-error', 'video-recording-setup-error', 'audio-observer-setup-error', 'audio-processing-setup-error', 'start-method-error', 'daily-error']) {
+    for (const type of [
+      'validation-error',
+      'daily-call-object-creation-error',
+      'daily-call-join-error',
+      'video-recording-setup-error',
+      'audio-observer-setup-error',
+      'audio-processing-setup-error',
+      'start-method-error',
+      'daily-error',
+    ]) {
       expect(isFatalErrorType(type), type).toBe(true);
     }
     for (const type of ['audio-start-failed', 'audio-processor-recovery-error', 'camera-error', 'something-new']) {
@@ -49,11 +58,7 @@ describe('the fatal flag', () => {
     h.call.on('call-start-failed', () => seen.push(`failed:destroyed=${h.transports.last.destroyed}:${h.call.state}`));
     h.call.on('error', (e) => seen.push(`${e.type}:destroyed=${h.transports.last.destroyed}:${h.call.state}`));
     await h.call.start('assistant-1');
-    expect(seen).toEqual([
-      'daily-call-join-error:destroyed=false:starting',
-      'failed:destroyed=false:starting',
-      'start-method-error:destroyed=false:starting',
-    ]);
+    expect(seen).toEqual(['daily-call-join-error:destroyed=false:starting', 'failed:destroyed=false:starting', 'start-method-error:destroyed=false:starting']);
   });
 
   it('a fatal daily-error during the call ends it, releases the transport and is reported once', async () => {

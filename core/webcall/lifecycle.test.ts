@@ -30,7 +30,10 @@ describe('state', () => {
     await stopped;
     expect(h.call.state).toBe('idle');
     expect(h.events.filter((event) => event.name === 'state').map((event) => event.args)).toEqual([
-      ['starting', 'idle'], ['active', 'starting'], ['ending', 'active'], ['idle', 'ending'],
+      ['starting', 'idle'],
+      ['active', 'starting'],
+      ['ending', 'active'],
+      ['idle', 'ending'],
     ]);
   });
 
@@ -76,7 +79,12 @@ describe('stop() during a start', () => {
     expect(h.api.requests).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
     // Nothing happens after the stop: no stage runs past the one that was interrupted.
-    expect(h.stages().filter((stage) => stage.endsWith(':started')).at(-1)).toBe(`${point}:started`);
+    expect(
+      h
+        .stages()
+        .filter((stage) => stage.endsWith(':started'))
+        .at(-1),
+    ).toBe(`${point}:started`);
   });
 
   it('a transport that arrives after the stop is destroyed, never joined', async () => {
@@ -153,7 +161,11 @@ describe('without an error listener', () => {
   it('failures neither throw nor wedge the instance', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
-    const transports = scriptedTransports({ join: async () => { if (fail) throw new Error('join failed'); } });
+    const transports = scriptedTransports({
+      join: async () => {
+        if (fail) throw new Error('join failed');
+      },
+    });
     const call = new WebCall('k', 'http://127.0.0.1:9', undefined, undefined, {
       fetch: (async () => jsonResponse(201, webCallBody())) as unknown as typeof fetch,
       transport: transports.factory,

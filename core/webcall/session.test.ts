@@ -23,7 +23,10 @@ describe('in-call messages', () => {
     h.transport.message(JSON.stringify({ type: 'transcript', role: 'assistant', transcript: 'Hello' }));
     h.transport.message({ type: 'model-output', output: 'x' });
     expect(h.named('call-start')).toHaveLength(1);
-    expect(h.named('message')).toEqual([{ type: 'transcript', role: 'assistant', transcript: 'Hello' }, { type: 'model-output', output: 'x' }]);
+    expect(h.named('message')).toEqual([
+      { type: 'transcript', role: 'assistant', transcript: 'Hello' },
+      { type: 'model-output', output: 'x' },
+    ]);
   });
 
   it('logs unparsable messages and emits nothing for them', async () => {
@@ -218,7 +221,13 @@ describe('end of the call', () => {
     const h = await live();
     h.transport.emit({
       type: 'fatal-error',
-      error: { action: 'error', errorMsg: 'Meeting has ended', name: 'Ada Lovelace', data: { phone: '+1555' }, error: { type: 'ejected', msg: 'ejected', callToken: 't', details: { accessToken: 'x', on: 'join' } } },
+      error: {
+        action: 'error',
+        errorMsg: 'Meeting has ended',
+        name: 'Ada Lovelace',
+        data: { phone: '+1555' },
+        error: { type: 'ejected', msg: 'ejected', callToken: 't', details: { accessToken: 'x', on: 'join' } },
+      },
     });
     await vi.advanceTimersByTimeAsync(0);
     expect((h.named('error') as WebCallError[])[0]).toMatchObject({ type: 'daily-error', error: { message: 'Meeting has ended' } });
@@ -235,7 +244,14 @@ describe('end of the call', () => {
 
   it('a reporter that throws does not break the call', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const h = harness({ options: { reportError: () => { throw new Error('sentry down'); } }, script: { join: () => Promise.reject(new Error('no')) } });
+    const h = harness({
+      options: {
+        reportError: () => {
+          throw new Error('sentry down');
+        },
+      },
+      script: { join: () => Promise.reject(new Error('no')) },
+    });
     expect(await h.call.start('a')).toBeNull();
     expect(h.call.state).toBe('idle');
   });

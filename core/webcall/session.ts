@@ -5,8 +5,17 @@ import { isFatalCameraError, serializeError, StageFailure, webCallError } from '
 import { AudioPlayers } from './players.js';
 import { LevelObserver, SpeechDetector, volumeLevel } from './speech.js';
 import type {
-  BoostedMicrophone, CallStartProgressEvent, CallTransport, Clock, TransportEvent, TransportFactory, TransportRequest,
-  WebCallEnvironment, WebCallError, WebCallEvents, WebCallResponse,
+  BoostedMicrophone,
+  CallStartProgressEvent,
+  CallTransport,
+  Clock,
+  TransportEvent,
+  TransportFactory,
+  TransportRequest,
+  WebCallEnvironment,
+  WebCallError,
+  WebCallEvents,
+  WebCallResponse,
 } from './types.js';
 
 /** Name of the participant whose audio and video are played. */
@@ -62,12 +71,20 @@ export class Session {
     this.interruption.catch(noop);
     this.players = new AudioPlayers(host.env, host.volume);
     const emit = host.events.emit.bind(host.events);
-    this.speech = new SpeechDetector(host.clock, () => emit('speech-start'), () => emit('speech-end'));
-    this.levels = new LevelObserver(host.clock, () => this.transport?.remoteAudioLevels() ?? {}, (levels) => {
-      const { sum, volume } = volumeLevel(levels);
-      emit('volume-level', volume);
-      this.speech.sample(sum);
-    });
+    this.speech = new SpeechDetector(
+      host.clock,
+      () => emit('speech-start'),
+      () => emit('speech-end'),
+    );
+    this.levels = new LevelObserver(
+      host.clock,
+      () => this.transport?.remoteAudioLevels() ?? {},
+      (levels) => {
+        const { sum, volume } = volumeLevel(levels);
+        emit('volume-level', volume);
+        this.speech.sample(sum);
+      },
+    );
   }
 
   /** Rejects whatever the start pipeline is waiting on (first reason wins). */
@@ -88,13 +105,15 @@ export class Session {
 
   /** Waits on the session's clock; the timer is released on close. */
   sleep(ms: number): Promise<void> {
-    return this.guard(new Promise<void>((resolve) => {
-      const handle = this.host.clock.setTimeout(() => {
-        this.timers.delete(handle);
-        resolve();
-      }, ms);
-      this.timers.add(handle);
-    }));
+    return this.guard(
+      new Promise<void>((resolve) => {
+        const handle = this.host.clock.setTimeout(() => {
+          this.timers.delete(handle);
+          resolve();
+        }, ms);
+        this.timers.add(handle);
+      }),
+    );
   }
 
   progress(stage: string, status: CallStartProgressEvent['status'], duration?: number, metadata?: Record<string, unknown>): void {

@@ -21,7 +21,11 @@ describe('volumeLevel', () => {
 describe('SpeechDetector', () => {
   function detector() {
     const seen: string[] = [];
-    const speech = new SpeechDetector(systemClock, () => seen.push('start'), () => seen.push('end'));
+    const speech = new SpeechDetector(
+      systemClock,
+      () => seen.push('start'),
+      () => seen.push('end'),
+    );
     return { speech, seen };
   }
 
@@ -64,7 +68,11 @@ describe('LevelObserver', () => {
   it('reads every 100 ms until stopped', () => {
     const readings: number[] = [];
     let level = 0;
-    const observer = new LevelObserver(systemClock, () => ({ a: ++level }), (levels) => readings.push(levels.a ?? -1));
+    const observer = new LevelObserver(
+      systemClock,
+      () => ({ a: ++level }),
+      (levels) => readings.push(levels.a ?? -1),
+    );
     observer.start();
     observer.start();
     vi.advanceTimersByTime(99);

@@ -6,8 +6,15 @@ import { WebCall } from './index.js';
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const STAGES = [
-  'initialization', 'web-call-creation', 'daily-call-object-creation', 'mobile-permissions', 'daily-call-join',
-  'video-recording-setup', 'video-recording-started', 'audio-observer-setup', 'audio-processing-setup',
+  'initialization',
+  'web-call-creation',
+  'daily-call-object-creation',
+  'mobile-permissions',
+  'daily-call-join',
+  'video-recording-setup',
+  'video-recording-started',
+  'audio-observer-setup',
+  'audio-processing-setup',
 ];
 
 beforeEach(() => {
@@ -96,7 +103,10 @@ describe('start', () => {
     const b = make('key-b', 'http://127.0.0.1:2/');
     await a.start('x');
     await b.start('x');
-    expect(seen).toEqual([['http://127.0.0.1:1/call/web', 'Bearer key-a'], ['http://127.0.0.1:2/call/web', 'Bearer key-b']]);
+    expect(seen).toEqual([
+      ['http://127.0.0.1:1/call/web', 'Bearer key-a'],
+      ['http://127.0.0.1:2/call/web', 'Bearer key-b'],
+    ]);
   });
 
   it('defaults the base URL to the platform host', async () => {
@@ -178,7 +188,7 @@ describe('a failing stage', () => {
   it('fails creation when the call has no room URL', async () => {
     const h = harness({ respond: () => jsonResponse(201, { id: 'call-9' }) });
     expect(await h.call.start('a')).toBeNull();
-    expect((h.named('call-start-failed')[0] as CallStartFailedEvent)).toMatchObject({ stage: 'web-call-creation', error: 'The created web call has no webCallUrl.' });
+    expect(h.named('call-start-failed')[0] as CallStartFailedEvent).toMatchObject({ stage: 'web-call-creation', error: 'The created web call has no webCallUrl.' });
   });
 });
 
@@ -211,7 +221,9 @@ describe('mobile', () => {
     const h = harness({ env });
     expect(await h.call.start('a')).not.toBeNull();
     expect(env.microphoneRequests).toBe(0);
-    expect((h.named('call-start-progress') as CallStartProgressEvent[]).find((event) => event.stage === 'mobile-permissions' && event.status === 'completed')?.metadata).toEqual({ action: 'skipped-not-mobile' });
+    expect((h.named('call-start-progress') as CallStartProgressEvent[]).find((event) => event.stage === 'mobile-permissions' && event.status === 'completed')?.metadata).toEqual({
+      action: 'skipped-not-mobile',
+    });
   });
 });
 
@@ -248,7 +260,9 @@ describe('video recording', () => {
     const transport = h.transports.last;
     expect(transport.calls.find((call) => call.method === 'join')?.args[0]).toEqual({ url: 'https://vapi.daily.co/room-1', token: 'secret-token' });
     expect(transport.recordings).toEqual([]);
-    expect((h.named('call-start-progress') as CallStartProgressEvent[]).find((event) => event.stage === 'video-recording-setup' && event.status === 'completed')?.metadata).toEqual({ action: 'auto-started-via-meeting-token' });
+    expect((h.named('call-start-progress') as CallStartProgressEvent[]).find((event) => event.stage === 'video-recording-setup' && event.status === 'completed')?.metadata).toEqual({
+      action: 'auto-started-via-meeting-token',
+    });
   });
 
   it('stops the recording when the meeting ends on its own', async () => {

@@ -71,23 +71,30 @@ async function stage<T>(
 /** Runs every start stage; resolves with the call, or throws a StageFailure (or the interruption). */
 export async function runStart(session: Session, plan: StartPlan): Promise<WebCallResponse> {
   const { host } = session;
-  const endpoint = await stage(session, 'initialization', () => {
-    if (plan.existing) return '';
-    if (!(plan.fetch ?? globalThis.fetch)) throw new Error('No fetch implementation is available.');
-    return webCallEndpoint(plan.baseUrl);
-  }, plan.flags);
-
-  const call = plan.existing ?? (await stage(
+  const endpoint = await stage(
     session,
-    'web-call-creation',
-    () => createWebCall(plan.fetch ?? globalThis.fetch.bind(globalThis), endpoint, plan.publicKey, plan.payload ?? {}, session.abort.signal),
-    undefined,
-    (created) => ({
-      callId: created.id || 'unknown',
-      videoRecordingEnabled: created.artifactPlan?.videoRecordingEnabled ?? false,
-      voiceProvider: created.assistant?.voice?.provider || 'unknown',
-    }),
-  ));
+    'initialization',
+    () => {
+      if (plan.existing) return '';
+      if (!(plan.fetch ?? globalThis.fetch)) throw new Error('No fetch implementation is available.');
+      return webCallEndpoint(plan.baseUrl);
+    },
+    plan.flags,
+  );
+
+  const call =
+    plan.existing ??
+    (await stage(
+      session,
+      'web-call-creation',
+      () => createWebCall(plan.fetch ?? globalThis.fetch.bind(globalThis), endpoint, plan.publicKey, plan.payload ?? {}, session.abort.signal),
+      undefined,
+      (created) => ({
+        callId: created.id || 'unknown',
+        videoRecordingEnabled: created.artifactPlan?.videoRecordingEnabled ?? false,
+        voiceProvider: created.assistant?.voice?.provider || 'unknown',
+      }),
+    ));
   session.call = call;
   const recording = call.artifactPlan?.videoRecordingEnabled === true;
   const withVideo = call.assistant?.voice?.provider === 'tavus';
@@ -101,7 +108,12 @@ export async function runStart(session: Session, plan: StartPlan): Promise<WebCa
     session,
     'daily-call-object-creation',
     () => session.createTransport(plan.factory, { url: call.webCallUrl as string, audioSource, videoSource, callObjectOptions: plan.callObjectOptions, dailyConfig: plan.dailyConfig }),
-    { audioSource: typeof audioSource === 'object' ? 'track' : audioSource, videoSource: typeof videoSource === 'object' ? 'track' : videoSource, isVideoRecordingEnabled: recording, isVideoEnabled: withVideo },
+    {
+      audioSource: typeof audioSource === 'object' ? 'track' : audioSource,
+      videoSource: typeof videoSource === 'object' ? 'track' : videoSource,
+      isVideoRecordingEnabled: recording,
+      isVideoEnabled: withVideo,
+    },
   );
 
   const mobile = isMobileDevice(host.env);
@@ -138,7 +150,14 @@ export async function runStart(session: Session, plan: StartPlan): Promise<WebCa
   );
 
   if (recording) session.watchRecordingStart();
-  else await stage(session, 'video-recording-started', () => undefined, undefined, () => ({ action: 'skipped-not-enabled' }));
+  else
+    await stage(
+      session,
+      'video-recording-started',
+      () => undefined,
+      undefined,
+      () => ({ action: 'skipped-not-enabled' }),
+    );
 
   await stage(session, 'audio-observer-setup', async () => {
     await session.transportOrThrow().startRemoteAudioLevelObserver(LEVEL_INTERVAL_MS);

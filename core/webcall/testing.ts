@@ -99,10 +99,30 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 /** Every event name a WebCall emits. */
 export const EVENT_NAMES: WebCallEventName[] = [
-  'call-start', 'call-end', 'speech-start', 'speech-end', 'volume-level', 'local-volume-level', 'local-audio-level-observer-error',
-  'message', 'error', 'camera-error', 'video', 'audio', 'network-quality-change', 'network-connection', 'daily-participant-updated',
-  'call-start-progress', 'call-start-success', 'call-start-failed', 'recording-started', 'recording-stopped', 'recording-stats',
-  'recording-error', 'recording-upload-completed', 'state',
+  'call-start',
+  'call-end',
+  'speech-start',
+  'speech-end',
+  'volume-level',
+  'local-volume-level',
+  'local-audio-level-observer-error',
+  'message',
+  'error',
+  'camera-error',
+  'video',
+  'audio',
+  'network-quality-change',
+  'network-connection',
+  'daily-participant-updated',
+  'call-start-progress',
+  'call-start-success',
+  'call-start-failed',
+  'recording-started',
+  'recording-stopped',
+  'recording-stats',
+  'recording-error',
+  'recording-upload-completed',
+  'state',
 ];
 
 /** One emitted event. */
@@ -147,7 +167,13 @@ export function harness(setup: HarnessOptions = {}) {
   const events = setup.record === false ? [] : recordEvents(call);
   const named = (name: WebCallEventName) => events.filter((event) => event.name === name).map((event) => event.args[0]);
   return {
-    call, env, transports, api, reports, events, named,
+    call,
+    env,
+    transports,
+    api,
+    reports,
+    events,
+    named,
     /** `stage:status` of every progress event. */
     stages: () => (named('call-start-progress') as CallStartProgressEvent[]).map((event) => `${event.stage}:${event.status}`),
     names: () => events.map((event) => event.name),

@@ -55,7 +55,12 @@ export interface CallTransport {
   setNoiseCancellation(enabled: boolean): Promise<void>;
   startRecording(options: RecordingOptions): void;
   stopRecording(): void;
-  setInputDevices(options: { audioDeviceId?: string | false | null; audioSource?: MediaStreamTrack | false; videoDeviceId?: string | false | null; videoSource?: MediaStreamTrack | false }): Promise<void>;
+  setInputDevices(options: {
+    audioDeviceId?: string | false | null;
+    audioSource?: MediaStreamTrack | false;
+    videoDeviceId?: string | false | null;
+    videoSource?: MediaStreamTrack | false;
+  }): Promise<void>;
   setOutputDevice(options: { outputDeviceId: string }): Promise<void>;
   startLocalAudioLevelObserver(intervalMs?: number): Promise<void>;
   stopLocalAudioLevelObserver(): void;

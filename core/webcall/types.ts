@@ -135,14 +135,7 @@ export interface WebCallEvents {
 export type WebCallEventName = keyof WebCallEvents;
 
 /** Daily events passed on unchanged (payload as Daily sends it). */
-export type PassThroughEvent =
-  | 'network-quality-change'
-  | 'network-connection'
-  | 'recording-started'
-  | 'recording-stopped'
-  | 'recording-stats'
-  | 'recording-error'
-  | 'recording-upload-completed';
+export type PassThroughEvent = 'network-quality-change' | 'network-connection' | 'recording-started' | 'recording-stopped' | 'recording-stats' | 'recording-error' | 'recording-upload-completed';
 
 /** Time source and timers; injected so tests can run on a fake clock. */
 export interface Clock {

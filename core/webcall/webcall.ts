@@ -12,8 +12,19 @@ import type { SessionHost } from './session.js';
 import { RECORDING, runStart, StageFailure } from './start.js';
 import type { StartPlan } from './start.js';
 import type {
-  ClientMessage, InlineAssistant, InlineSquad, InlineWorkflow, ReconnectWebCall, StartAssistantOverrides, StartCallOptions,
-  StartWorkflowOverrides, TransportFactory, WebCallEvents, WebCallOptions, WebCallResponse, WebCallState,
+  ClientMessage,
+  InlineAssistant,
+  InlineSquad,
+  InlineWorkflow,
+  ReconnectWebCall,
+  StartAssistantOverrides,
+  StartCallOptions,
+  StartWorkflowOverrides,
+  TransportFactory,
+  WebCallEvents,
+  WebCallOptions,
+  WebCallResponse,
+  WebCallState,
 } from './types.js';
 
 /** The media layer for a call: the emulator's local transport for its calls, else Daily (each loaded only when used). */

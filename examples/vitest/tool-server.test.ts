@@ -5,11 +5,13 @@ import { startEmulator } from 'voice-agent-core/emulator';
 // Your tool server (here inline): answers `tool-calls` with a booking.
 const app = createServer((req, res) => {
   let body = '';
-  req.on('data', (c) => (body += c)).on('end', () => {
-    const { message } = JSON.parse(body);
-    const results = (message.toolCallList ?? []).map((c: { id: string }) => ({ toolCallId: c.id, result: 'Booked for Monday 10am.' }));
-    res.setHeader('content-type', 'application/json').end(JSON.stringify({ results }));
-  });
+  req
+    .on('data', (c) => (body += c))
+    .on('end', () => {
+      const { message } = JSON.parse(body);
+      const results = (message.toolCallList ?? []).map((c: { id: string }) => ({ toolCallId: c.id, result: 'Booked for Monday 10am.' }));
+      res.setHeader('content-type', 'application/json').end(JSON.stringify({ results }));
+    });
 }).listen(0);
 const emu = await startEmulator({ speed: 100 });
 afterAll(async () => Promise.all([emu.close(), new Promise((done) => app.close(done))]));

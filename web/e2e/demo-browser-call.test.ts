@@ -131,7 +131,7 @@ describe('Test in Browser', () => {
     await close();
   });
 
-  it("reads Connecting... while starting, and a failed start is logged and resets to idle", async () => {
+  it('reads Connecting... while starting, and a failed start is logged and resets to idle', async () => {
     const { page, consoleLines, close } = await visit(configured, ['microphone']);
     await page.getByRole('button', { name: 'Test in Browser' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Connecting...' }).count()).toBe(1);

@@ -115,7 +115,12 @@ async function open(origin: string, path: string) {
 function headersFile(text: string): Record<string, string> {
   const lines = text.split('\n');
   expect(lines[0]).toBe('/*');
-  return Object.fromEntries(lines.slice(1).filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+  return Object.fromEntries(
+    lines
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
 }
 
 describe('voice demo build', () => {
@@ -189,7 +194,10 @@ describe('voice demo build', () => {
 
   it('shows the right visitor for two slugs on a host that rewrites to index.html', async () => {
     const host = await listen(staticHost(outDir, 'rewrite'));
-    for (const [slug, name] of [['acme', 'Acme Corp'], ['globex', 'Globex']] as const) {
+    for (const [slug, name] of [
+      ['acme', 'Acme Corp'],
+      ['globex', 'Globex'],
+    ] as const) {
       const asked = slugHeaders.length;
       const { page, outside, close } = await open(host, `/${slug}`);
       await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe(`Hey ${name},`);
@@ -229,7 +237,10 @@ describe('voice demo build', () => {
 
   it('shows the right visitor through 404.html on a host without rewrites, and default at /', async () => {
     const host = await listen(staticHost(outDir, '404'));
-    for (const [path, name] of [['/globex', 'Globex'], ['/', 'Guest']] as const) {
+    for (const [path, name] of [
+      ['/globex', 'Globex'],
+      ['/', 'Guest'],
+    ] as const) {
       const { page, close } = await open(host, path);
       await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe(`Hey ${name},`);
       await close();

@@ -56,7 +56,10 @@ const tracks = (page: Page) => page.evaluate(() => (window as unknown as { __tra
 /** Replaces the page's web-call client module by the real client over the scripted transport. */
 async function scripted(page: Page): Promise<void> {
   await page.route('**/core/webcall/index.ts*', (route) => {
-    const base = route.request().url().replace(/index\.ts.*$/, '');
+    const base = route
+      .request()
+      .url()
+      .replace(/index\.ts.*$/, '');
     return route.fulfill({
       contentType: 'text/javascript',
       body: `import { WebCall as Real } from '${base}webcall.ts';

@@ -171,7 +171,7 @@ describe('Call Me', () => {
     await close();
   });
 
-  it("a form whose code cannot be fetched says so in place; the page stays", async () => {
+  it('a form whose code cannot be fetched says so in place; the page stays', async () => {
     const isolated = await browser.newContext();
     try {
       const { page } = await openPage(isolated);

@@ -51,7 +51,7 @@ async function callMe(page: string, phone: string): Promise<string> {
 /** The call once ended: why, and the assistant's first spoken line. */
 async function ended(emu: Emulator, callId: string): Promise<{ endedReason: unknown; firstLine: unknown }> {
   const call = await emu.waitForCall(callId, 'ended', { timeoutMs: 60_000 });
-  const messages = ((call.artifact as { messages?: { role: string; message?: string }[] } | undefined)?.messages ?? []);
+  const messages = (call.artifact as { messages?: { role: string; message?: string }[] } | undefined)?.messages ?? [];
   return { endedReason: call.endedReason, firstLine: messages.find((m) => m.role === 'bot')?.message };
 }
 

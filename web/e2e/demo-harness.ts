@@ -33,10 +33,7 @@ export async function launch(extraArgs: string[] = []): Promise<{ browser: Brows
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs,
-    ],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
   });
   return { browser, close: () => browser.close() };
 }

@@ -171,8 +171,15 @@ describe('phones and keyboards', () => {
       // Past the last control the browser's own UI has the focus (the body reports it).
       if (seen.name !== 'BODY') outlines[seen.name + i] = seen.outline;
     }
-    expect(Object.values(outlines).filter((o) => o === 'none'), JSON.stringify(outlines)).toEqual([]);
-    expect(Object.keys(outlines).map((k) => k.replace(/\d+$/, '')).sort()).toEqual(['BUTTON:button', 'BUTTON:button', 'BUTTON:submit', 'INPUT:tel', 'SELECT']);
+    expect(
+      Object.values(outlines).filter((o) => o === 'none'),
+      JSON.stringify(outlines),
+    ).toEqual([]);
+    expect(
+      Object.keys(outlines)
+        .map((k) => k.replace(/\d+$/, ''))
+        .sort(),
+    ).toEqual(['BUTTON:button', 'BUTTON:button', 'BUTTON:submit', 'INPUT:tel', 'SELECT']);
     await context.close();
   });
 });

@@ -90,7 +90,7 @@ describe('voice dev and web pages', () => {
   it('a page on http://127.0.0.1:PORT can read and change it', async () => {
     const result = await probe(plain.browser, `http://127.0.0.1:${pagePort}`);
     expect(result.read).toMatchObject({ status: 200 });
-    expect(((result.read as { body: unknown[] }).body).length).toBeGreaterThan(0);
+    expect((result.read as { body: unknown[] }).body.length).toBeGreaterThan(0);
     expect(result.write).toBe(201);
   });
 });

@@ -121,7 +121,11 @@ describe('the inspector shows the model side of a call', () => {
       for (const v of values) expect(v).toMatch(/^\d+ ms$/);
     }
     // The tool server's time is in the turn's tool bar; the call's averages are on top.
-    await page.getByRole('definition').filter({ hasText: /^\d+ ms$/ }).first().waitFor();
+    await page
+      .getByRole('definition')
+      .filter({ hasText: /^\d+ ms$/ })
+      .first()
+      .waitFor();
     if (process.env.SCREENSHOT === '1') {
       await page.setViewportSize({ width: 1280, height: 1500 });
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -115,7 +115,10 @@ describe('voice dev inspector', () => {
   it('says nothing was said on a call that ended without a word (a busy line)', async () => {
     const busy = await rest<{ id: string }>('POST', '/call', { assistantId, customer: { number: '+15550100002' } });
     await page.goto(`${devUrl}/__voice/inspector/#/calls/${busy.body.id}`);
-    await page.locator('section', { has: page.getByRole('heading', { name: 'Transcript' }) }).getByText(/^Nothing was said: the call ended before it was answered \(customer-busy\)/).waitFor({ timeout: 15_000 });
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Transcript' }) })
+      .getByText(/^Nothing was said: the call ended before it was answered \(customer-busy\)/)
+      .waitFor({ timeout: 15_000 });
     // Its report reached the server before the next test counts reports.
     await expect.poll(() => hook.hits.some((h) => h.body.includes(busy.body.id) && h.body.includes('"end-of-call-report"')), { timeout: 10_000 }).toBe(true);
     await page.goto(`${devUrl}/__voice/inspector/#/calls/${callId}`);

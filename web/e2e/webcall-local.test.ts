@@ -28,8 +28,16 @@ const REACT_PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><bod
 
 beforeAll(async () => {
   const bundle = await build({
-    entryPoints: { entry: join(fixture, 'entry.ts'), 'react-entry': join(fixture, 'react-entry.tsx') }, bundle: true, splitting: true,
-    format: 'esm', platform: 'browser', target: 'es2022', outdir: '/out', write: false, logLevel: 'silent', jsx: 'automatic',
+    entryPoints: { entry: join(fixture, 'entry.ts'), 'react-entry': join(fixture, 'react-entry.tsx') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outdir: '/out',
+    write: false,
+    logLevel: 'silent',
+    jsx: 'automatic',
     // React's development build: StrictMode mounts, unmounts and mounts again, as in an app under development.
     define: { 'process.env.NODE_ENV': '"development"' },
   });
@@ -49,8 +57,15 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--no-first-run', '--disable-quic', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   });
 });
@@ -184,7 +199,9 @@ describe('voice/webcall joins the emulator (no daily-js, no internet)', () => {
     expect(hook.effects).toBe(2);
     expect(hook).toMatchObject({ state: 'active', listening: true });
     expect(hook.volume).toBeGreaterThan(0);
-    const made = ((await (await fetch(`${emulator.url}/call?limit=1000`, { headers: { authorization: 'Bearer k' } })).json()) as Array<{ id: string; status: string }>).filter((c) => !before.has(c.id));
+    const made = ((await (await fetch(`${emulator.url}/call?limit=1000`, { headers: { authorization: 'Bearer k' } })).json()) as Array<{ id: string; status: string }>).filter(
+      (c) => !before.has(c.id),
+    );
     expect(made).toHaveLength(1);
     expect(made[0]?.status).toBe('in-progress');
     await page.evaluate(() => window.unmountCall());

@@ -46,8 +46,15 @@ const FAKE_RECOGNITION = `
 
 beforeAll(async () => {
   const bundle = await build({
-    entryPoints: { entry: join(fixture, 'entry.ts') }, bundle: true, splitting: true,
-    format: 'esm', platform: 'browser', target: 'es2022', outdir: '/out', write: false, logLevel: 'silent',
+    entryPoints: { entry: join(fixture, 'entry.ts') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outdir: '/out',
+    write: false,
+    logLevel: 'silent',
   });
   for (const file of bundle.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);
   const html = await readFile(join(fixture, 'index.html'));
@@ -68,8 +75,15 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--no-first-run', '--disable-quic', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   });
 });
@@ -81,8 +95,8 @@ afterAll(async () => {
   await model?.close();
 });
 
-describe('a local web call on the model, with the browser\'s speech recognition', () => {
-  it('a recognised phrase becomes a customer turn and the model\'s reply is the assistant\'s caption', async () => {
+describe("a local web call on the model, with the browser's speech recognition", () => {
+  it("a recognised phrase becomes a customer turn and the model's reply is the assistant's caption", async () => {
     const context = await browser.newContext();
     await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
     await context.addInitScript(FAKE_RECOGNITION);
@@ -93,7 +107,14 @@ describe('a local web call on the model, with the browser\'s speech recognition'
     const callId = await page.evaluate((baseUrl) => window.startLocal({ baseUrl }), emulator.url);
     const log = () => page.evaluate(() => window.localLog) as Promise<LocalCallLog>;
     const caption = async (role: string, text: string) =>
-      (await log()).events.some((e) => e.name === 'message' && (e.payload as Record<string, unknown>).type === 'transcript' && (e.payload as Record<string, unknown>).transcriptType === 'final' && (e.payload as Record<string, unknown>).role === role && (e.payload as Record<string, unknown>).transcript === text);
+      (await log()).events.some(
+        (e) =>
+          e.name === 'message' &&
+          (e.payload as Record<string, unknown>).type === 'transcript' &&
+          (e.payload as Record<string, unknown>).transcriptType === 'final' &&
+          (e.payload as Record<string, unknown>).role === role &&
+          (e.payload as Record<string, unknown>).transcript === text,
+      );
     await expect.poll(() => caption('assistant', 'Hello from the test'), { timeout: 15_000 }).toBe(true);
 
     expect(await page.evaluate(() => (window as unknown as { __hear(text: string): boolean }).__hear('Do you open on Sundays?'))).toBe(true);

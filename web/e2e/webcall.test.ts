@@ -67,10 +67,16 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--no-first-run', '--disable-quic',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
       // A fake microphone, so nothing waits on a permission prompt.
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   });
 });
@@ -112,82 +118,98 @@ function named(result: RunCallResult, name: string): unknown[] {
 }
 
 describe('web call in Chromium without internet', () => {
-  it('fails at daily-call-join, returns to idle and leaves no media element behind', async () => {
-    const page = await context.newPage();
-    await page.goto(`${origin}/`);
-    await page.waitForFunction(() => typeof window.runCall === 'function');
-    const before = served.length;
-    // daily-js is not part of the page's initial scripts: its chunk is fetched when the call starts.
-    expect(served.slice(0, before).some((path) => /daily/i.test(path))).toBe(false);
-    const result = await evaluateCall(page, { baseUrl: emulator.url });
+  it(
+    'fails at daily-call-join, returns to idle and leaves no media element behind',
+    async () => {
+      const page = await context.newPage();
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => typeof window.runCall === 'function');
+      const before = served.length;
+      // daily-js is not part of the page's initial scripts: its chunk is fetched when the call starts.
+      expect(served.slice(0, before).some((path) => /daily/i.test(path))).toBe(false);
+      const result = await evaluateCall(page, { baseUrl: emulator.url });
 
-    expect(result.result).toBeNull();
-    const failed = named(result, 'call-start-failed') as Array<{ stage: string; error: string }>;
-    expect(failed).toHaveLength(1);
-    expect(failed[0]?.stage).toBe('daily-call-join');
-    expect(failed[0]?.error).toMatch(/call object bundle/i);
-    const errors = (named(result, 'error') as Array<{ type: string }>).map((error) => error.type);
-    expect(errors).toContain('daily-call-join-error');
-    expect(errors.at(-1)).toBe('start-method-error');
-    const progress = (named(result, 'call-start-progress') as Array<{ stage: string; status: string }>).map((event) => `${event.stage}:${event.status}`);
-    expect(progress).toContain('web-call-creation:completed');
-    expect(progress).toContain('daily-call-object-creation:completed');
-    expect(progress.at(-1)).toBe('daily-call-join:failed');
-    expect(result.state).toBe('idle');
-    expect(result.states).toEqual(['starting', 'ending', 'idle']);
-    expect(result.media).toBe(0);
-    expect(named(result, 'call-end')).toEqual([]);
-    expect(result.reports).toHaveLength(1);
-    expect(JSON.stringify(result.reports[0])).not.toMatch(/token/i);
-    // The web call was created on the emulator, the Daily chunk was loaded from this origin,
-    // and the only attempts to leave loopback (Daily's CDN) were stopped in the browser.
-    expect(served.slice(before).some((path) => /daily/i.test(path))).toBe(true);
-    expect(blocked.some((url) => url.startsWith('https://c.daily.co/'))).toBe(true);
-    expect(blocked.every((url) => !url.startsWith('http://127.0.0.1'))).toBe(true);
-  }, SLOW);
+      expect(result.result).toBeNull();
+      const failed = named(result, 'call-start-failed') as Array<{ stage: string; error: string }>;
+      expect(failed).toHaveLength(1);
+      expect(failed[0]?.stage).toBe('daily-call-join');
+      expect(failed[0]?.error).toMatch(/call object bundle/i);
+      const errors = (named(result, 'error') as Array<{ type: string }>).map((error) => error.type);
+      expect(errors).toContain('daily-call-join-error');
+      expect(errors.at(-1)).toBe('start-method-error');
+      const progress = (named(result, 'call-start-progress') as Array<{ stage: string; status: string }>).map((event) => `${event.stage}:${event.status}`);
+      expect(progress).toContain('web-call-creation:completed');
+      expect(progress).toContain('daily-call-object-creation:completed');
+      expect(progress.at(-1)).toBe('daily-call-join:failed');
+      expect(result.state).toBe('idle');
+      expect(result.states).toEqual(['starting', 'ending', 'idle']);
+      expect(result.media).toBe(0);
+      expect(named(result, 'call-end')).toEqual([]);
+      expect(result.reports).toHaveLength(1);
+      expect(JSON.stringify(result.reports[0])).not.toMatch(/token/i);
+      // The web call was created on the emulator, the Daily chunk was loaded from this origin,
+      // and the only attempts to leave loopback (Daily's CDN) were stopped in the browser.
+      expect(served.slice(before).some((path) => /daily/i.test(path))).toBe(true);
+      expect(blocked.some((url) => url.startsWith('https://c.daily.co/'))).toBe(true);
+      expect(blocked.every((url) => !url.startsWith('http://127.0.0.1'))).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('honours a self-hosted call bundle (strict CSP: avoidEval, callObjectBundleUrlOverride)', async () => {
-    const page = await context.newPage();
-    const result = await runCall(page, { callConfig: { avoidEval: true, callObjectBundleUrlOverride: `${origin}/vendor/call-machine-object-bundle.js` } });
-    expect(result.result).toBeNull();
-    expect((named(result, 'call-start-failed') as Array<{ stage: string }>)[0]?.stage).toBe('daily-call-join');
-    expect(served.filter((path) => path === '/vendor/call-machine-object-bundle.js').length).toBeGreaterThan(0);
-    expect(blocked.some((url) => url.includes('c.daily.co'))).toBe(false);
-    expect(result.state).toBe('idle');
-    expect(result.media).toBe(0);
-  }, SLOW);
+  it(
+    'honours a self-hosted call bundle (strict CSP: avoidEval, callObjectBundleUrlOverride)',
+    async () => {
+      const page = await context.newPage();
+      const result = await runCall(page, { callConfig: { avoidEval: true, callObjectBundleUrlOverride: `${origin}/vendor/call-machine-object-bundle.js` } });
+      expect(result.result).toBeNull();
+      expect((named(result, 'call-start-failed') as Array<{ stage: string }>)[0]?.stage).toBe('daily-call-join');
+      expect(served.filter((path) => path === '/vendor/call-machine-object-bundle.js').length).toBeGreaterThan(0);
+      expect(blocked.some((url) => url.includes('c.daily.co'))).toBe(false);
+      expect(result.state).toBe('idle');
+      expect(result.media).toBe(0);
+    },
+    SLOW,
+  );
 
-  it("keeps Daily's own validations: userData over 4096 characters is refused by daily-js", async () => {
-    const page = await context.newPage();
-    const consoleLines: string[] = [];
-    page.on('console', (message) => consoleLines.push(message.text()));
-    const result = await runCall(page, { callObjectOptions: { userData: { note: 'x'.repeat(5000) } } });
-    expect(result.result).toBeNull();
-    const failed = named(result, 'call-start-failed') as Array<{ stage: string; error: string }>;
-    expect(failed[0]?.stage).toBe('daily-call-object-creation');
-    expect(failed[0]?.error).toMatch(/invalid userData/);
-    // daily-js logs the precise reason, its 4096-character limit.
-    expect(consoleLines.some((line) => /userData is too large \(5\d{3} characters\)\. Maximum size suppported is 4096/.test(line))).toBe(true);
-    expect((named(result, 'error') as Array<{ type: string }>).map((error) => error.type)).toEqual(['daily-call-object-creation-error', 'start-method-error']);
-    expect(result.state).toBe('idle');
-    expect(result.media).toBe(0);
-  }, SLOW);
+  it(
+    "keeps Daily's own validations: userData over 4096 characters is refused by daily-js",
+    async () => {
+      const page = await context.newPage();
+      const consoleLines: string[] = [];
+      page.on('console', (message) => consoleLines.push(message.text()));
+      const result = await runCall(page, { callObjectOptions: { userData: { note: 'x'.repeat(5000) } } });
+      expect(result.result).toBeNull();
+      const failed = named(result, 'call-start-failed') as Array<{ stage: string; error: string }>;
+      expect(failed[0]?.stage).toBe('daily-call-object-creation');
+      expect(failed[0]?.error).toMatch(/invalid userData/);
+      // daily-js logs the precise reason, its 4096-character limit.
+      expect(consoleLines.some((line) => /userData is too large \(5\d{3} characters\)\. Maximum size suppported is 4096/.test(line))).toBe(true);
+      expect((named(result, 'error') as Array<{ type: string }>).map((error) => error.type)).toEqual(['daily-call-object-creation-error', 'start-method-error']);
+      expect(result.state).toBe('idle');
+      expect(result.media).toBe(0);
+    },
+    SLOW,
+  );
 
-  it('StrictMode mount, unmount, mount: the first Daily call object is gone before the second is created', async () => {
-    const page = await context.newPage();
-    const consoleLines: string[] = [];
-    page.on('console', (message) => consoleLines.push(message.text()));
-    await page.goto(`${origin}/`);
-    await page.waitForFunction(() => typeof window.runStrictMode === 'function');
-    const options = JSON.stringify({ baseUrl: emulator.url });
-    const result = (await page.evaluate((json) => window.runStrictMode(JSON.parse(json) as RunCallOptions), options)) as RunCallResult & { first: unknown };
-    expect(result.first).toBeNull();
-    // Without internet the second call fails at the join, not at object creation (no duplicate call object).
-    const failed = named(result, 'call-start-failed') as Array<{ stage: string }>;
-    expect(failed.map((event) => event.stage)).toEqual(['daily-call-join']);
-    expect(consoleLines.some((line) => /duplicate/i.test(line))).toBe(false);
-    expect(result.states).toEqual(['starting', 'ending', 'idle', 'starting', 'ending', 'idle']);
-    expect(result.state).toBe('idle');
-    expect(result.media).toBe(0);
-  }, SLOW);
+  it(
+    'StrictMode mount, unmount, mount: the first Daily call object is gone before the second is created',
+    async () => {
+      const page = await context.newPage();
+      const consoleLines: string[] = [];
+      page.on('console', (message) => consoleLines.push(message.text()));
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => typeof window.runStrictMode === 'function');
+      const options = JSON.stringify({ baseUrl: emulator.url });
+      const result = (await page.evaluate((json) => window.runStrictMode(JSON.parse(json) as RunCallOptions), options)) as RunCallResult & { first: unknown };
+      expect(result.first).toBeNull();
+      // Without internet the second call fails at the join, not at object creation (no duplicate call object).
+      const failed = named(result, 'call-start-failed') as Array<{ stage: string }>;
+      expect(failed.map((event) => event.stage)).toEqual(['daily-call-join']);
+      expect(consoleLines.some((line) => /duplicate/i.test(line))).toBe(false);
+      expect(result.states).toEqual(['starting', 'ending', 'idle', 'starting', 'ending', 'idle']);
+      expect(result.state).toBe('idle');
+      expect(result.media).toBe(0);
+    },
+    SLOW,
+  );
 });

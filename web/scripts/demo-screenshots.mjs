@@ -12,10 +12,22 @@ const demo = spawn(process.execPath, [`${root}bin/voice.js`, 'demo', '--port', '
 const url = await new Promise((r) => demo.stdout.on('data', (d) => r(d.toString().trim())));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+  ],
 });
 try {
-  for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['375', { width: 375, height: 812 }]]) {
+  for (const [name, viewport] of [
+    ['1280', { width: 1280, height: 800 }],
+    ['375', { width: 375, height: 812 }],
+  ]) {
     const context = await browser.newContext({ viewport, colorScheme: 'light', permissions: ['microphone'] });
     const page = await context.newPage();
     const shot = (state) => page.screenshot({ path: `${root}docs/demo-${state}-${name}.png` });

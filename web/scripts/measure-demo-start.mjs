@@ -37,11 +37,13 @@ async function crawl(pageUrl) {
   while (queue.length) {
     const batch = queue.splice(0).filter((u) => !seen.has(u));
     batch.forEach((u) => seen.add(u));
-    const bodies = await Promise.all(batch.map(async (u) => {
-      const res = await fetch(u);
-      if (!res.ok) throw new Error(`${u}: ${res.status}`);
-      return [u, await res.text()];
-    }));
+    const bodies = await Promise.all(
+      batch.map(async (u) => {
+        const res = await fetch(u);
+        if (!res.ok) throw new Error(`${u}: ${res.status}`);
+        return [u, await res.text()];
+      }),
+    );
     for (const [u, body] of bodies) for (const i of body.matchAll(IMPORT)) if (!i[1].startsWith('data:')) queue.push(new URL(i[1], u).href);
   }
   return seen.size;

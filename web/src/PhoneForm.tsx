@@ -48,7 +48,10 @@ export default function PhoneForm({ webhookUrl, slug, onClose }: { webhookUrl: s
       });
       if (!response.ok) {
         // The local webhook explains a refusal in JSON ({ message }); visitors see the spec's text, developers the reason.
-        const detail = await response.json().then((b: { message?: unknown }) => (typeof b?.message === 'string' ? `: ${b.message}` : ''), () => '');
+        const detail = await response.json().then(
+          (b: { message?: unknown }) => (typeof b?.message === 'string' ? `: ${b.message}` : ''),
+          () => '',
+        );
         throw new Error(`The webhook answered ${response.status}${detail}`);
       }
       setSuccess(text.callSuccess);

@@ -48,7 +48,10 @@ export function useCallShell(config: DemoConfig, visitor: Visitor): CallView & {
   const local = config.localCalls;
   const prefetch = useCallback(() => {
     setWanted(true);
-    void loadEngine().then((m) => m.prefetchWebCall(local), () => undefined);
+    void loadEngine().then(
+      (m) => m.prefetchWebCall(local),
+      () => undefined,
+    );
   }, [local]);
   const engine = wanted && (
     <Suspense fallback={null}>

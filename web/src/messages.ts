@@ -8,8 +8,7 @@ export const text = {
   greeting: (name: string) => `Hey ${name},`,
   title: (name: string) => `Demo for ${name}`,
   pitch: 'Meet the AI voice assistant that answers your customer calls, day and night.',
-  description:
-    'It handles routine questions, qualifies your leads and books them in, so your team can focus on the conversations that matter. Try the version we set up for you.',
+  description: 'It handles routine questions, qualifies your leads and books them in, so your team can focus on the conversations that matter. Try the version we set up for you.',
   choose: "Choose how you'd like to try it:",
   callMe: 'Call Me',
   testInBrowser: 'Test in Browser',

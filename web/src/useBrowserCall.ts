@@ -31,7 +31,10 @@ export function prefetchWebCall(local: boolean): void {
   void loadHelp().catch(() => undefined);
   void loadCaptions().catch(() => undefined);
   prefetchClient();
-  if (!local) void loadWebCall().then((m) => m.loadDaily()).catch(() => undefined);
+  if (!local)
+    void loadWebCall()
+      .then((m) => m.loadDaily())
+      .catch(() => undefined);
 }
 
 /** Runs one browser call at a time for the visitor; returns the state, a message and the toggle. */
@@ -43,7 +46,10 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
 
   const fail = useCallback((err: unknown) => {
     console.error('Browser call failed:', err);
-    void loadHelp().then((help) => help.isPermissionError(err) && setMessage(help.callText.microphone), () => undefined);
+    void loadHelp().then(
+      (help) => help.isPermissionError(err) && setMessage(help.callText.microphone),
+      () => undefined,
+    );
   }, []);
 
   // avoidEval: Daily loads its call bundle as a script from its CDN instead of eval-ing it, so the page's CSP needs no 'unsafe-eval'.

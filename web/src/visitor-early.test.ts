@@ -40,7 +40,10 @@ describe('startEarlyLookup', () => {
   });
 
   it('keeps a failure for the page instead of reporting it as unhandled', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer({ message: 'boom' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer({ message: 'boom' }, 500)),
+    );
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     const scope = page('/acme');
@@ -73,7 +76,10 @@ describe('loadVisitor with an early lookup', () => {
   });
 
   it('falls back to Visitor when the early lookup failed, as for its own', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer({ message: 'down' }, 503)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer({ message: 'down' }, 503)),
+    );
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('location', page('/acme').location);
     startEarlyLookup(undefined, globalThis as unknown as Record<string, unknown> & { location: Location });

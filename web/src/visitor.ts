@@ -86,11 +86,7 @@ export function fallbackVisitor(slug: string): Visitor {
 export type LookupStatus = 'found' | 'missing' | 'failed';
 
 /** Looks the visitor up; never throws: no row or failure carries the fallback visitor. */
-export async function loadVisitor(
-  slug: string,
-  config: LookupConfig,
-  origin: string = location.origin,
-): Promise<{ visitor: Visitor; status: LookupStatus }> {
+export async function loadVisitor(slug: string, config: LookupConfig, origin: string = location.origin): Promise<{ visitor: Visitor; status: LookupStatus }> {
   try {
     const data = await (takeEarlyLookup(slug) ?? selectVisitor(slug, config, origin));
     if (!data) {

@@ -48,7 +48,8 @@ describe('earlyLookup plugin', () => {
   };
 
   it('puts the script right after the charset, before the stylesheet and the page script', async () => {
-    const html = '<html><head><script>window.__VOICE_CONFIG__={};</script>\n<meta charset="UTF-8" />\n<script type="module" src="/assets/index.js"></script><link rel="stylesheet" href="/assets/index.css"></head></html>';
+    const html =
+      '<html><head><script>window.__VOICE_CONFIG__={};</script>\n<meta charset="UTF-8" />\n<script type="module" src="/assets/index.js"></script><link rel="stylesheet" href="/assets/index.css"></head></html>';
     const out = String(await transform(html));
     const at = (needle: string): number => out.indexOf(needle);
     expect(at('window.__VOICE_CONFIG__={}')).toBeLessThan(at('<meta charset'));

@@ -66,7 +66,10 @@ const load = async (build: 'es6' | 'es6-modern'): Promise<{ AsYouType: typeof As
 
 describe('libphonenumber-js es6-modern', () => {
   it('has a counterpart for every es6 module', () => {
-    const list = (build: string) => readdirSync(join(phoneLib, build), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') && !f.includes('.test.')).sort();
+    const list = (build: string) =>
+      readdirSync(join(phoneLib, build), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.js') && !f.includes('.test.'))
+        .sort();
     expect(list('es6-modern')).toEqual(list('es6'));
   });
 

@@ -91,9 +91,14 @@ export function compactMetadataModule(metadata: PhoneMetadata): string | undefin
   const { version, country_calling_codes: published, countries, nonGeographic, ...other } = metadata;
   if (Object.keys(other).length > 0) return undefined;
   const plain = deriveCallingCodes(countries, {});
-  const main = Object.fromEntries(Object.entries(published).filter(([code, list]) => plain[code]?.[0] !== list[0]).map(([code, list]) => [code, list[0] as string]));
+  const main = Object.fromEntries(
+    Object.entries(published)
+      .filter(([code, list]) => plain[code]?.[0] !== list[0])
+      .map(([code, list]) => [code, list[0] as string]),
+  );
   const derived = deriveCallingCodes(countries, main);
-  if (JSON.stringify(derived) !== JSON.stringify(published) || JSON.stringify(Object.keys(metadata)) !== JSON.stringify(['version', 'country_calling_codes', 'countries', 'nonGeographic'])) return undefined;
+  if (JSON.stringify(derived) !== JSON.stringify(published) || JSON.stringify(Object.keys(metadata)) !== JSON.stringify(['version', 'country_calling_codes', 'countries', 'nonGeographic']))
+    return undefined;
   return [
     `const countries = ${JSON.stringify(countries)};`,
     `const nonGeographic = ${JSON.stringify(nonGeographic)};`,

@@ -36,7 +36,9 @@ function plugin(): Hooks {
 describe('bundlePhoneInput', () => {
   it("is the library's ES build in one module that imports only React", async () => {
     const code = await bundlePhoneInput(root);
-    const imports = parseAst(code).body.filter((n) => n.type === 'ImportDeclaration').map((n) => (n as unknown as { source: { value: string } }).source.value);
+    const imports = parseAst(code)
+      .body.filter((n) => n.type === 'ImportDeclaration')
+      .map((n) => (n as unknown as { source: { value: string } }).source.value);
     expect(imports).toEqual(PHONE_INPUT_EXTERNAL);
     expect(code).not.toMatch(/__require\(|process\.env/);
     expect(code).toMatch(/export \{[^}]*\bas default\b/);

@@ -53,26 +53,40 @@ function bucket(ms: number, step: string): string {
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();
   switch (step) {
-    case 'second': return new Date(Math.floor(ms / 1000) * 1000).toISOString();
-    case 'minute': return new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
-    case 'hour': return new Date(Math.floor(ms / 3_600_000) * 3_600_000).toISOString();
-    case 'day': return new Date(Math.floor(ms / DAY) * DAY).toISOString();
-    case 'week': return new Date(Math.floor(ms / DAY) * DAY - ((d.getUTCDay() + 6) % 7) * DAY).toISOString();
-    case 'month': return new Date(Date.UTC(y, m, 1)).toISOString();
-    case 'quarter': return new Date(Date.UTC(y, m - (m % 3), 1)).toISOString();
-    default: return new Date(Date.UTC(y, 0, 1)).toISOString();
+    case 'second':
+      return new Date(Math.floor(ms / 1000) * 1000).toISOString();
+    case 'minute':
+      return new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
+    case 'hour':
+      return new Date(Math.floor(ms / 3_600_000) * 3_600_000).toISOString();
+    case 'day':
+      return new Date(Math.floor(ms / DAY) * DAY).toISOString();
+    case 'week':
+      return new Date(Math.floor(ms / DAY) * DAY - ((d.getUTCDay() + 6) % 7) * DAY).toISOString();
+    case 'month':
+      return new Date(Date.UTC(y, m, 1)).toISOString();
+    case 'quarter':
+      return new Date(Date.UTC(y, m - (m % 3), 1)).toISOString();
+    default:
+      return new Date(Date.UTC(y, 0, 1)).toISOString();
   }
 }
 
 function aggregate(op: Operation, calls: Rec[]): unknown {
   const values = calls.map((c) => valueOf(c, op.column)).filter((v): v is number => v !== undefined);
   switch (op.operation) {
-    case 'count': return values.length;
-    case 'sum': return values.reduce((a, b) => a + b, 0);
-    case 'avg': return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
-    case 'min': return values.length ? Math.min(...values) : null;
-    case 'max': return values.length ? Math.max(...values) : null;
-    default: return values;
+    case 'count':
+      return values.length;
+    case 'sum':
+      return values.reduce((a, b) => a + b, 0);
+    case 'avg':
+      return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+    case 'min':
+      return values.length ? Math.min(...values) : null;
+    case 'max':
+      return values.length ? Math.max(...values) : null;
+    default:
+      return values;
   }
 }
 
@@ -85,7 +99,11 @@ function checkQuery(q: Query, i: number): void {
     timeRange: { type: 'object' },
   }).map((m) => `queries.${i}.${m}`);
   (Array.isArray(q.operations) ? q.operations : []).forEach((op, j) => {
-    const opProblems = problems(op as unknown as Record<string, unknown>, { operation: { type: 'string', required: true, oneOf: OPERATIONS }, column: { type: 'string', required: true }, alias: { type: 'string' } });
+    const opProblems = problems(op as unknown as Record<string, unknown>, {
+      operation: { type: 'string', required: true, oneOf: OPERATIONS },
+      column: { type: 'string', required: true },
+      alias: { type: 'string' },
+    });
     found.push(...opProblems.map((m) => `queries.${i}.operations.${j}.${m}`));
   });
   for (const key of ['start', 'end'] as const) {
@@ -100,10 +118,13 @@ function run(q: Query, calls: readonly Rec[]): Record<string, unknown> {
   const start = q.timeRange?.start ? Date.parse(q.timeRange.start) : end - 7 * DAY;
   const step = q.timeRange?.step;
   const timeRange = { ...(step ? { step } : {}), start: new Date(start).toISOString(), end: new Date(end).toISOString(), timezone: q.timeRange?.timezone ?? 'UTC' };
-  const rows = q.table === 'call' ? calls.filter((c) => {
-    const at = Date.parse(c.createdAt);
-    return at >= start && at <= end;
-  }) : [];
+  const rows =
+    q.table === 'call'
+      ? calls.filter((c) => {
+          const at = Date.parse(c.createdAt);
+          return at >= start && at <= end;
+        })
+      : [];
   const groupBy = q.groupBy ?? [];
   const groups = new Map<string, { keys: Record<string, unknown>; calls: Rec[] }>();
   for (const call of rows) {

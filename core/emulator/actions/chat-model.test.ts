@@ -26,7 +26,12 @@ async function setup(replies: FakeReply[] | undefined, tool?: (r: Received) => u
   open.push(emu, fake, tools);
   const assistant = {
     name: 'Parcels',
-    model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You track parcels.' }], tools: [{ type: 'function', function: { name: 'trackParcel', parameters: { type: 'object', properties: { parcelId: { type: 'string' } } } }, server: { url: tools.url } }] },
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'system', content: 'You track parcels.' }],
+      tools: [{ type: 'function', function: { name: 'trackParcel', parameters: { type: 'object', properties: { parcelId: { type: 'string' } } } }, server: { url: tools.url } }],
+    },
   };
   const post = (path: string, body: Obj) => fetch(`${emu.url}${path}`, { method: 'POST', headers, body: JSON.stringify({ assistant, ...body }) });
   return { fake, tools, emu, post };
@@ -60,7 +65,10 @@ describe('chats run by the model', () => {
     const { post } = await setup([{ text: 'Hello there friend', textChunks: 3 }]);
     const res = await post('/chat/responses', { input: 'Hi', stream: true });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const events = (await res.text()).split('\n\n').filter((l) => l.startsWith('data: ') && !l.includes('[DONE]')).map((l) => JSON.parse(l.slice(6)) as Obj);
+    const events = (await res.text())
+      .split('\n\n')
+      .filter((l) => l.startsWith('data: ') && !l.includes('[DONE]'))
+      .map((l) => JSON.parse(l.slice(6)) as Obj);
     const deltas = events.filter((e) => e.type === 'response.output_text.delta').map((e) => e.delta);
     expect(deltas.join('')).toBe('Hello there friend');
     expect(deltas.length).toBeGreaterThan(1);
@@ -71,12 +79,15 @@ describe('chats run by the model', () => {
   it('POST /chat with stream: true answers content deltas on chat.output[0].content', async () => {
     const { post } = await setup([{ text: 'One two three' }]);
     const res = await post('/chat', { input: 'Count', stream: true });
-    const events = (await res.text()).split('\n\n').filter((l) => l.startsWith('data: {')).map((l) => JSON.parse(l.slice(6)) as Obj);
+    const events = (await res.text())
+      .split('\n\n')
+      .filter((l) => l.startsWith('data: {'))
+      .map((l) => JSON.parse(l.slice(6)) as Obj);
     expect(events.map((e) => e.delta).join('')).toBe('One two three');
     expect(events[0]).toMatchObject({ path: 'chat.output[0].content' });
   });
 
-  it('a failing model answers the platform\'s error body', async () => {
+  it("a failing model answers the platform's error body", async () => {
     const { post } = await setup([{ status: 500, body: { error: { message: 'boom' } } }]);
     const res = await post('/chat', { input: 'Hi' });
     expect(res.status).toBe(500);

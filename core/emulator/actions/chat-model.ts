@@ -52,7 +52,7 @@ export async function chatTurn(deps: ChatTurnDeps, assistant: Json, messages: Ch
   const callTool = async (call: { id: string; name: string; arguments: string }, tool: Json | undefined): Promise<{ result?: string; error?: string }> => {
     if (!tool) return { error: `the assistant has no tool named ${call.name}` };
     const target = withCredential(chooseServer('tool-calls', { tool, assistant, org: orgOf(store) }), (id) => store.get('credential', id));
-    if (!target) return { error: 'no server to send tool-calls to (set the tool\'s, the assistant\'s or the org\'s server)' };
+    if (!target) return { error: "no server to send tool-calls to (set the tool's, the assistant's or the org's server)" };
     const data: ToolCallData = { call: { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }, tool };
     const message = buildServerMessage('tool-calls', { assistant, data: { toolCalls: [data] } }, { chat });
     if (tool.async === true) {

@@ -28,7 +28,16 @@ export function countsOf(items: readonly Rec[]): Record<string, number> {
   const n = (s: string): number => items.filter((i) => i.status === s).length;
   const sims = new Set(items.map((i) => i.simulationId));
   const failedSims = new Set(items.filter((i) => i.status === 'failed').map((i) => i.simulationId));
-  return { total: items.length, passed: n('passed'), failed: n('failed'), running: n('running') + n('evaluating'), queued: n('queued'), canceled: n('canceled'), distinctSimulationTotal: sims.size, distinctSimulationFailed: failedSims.size };
+  return {
+    total: items.length,
+    passed: n('passed'),
+    failed: n('failed'),
+    running: n('running') + n('evaluating'),
+    queued: n('queued'),
+    canceled: n('canceled'),
+    distinctSimulationTotal: sims.size,
+    distinctSimulationFailed: failedSims.size,
+  };
 }
 
 /** One simulation a run plays: its scenario and personality, or why it cannot run. */
@@ -46,7 +55,13 @@ function planSimulation(store: Store, id: string): Planned {
   const scenario = typeof sim.scenarioId === 'string' ? store.get('eval/simulation/scenario', sim.scenarioId) : undefined;
   const personality = typeof sim.personalityId === 'string' ? store.get('eval/simulation/personality', sim.personalityId) : undefined;
   const missing = !scenario ? `the scenario ${String(sim.scenarioId)} does not exist` : !personality ? `the personality ${String(sim.personalityId)} does not exist` : undefined;
-  return { simulationId: id, ...(scenario ? { scenario } : {}), ...(personality ? { personality } : {}), ...(typeof sim.name === 'string' ? { name: sim.name } : {}), ...(missing ? { problem: `The simulation cannot run: ${missing}.` } : {}) };
+  return {
+    simulationId: id,
+    ...(scenario ? { scenario } : {}),
+    ...(personality ? { personality } : {}),
+    ...(typeof sim.name === 'string' ? { name: sim.name } : {}),
+    ...(missing ? { problem: `The simulation cannot run: ${missing}.` } : {}),
+  };
 }
 
 /** The simulations a run entry names: one simulation, every simulation of a suite, or an inline one. */
@@ -98,7 +113,13 @@ async function play(store: Store, host: RunHost, runId: string, itemId: string, 
   const transport = ((run.transport as Json | undefined)?.provider as string | undefined) ?? 'vapi.webchat';
   const outcome = plan.problem
     ? { status: 'failed' as const, failureReason: plan.problem }
-    : await runItem(host.world, { scenario: plan.scenario as Json, personality: plan.personality as Json, target: run.target as Json, transport, label: `simulation ${plan.name ?? plan.simulationId} iteration ${String(item.iterationNumber)}` });
+    : await runItem(host.world, {
+        scenario: plan.scenario as Json,
+        personality: plan.personality as Json,
+        target: run.target as Json,
+        transport,
+        label: `simulation ${plan.name ?? plan.simulationId} iteration ${String(item.iterationNumber)}`,
+      });
   const current = store.get(ITEMS, itemId);
   if (!current || current.status === 'canceled') return;
   if (outcome.status === 'passed') Object.assign(current, { status: 'passed', completedAt: new Date().toISOString() });
@@ -127,7 +148,11 @@ export const createSimulationRun: Handler = (ctx) => {
   const items = planned.flatMap((p) =>
     Array.from({ length: iterations }, (_, i) =>
       store.insert(ITEMS, {
-        runId: run.id, simulationId: p.simulationId, status: 'queued', queuedAt: run.createdAt, iterationNumber: i + 1,
+        runId: run.id,
+        simulationId: p.simulationId,
+        status: 'queued',
+        queuedAt: run.createdAt,
+        iterationNumber: i + 1,
         ...(typeof p.scenario?.id === 'string' ? { scenarioId: p.scenario.id } : {}),
         ...(typeof p.personality?.id === 'string' ? { personalityId: p.personality.id } : {}),
         ...(Array.isArray(p.scenario?.hooks) ? { hooks: p.scenario.hooks } : {}),

@@ -29,9 +29,10 @@ export const uploadFile: Handler = (ctx) => {
 /** `POST /phone-number/import/{twilio,vonage}`: a phone number of that provider. */
 export function importNumber(provider: 'twilio' | 'vonage'): Handler {
   const numberField = `${provider}PhoneNumber`;
-  const rules: Rules = provider === 'twilio'
-    ? { twilioPhoneNumber: { type: 'string', required: true }, twilioAccountSid: { type: 'string', required: true }, twilioAuthToken: { type: 'string' } }
-    : { vonagePhoneNumber: { type: 'string', required: true }, credentialId: { type: 'string', required: true } };
+  const rules: Rules =
+    provider === 'twilio'
+      ? { twilioPhoneNumber: { type: 'string', required: true }, twilioAccountSid: { type: 'string', required: true }, twilioAuthToken: { type: 'string' } }
+      : { vonagePhoneNumber: { type: 'string', required: true }, credentialId: { type: 'string', required: true } };
   return (ctx) => {
     check(ctx.body, rules);
     const { [numberField]: number, twilioAuthToken: _secret, ...rest } = ctx.body;
@@ -52,11 +53,13 @@ export function versioned(inner: (ctx: Ctx) => Reply): Handler {
   };
 }
 
-
 /** `GET /assistant/{id}/version`: every state of the assistant, newest (current) first. */
 export const assistantVersions: Handler = (ctx) => {
   const current = find(ctx, ASSISTANT);
-  const older = ctx.store.all('assistant/version').filter((v) => v.assistantId === current.id).map((v) => v.assistant as Record<string, unknown>);
+  const older = ctx.store
+    .all('assistant/version')
+    .filter((v) => v.assistantId === current.id)
+    .map((v) => v.assistant as Record<string, unknown>);
   const states = [...older, current].map((state, i) => ({ ...state, version: i + 1 }));
   return { status: 200, body: states.reverse() };
 };
@@ -65,7 +68,12 @@ const CATEGORIES = ['bug-report', 'feature-request', 'doc-update', 'pricing', 's
 
 /** `POST /support/ticket`: stores the ticket. */
 export const supportTicket: Handler = (ctx) => {
-  check(ctx.body, { category: { type: 'string', required: true, oneOf: CATEGORIES }, subject: { type: 'string', required: true }, message: { type: 'string', required: true }, callDetails: { type: 'string' } });
+  check(ctx.body, {
+    category: { type: 'string', required: true, oneOf: CATEGORIES },
+    subject: { type: 'string', required: true },
+    message: { type: 'string', required: true },
+    callDetails: { type: 'string' },
+  });
   const ticket = ctx.store.insert('support/ticket', { status: 'open', ...ctx.body });
   return { status: 201, body: ticket, changed: true };
 };
@@ -102,4 +110,10 @@ export const credentialTrigger: Handler = (ctx) => {
 };
 
 /** `GET /template/pinned`: the public templates, newest first. */
-export const pinnedTemplates: Handler = (ctx) => ({ status: 200, body: ctx.store.all('template').filter((t) => t.visibility === 'public').reverse() });
+export const pinnedTemplates: Handler = (ctx) => ({
+  status: 200,
+  body: ctx.store
+    .all('template')
+    .filter((t) => t.visibility === 'public')
+    .reverse(),
+});

@@ -39,7 +39,10 @@ function org(ctx: Ctx): Rec {
 /** `GET /org`: the orgs you are a member of, newest first. */
 export const listOrgs: Handler = (ctx) => ({
   status: 200,
-  body: ctx.store.all('org').filter((o) => ctx.store.get(members(o.id), ctx.store.userId)).reverse(),
+  body: ctx.store
+    .all('org')
+    .filter((o) => ctx.store.get(members(o.id), ctx.store.userId))
+    .reverse(),
 });
 
 /** `POST /org`: a new org with you as its admin. */

@@ -99,22 +99,24 @@ export const metrics: Handler = (ctx) => {
   const active = calls.filter((c) => c.status !== 'ended').length;
   return {
     status: 200,
-    body: [{
-      orgId: ctx.store.orgId,
-      rangeStart: new Date(start).toISOString(),
-      rangeEnd: new Date(end).toISOString(),
-      bill: total(bill),
-      billWithinBillingLimit: true,
-      billDailyBreakdown: bill,
-      callActive: active,
-      callActiveWithinConcurrencyLimit: active <= 10,
-      callMinutes: total(minutes),
-      callMinutesDailyBreakdown: minutes,
-      callMinutesAverage: calls.length ? total(minutes) / calls.length : 0,
-      callMinutesAverageDailyBreakdown: average,
-      callCount: calls.length,
-      callCountDailyBreakdown: count,
-    }],
+    body: [
+      {
+        orgId: ctx.store.orgId,
+        rangeStart: new Date(start).toISOString(),
+        rangeEnd: new Date(end).toISOString(),
+        bill: total(bill),
+        billWithinBillingLimit: true,
+        billDailyBreakdown: bill,
+        callActive: active,
+        callActiveWithinConcurrencyLimit: active <= 10,
+        callMinutes: total(minutes),
+        callMinutesDailyBreakdown: minutes,
+        callMinutesAverage: calls.length ? total(minutes) / calls.length : 0,
+        callMinutesAverageDailyBreakdown: average,
+        callCount: calls.length,
+        callCountDailyBreakdown: count,
+      },
+    ],
   };
 };
 
@@ -159,7 +161,13 @@ export const getKnowledgeBase: Handler = (ctx) => {
 /** `GET /v2/knowledge-base/{id}/file`: the attached files, newest first. */
 export const listKbFiles: Handler = (ctx) => {
   const kb = find(ctx, KB);
-  return { status: 200, body: ctx.store.all(KB_FILES).filter((f) => f.knowledgeBaseV2Id === kb.id).reverse() };
+  return {
+    status: 200,
+    body: ctx.store
+      .all(KB_FILES)
+      .filter((f) => f.knowledgeBaseV2Id === kb.id)
+      .reverse(),
+  };
 };
 
 /** `POST /v2/knowledge-base/{id}/file`: attaches an uploaded file; the emulator indexes at once. */

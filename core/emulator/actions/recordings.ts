@@ -92,6 +92,9 @@ export const pcap: Handler = (ctx) => {
 /** `GET /call/{id}/call-logs`: the call's log lines, one JSON object a line. */
 export const callLogs: Handler = (ctx) => {
   const call = find(ctx, CALL);
-  const lines = ctx.store.all('log').filter((l) => l.callId === call.id).map((l) => JSON.stringify(l));
+  const lines = ctx.store
+    .all('log')
+    .filter((l) => l.callId === call.id)
+    .map((l) => JSON.stringify(l));
   return { status: 200, body: Buffer.from(lines.length ? `${lines.join('\n')}\n` : ''), contentType: 'application/x-ndjson' };
 };

@@ -58,7 +58,18 @@ export const concurrency: Handler = (ctx) => {
   const limit = ctx.env.runs?.limiter.size ?? DEFAULT_SIMULATION_CONCURRENCY;
   const active = ctx.store.all(ITEMS).filter((i) => i.status === 'running' || i.status === 'evaluating').length;
   const now = new Date().toISOString();
-  return { status: 200, body: { orgId: ctx.store.orgId, concurrencyLimit: limit, activeSimulations: active, availableToStart: Math.max(0, limit - active), createdAt: now, updatedAt: now, isDefault: limit === DEFAULT_SIMULATION_CONCURRENCY } };
+  return {
+    status: 200,
+    body: {
+      orgId: ctx.store.orgId,
+      concurrencyLimit: limit,
+      activeSimulations: active,
+      availableToStart: Math.max(0, limit - active),
+      createdAt: now,
+      updatedAt: now,
+      isDefault: limit === DEFAULT_SIMULATION_CONCURRENCY,
+    },
+  };
 };
 
 /** `POST /eval/simulation/scenario/generate`: three canned scenarios (happy path, edge case, failure). */

@@ -36,14 +36,23 @@ export const runStructuredOutput: Handler = async (ctx) => {
     outputId = b.structuredOutputId;
   }
   if (!output) throw badRequest(['structuredOutputId or structuredOutput must be provided']);
-  const calls = (b.callIds as unknown[]).map((id) => ctx.store.get('call', String(id)) ?? (() => { throw notFound('Call'); })());
+  const calls = (b.callIds as unknown[]).map(
+    (id) =>
+      ctx.store.get('call', String(id)) ??
+      (() => {
+        throw notFound('Call');
+      })(),
+  );
   const world = ctx.env.runs?.world;
   const results: { call: Rec; result: unknown }[] = [];
   for (const call of calls) {
     const assistant = typeof call.assistantId === 'string' ? world?.assistant({ assistantId: call.assistantId }) : (call.assistant as Json | undefined);
     const got = await extract(world?.gateway, output, conversationOf(call), assistant?.model as Json | undefined, `structured output ${String(output.name ?? outputId)} call ${call.id}`);
     if (!got.ok) {
-      const why = got.error === 'no model is configured to extract it' ? `No model is configured to extract ${String(output.name ?? 'it')}. ${NO_MODEL_REASON}` : `Could not extract ${String(output.name ?? 'it')} from call ${call.id}: ${got.error}`;
+      const why =
+        got.error === 'no model is configured to extract it'
+          ? `No model is configured to extract ${String(output.name ?? 'it')}. ${NO_MODEL_REASON}`
+          : `Could not extract ${String(output.name ?? 'it')} from call ${call.id}: ${got.error}`;
       throw badRequest([why]);
     }
     results.push({ call, result: got.value });

@@ -46,7 +46,11 @@ describe('tool calls that fail', () => {
     const call = await run({
       // The late server takes 1 s of real time: 2000 simulated seconds at this speed if the clock
       // did not stand still while waiting, which would run past the 600 s default limit.
-      assistant: { name: 'T', server: { url: app.url }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [fn('fails', `${broken.url}/500`), fn('garbles', `${broken.url}/garbage`), fn('lags', `${broken.url}/slow`)] } },
+      assistant: {
+        name: 'T',
+        server: { url: app.url },
+        model: { provider: 'openai', model: 'gpt-4o-mini', tools: [fn('fails', `${broken.url}/500`), fn('garbles', `${broken.url}/garbage`), fn('lags', `${broken.url}/slow`)] },
+      },
     });
     expect(call.endedReason).toBe('customer-ended-call');
     const results = (call.messages as { role: string; name?: string; result?: string }[]).filter((m) => m.role === 'tool_call_result');
@@ -139,7 +143,10 @@ async function readEvents(url: string, done: (events: RecordEvent[]) => boolean)
     buf += decoder.decode(chunk, { stream: true });
     let at: number;
     while ((at = buf.indexOf('\n\n')) >= 0) {
-      const data = buf.slice(0, at).split('\n').find((l) => l.startsWith('data: '));
+      const data = buf
+        .slice(0, at)
+        .split('\n')
+        .find((l) => l.startsWith('data: '));
       buf = buf.slice(at + 2);
       if (data) events.push(JSON.parse(data.slice(6)) as RecordEvent);
     }

@@ -177,7 +177,7 @@ export async function converseWithModel(s: CallSession, gateway: ModelGateway, s
   const talk = new ModelTalk(s, gateway, members);
   const live = new LiveLines(s);
   const customer = (line: string): Promise<boolean> => talk.customer(line);
-  if (scenario.turns.some((t) => t.tools || t.handoff || t.endCall)) s.log('The scenario\'s tools, handoff and endCall lines are ignored: the model decides what the assistant does', 'WARN');
+  if (scenario.turns.some((t) => t.tools || t.handoff || t.endCall)) s.log("The scenario's tools, handoff and endCall lines are ignored: the model decides what the assistant does", 'WARN');
   if (!(await talk.greet())) return;
   for (const turn of scenario.turns) {
     if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;

@@ -12,7 +12,6 @@ import { NO_MODEL_HINT } from '../../model/index.js';
 import { converseWithModel, LiveLines } from './conversation-model.js';
 import { handoffTo, moveToAssistant, transferCall } from './transfer.js';
 
-
 /** What the assistant says when it has no scripted line (no model runs in the emulator). */
 export const STAND_IN_REPLY = 'Sure, I can help with that.';
 /** The greeting for `assistant-speaks-first-with-model-generated-message`. */
@@ -74,7 +73,10 @@ async function runScripted(s: CallSession, wanted: { tool: Json; arguments: Json
     const id = toolCallId();
     s.push({ role: 'tool_calls', message: '', toolCalls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(w.arguments) } }], ...s.stamp() });
     s.log(`Tool call ${name}(${JSON.stringify(w.arguments)})`);
-    const outcome = w.tool.type === 'transferCall' ? await transferCall(s, w.tool, w.arguments, { toolCallId: id, ...(members ? { members } : {}) }) : await handoffTo(s, members, w.tool, w.arguments, { toolCallId: id });
+    const outcome =
+      w.tool.type === 'transferCall'
+        ? await transferCall(s, w.tool, w.arguments, { toolCallId: id, ...(members ? { members } : {}) })
+        : await handoffTo(s, members, w.tool, w.arguments, { toolCallId: id });
     if (outcome.moved) return;
     if (!s.ended) await s.speak('assistant', `Sorry, I could not complete ${name} just now.`);
   }

@@ -107,7 +107,16 @@ export async function deliver(record: EmulatorRecord, target: ServerTarget, call
   const body = { message };
   const raw = JSON.stringify(body);
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
-  const delivery: Delivery = { id: record.nextDeliveryId(), callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body }, ms: 0, ...(replayOf ? { replayOf } : {}) };
+  const delivery: Delivery = {
+    id: record.nextDeliveryId(),
+    callId,
+    type: message.type,
+    url: target.url,
+    sentAt: new Date().toISOString(),
+    request: { headers, body },
+    ms: 0,
+    ...(replayOf ? { replayOf } : {}),
+  };
   let answer: Json | undefined;
   const got = await postServerMessage(target.url, raw, { headers, timeoutMs: target.timeoutSeconds * 1000, ...(signal ? { signal } : {}) });
   if (got.status !== undefined) {

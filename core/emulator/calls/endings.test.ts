@@ -31,7 +31,9 @@ function ofCall(id: unknown) {
 }
 
 beforeAll(async () => {
-  app = await startHook((r) => (r.message.type === 'tool-calls' ? { json: { results: [{ toolCallId: (r.message.toolCallList as { id: string }[])[0]?.id, result: 'Your balance is $12.' }] } } : undefined));
+  app = await startHook((r) =>
+    r.message.type === 'tool-calls' ? { json: { results: [{ toolCallId: (r.message.toolCallList as { id: string }[])[0]?.id, result: 'Your balance is $12.' }] } } : undefined,
+  );
 });
 afterAll(async () => {
   await Promise.all(started.map((e) => e.close()));
@@ -39,18 +41,22 @@ afterAll(async () => {
 });
 
 describe('magic customer numbers', () => {
-  it.each(MAGIC_NUMBERS.map((m) => [m.number, m] as const))('%s ends with its endedReason', async (_n, magic) => {
-    const emu = await emulator({ speed: 2000 });
-    const call = await post(emu, '/call', { assistant: { name: 'M', firstMessage: 'Hi!', voicemailMessage: 'Please call back.', server: { url: app.url } }, customer: { number: magic.number } });
-    await emu.calls.idle();
-    const ended = await get(emu, `/call/${String(call.id)}`);
-    expect(ended).toMatchObject({ status: 'ended', endedReason: magic.endedReason });
-    const messages = ofCall(call.id);
-    expect(messages.filter((m) => m.type === 'status-update').map((m) => m.status)).toEqual(['queued', ...magic.path, 'ended']);
-    expect(messages.at(-1)).toMatchObject({ type: 'end-of-call-report', endedReason: magic.endedReason });
-    if (magic.endedReason === 'voicemail') expect((ended.artifact as { transcript: string }).transcript).toBe('AI: Please call back.');
-    expect(await messageProblems(messages)).toEqual([]);
-  }, 30_000);
+  it.each(MAGIC_NUMBERS.map((m) => [m.number, m] as const))(
+    '%s ends with its endedReason',
+    async (_n, magic) => {
+      const emu = await emulator({ speed: 2000 });
+      const call = await post(emu, '/call', { assistant: { name: 'M', firstMessage: 'Hi!', voicemailMessage: 'Please call back.', server: { url: app.url } }, customer: { number: magic.number } });
+      await emu.calls.idle();
+      const ended = await get(emu, `/call/${String(call.id)}`);
+      expect(ended).toMatchObject({ status: 'ended', endedReason: magic.endedReason });
+      const messages = ofCall(call.id);
+      expect(messages.filter((m) => m.type === 'status-update').map((m) => m.status)).toEqual(['queued', ...magic.path, 'ended']);
+      expect(messages.at(-1)).toMatchObject({ type: 'end-of-call-report', endedReason: magic.endedReason });
+      if (magic.endedReason === 'voicemail') expect((ended.artifact as { transcript: string }).transcript).toBe('AI: Please call back.');
+      expect(await messageProblems(messages)).toEqual([]);
+    },
+    30_000,
+  );
 });
 
 describe('a scenario file with a squad handoff', () => {
@@ -60,10 +66,19 @@ describe('a scenario file with a squad handoff', () => {
     const billing = await post(emu, '/assistant', {
       name: 'Billing',
       firstMessage: 'Billing here.',
-      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'lookupBalance', parameters: { type: 'object', properties: { accountId: { type: 'string' } } } } }] },
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        tools: [{ type: 'function', function: { name: 'lookupBalance', parameters: { type: 'object', properties: { accountId: { type: 'string' } } } } }],
+      },
       server: { url: `${app.url}/billing` },
     });
-    const squad = await post(emu, '/squad', { members: [{ assistant: { name: 'Reception', firstMessage: 'Reception, hello.', serverMessages: ['status-update', 'transfer-update', 'assistant.started'], server: { url: `${app.url}/reception` } } }, { assistantId: billing.id }] });
+    const squad = await post(emu, '/squad', {
+      members: [
+        { assistant: { name: 'Reception', firstMessage: 'Reception, hello.', serverMessages: ['status-update', 'transfer-update', 'assistant.started'], server: { url: `${app.url}/reception` } } },
+        { assistantId: billing.id },
+      ],
+    });
     const call = await post(emu, '/call', { squadId: squad.id, customer: { number: '+14155550111' } });
     await emu.calls.idle();
     const ended = await get(emu, `/call/${String(call.id)}`);

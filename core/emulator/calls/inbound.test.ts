@@ -102,7 +102,7 @@ describe('inbound calls through assistant-request', () => {
     expect(call).toMatchObject({ endedReason: 'assistant-request-returned-forwarding-phone-number', destination: { number: '+14155550000' } });
   });
 
-  it('answers with the number\'s own assistant without asking', async () => {
+  it("answers with the number's own assistant without asking", async () => {
     const a = await post('/assistant', { name: 'Own', firstMessage: 'Own number assistant.' });
     const h = await hook({ json: { error: 'should not be asked' } });
     const pn = await post('/phone-number', { provider: 'byo-phone-number', number: '+14155550998', credentialId: 'cred-sip', assistantId: a.body.id, server: { url: h.url } });

@@ -20,11 +20,18 @@ afterAll(async () => {
 });
 
 it('runs 100 calls at once at --speed 50 to the end with every delivery made, REST answering throughout', async () => {
-  const assistant = (await (await fetch(`${emu.url}/assistant`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Load', firstMessage: 'Hello!', server: { url: app.url }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book' } }] } }),
-  })).json()) as { id: string };
+  const assistant = (await (
+    await fetch(`${emu.url}/assistant`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Load',
+        firstMessage: 'Hello!',
+        server: { url: app.url },
+        model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'function', function: { name: 'book' } }] },
+      }),
+    })
+  ).json()) as { id: string };
   const ids = await Promise.all(
     Array.from({ length: 100 }, async (_, i) => {
       const res = await fetch(`${emu.url}/call`, { method: 'POST', headers, body: JSON.stringify({ assistantId: assistant.id, customer: { number: `+1415555${1000 + i}` } }) });

@@ -60,14 +60,22 @@ describe('the record of a call run by a model', () => {
       name: 'Parcels',
       firstMessage: 'Parcel desk.',
       metadata: { apiKey: 'meta-secret' },
-      model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You track parcels.' }], tools: [{ type: 'function', function: { name: 'trackParcel', parameters: { type: 'object', properties: { parcelId: { type: 'string' } } } }, server: { url: tools.url } }] },
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'system', content: 'You track parcels.' }],
+        tools: [{ type: 'function', function: { name: 'trackParcel', parameters: { type: 'object', properties: { parcelId: { type: 'string' } } } }, server: { url: tools.url } }],
+      },
     };
     const res = await fetch(`${emu.url}/call`, { method: 'POST', headers, body: JSON.stringify({ customer: { number: '+14155550177' }, assistant }) });
     const call = (await res.json()) as { id: string };
     await emu.calls.idle();
     const events = emu.record.list({ callId: call.id });
     const steps = events.filter((e) => e.kind === 'call.model');
-    expect(steps.map((e) => [e.turn, e.step, e.ok])).toEqual([[1, 1, true], [1, 2, true]]);
+    expect(steps.map((e) => [e.turn, e.step, e.ok])).toEqual([
+      [1, 1, true],
+      [1, 2, true],
+    ]);
     const first = steps[0]!;
     expect((first.request.body as { messages: Obj[] }).messages[0]).toEqual({ role: 'system', content: 'You track parcels.' });
     expect(first.request.url).toBe(`${fake.url}/chat/completions`);

@@ -14,7 +14,19 @@ import { startHook, until } from './testing.js';
 import type { Hook, Received } from './testing.js';
 
 const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
-const ALL = ['status-update', 'transcript', 'tool-calls', 'end-of-call-report', 'conversation-update', 'model-output', 'speech-update', 'transfer-update', 'transfer-destination-request', 'user-interrupted', 'hang'];
+const ALL = [
+  'status-update',
+  'transcript',
+  'tool-calls',
+  'end-of-call-report',
+  'conversation-update',
+  'model-output',
+  'speech-update',
+  'transfer-update',
+  'transfer-destination-request',
+  'user-interrupted',
+  'hang',
+];
 const ONE_LINE: Scenario = { turns: [{ say: 'Where is parcel 123?' }] };
 type Obj = Record<string, unknown>;
 
@@ -35,10 +47,21 @@ async function setup(replies: FakeReply[], options: { scenario?: Scenario; tool?
 }
 
 function assistant(app: Hook, tools: Obj[], extra: Obj = {}): Obj {
-  return { name: 'Parcels', firstMessage: 'Parcel desk, how can I help?', server: { url: app.url }, serverMessages: ALL, model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You track parcels.' }], tools }, ...extra };
+  return {
+    name: 'Parcels',
+    firstMessage: 'Parcel desk, how can I help?',
+    server: { url: app.url },
+    serverMessages: ALL,
+    model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You track parcels.' }], tools },
+    ...extra,
+  };
 }
 
-const trackParcel = (url: string) => ({ type: 'function', function: { name: 'trackParcel', parameters: { type: 'object', properties: { parcelId: { type: 'string' }, urgent: { type: 'boolean' } } } }, server: { url } });
+const trackParcel = (url: string) => ({
+  type: 'function',
+  function: { name: 'trackParcel', parameters: { type: 'object', properties: { parcelId: { type: 'string' }, urgent: { type: 'boolean' } } } },
+  server: { url },
+});
 
 async function run(emu: Emulator, body: Obj): Promise<Obj> {
   const res = await fetch(`${emu.url}/call`, { method: 'POST', headers, body: JSON.stringify({ customer: { number: '+14155550177' }, ...body }) });
@@ -55,7 +78,7 @@ async function valid(app: Hook): Promise<void> {
 
 const report = (app: Hook): Obj => app.received.find((r) => r.message.type === 'end-of-call-report')?.message as Obj;
 
-describe('a call run by the assistant\'s model', () => {
+describe("a call run by the assistant's model", () => {
   it('sends the tool call the model streamed in four chunks to the tool server, gives the result back, and speaks the answer', async () => {
     const { fake, app, tools, emu } = await setup(
       [{ toolCalls: [{ name: 'trackParcel', arguments: { parcelId: '123', urgent: true }, chunks: 4 }] }, { text: 'Your parcel 123 arrives on Tuesday.' }],
@@ -79,7 +102,7 @@ describe('a call run by the assistant\'s model', () => {
     expect(fake.requests[1]?.body.messages).toContainEqual({ role: 'tool', tool_call_id: list[0]?.id, content: 'Parcel 123: out for delivery, arrives Tuesday.' });
     const transcript = String((call.artifact as Obj).transcript);
     expect(transcript).toContain('Your parcel 123 arrives on Tuesday.');
-    expect(String(((report(app).artifact as Obj).transcript))).toContain('Your parcel 123 arrives on Tuesday.');
+    expect(String((report(app).artifact as Obj).transcript)).toContain('Your parcel 123 arrives on Tuesday.');
     expect(app.types()).toContain('model-output');
 
     const perf = (call.artifact as Obj).performanceMetrics as { turnLatencies: Obj[]; modelLatencyAverage: number };
@@ -93,11 +116,21 @@ describe('a call run by the assistant\'s model', () => {
 
   it('sends two tool calls of one answer to their server in one tool-calls message, and gives both results back', async () => {
     const { fake, app, tools, emu } = await setup(
-      [{ toolCalls: [{ name: 'trackParcel', arguments: { parcelId: 'A' } }, { name: 'trackParcel', arguments: { parcelId: 'B' } }] }, { text: 'Both are on their way.' }],
-      { tool: (r) => {
-        const calls = r.message.toolCallList as { id: string; function: { arguments: string } }[];
-        return { results: calls.map((c) => ({ toolCallId: c.id, result: `parcel ${JSON.parse(c.function.arguments).parcelId} ok` })) };
-      } },
+      [
+        {
+          toolCalls: [
+            { name: 'trackParcel', arguments: { parcelId: 'A' } },
+            { name: 'trackParcel', arguments: { parcelId: 'B' } },
+          ],
+        },
+        { text: 'Both are on their way.' },
+      ],
+      {
+        tool: (r) => {
+          const calls = r.message.toolCallList as { id: string; function: { arguments: string } }[];
+          return { results: calls.map((c) => ({ toolCallId: c.id, result: `parcel ${JSON.parse(c.function.arguments).parcelId} ok` })) };
+        },
+      },
     );
     const call = await run(emu, { assistant: assistant(app, [trackParcel(tools.url)]) });
     expect(tools.types()).toEqual(['tool-calls']);
@@ -158,7 +191,11 @@ describe('a call run by the assistant\'s model', () => {
     const fake = await startFakeModel((req) => ({ text: `You said ${String(((req.body.messages as Obj[]).at(-1) as Obj).content)}` }));
     const emu = await startEmulator({ speed: 5, scenario: { turns: [{ pauseSeconds: 600 }, { hangup: true }] }, model: { url: fake.url } });
     open.push(emu, fake);
-    const res = await fetch(`${emu.url}/call`, { method: 'POST', headers, body: JSON.stringify({ customer: { number: '+14155550177' }, assistant: { firstMessage: 'Hello.', model: { provider: 'openai', model: 'gpt-4o-mini' } } }) });
+    const res = await fetch(`${emu.url}/call`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ customer: { number: '+14155550177' }, assistant: { firstMessage: 'Hello.', model: { provider: 'openai', model: 'gpt-4o-mini' } } }),
+    });
     const { id } = (await res.json()) as { id: string };
     await until(async () => ((await (await fetch(`${emu.url}/call/${id}`, { headers })).json()) as Obj).status === 'in-progress' || undefined);
     const said = await fetch(`${emu.url}/__voice/calls/${id}/say`, { method: 'POST', headers, body: JSON.stringify({ text: 'pineapple' }) });

@@ -107,7 +107,7 @@ describe('an outbound call with a function tool', () => {
     expect(await messageProblems([...app.received, ...toolApp.received].map((r) => r.message))).toEqual([]);
   }, 30_000);
 
-  it('falls back to the phone number\'s server, then the org\'s', async () => {
+  it("falls back to the phone number's server, then the org's", async () => {
     const numberApp = await startHook();
     const orgApp = await startHook();
     try {

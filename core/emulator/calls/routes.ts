@@ -83,7 +83,7 @@ async function ring(req: IncomingMessage, res: ServerResponse, deps: VoiceRoutes
   deps.authorize(req.headers.authorization);
   const body = parseJson(await readBody(req));
   if (typeof body.phoneNumberId !== 'string' || !body.phoneNumberId) throw new HttpError(400, 'phoneNumberId is required: the id of the phone number to ring');
-  if (body.from !== undefined && typeof body.from !== 'string') throw new HttpError(400, 'from must be the caller\'s number, e.g. +15555550123');
+  if (body.from !== undefined && typeof body.from !== 'string') throw new HttpError(400, "from must be the caller's number, e.g. +15555550123");
   const call = deps.runner.ring(body.phoneNumberId, body.from as string | undefined);
   sendJson(res, 201, call);
 }

@@ -147,7 +147,7 @@ export class CallRunner {
   ring(phoneNumberId: string, from = '+15555550123'): Rec {
     const pn = this.deps.store.get('phone-number', phoneNumberId);
     if (!pn) throw notFound('Phone Number');
-    if (typeof from !== 'string' || !from) throw new HttpError(400, 'from must be the caller\'s number, e.g. +15555550123');
+    if (typeof from !== 'string' || !from) throw new HttpError(400, "from must be the caller's number, e.g. +15555550123");
     const links = Object.fromEntries(['assistantId', 'squadId', 'workflowId'].filter((k) => typeof pn[k] === 'string').map((k) => [k, pn[k]]));
     const call = this.deps.store.insert('call', {
       type: 'inboundPhoneCall',

@@ -35,7 +35,9 @@ describe('scenario files', () => {
   });
 
   it('drives a call: scripted tool arguments, an interruption, the assistant ending the call', async () => {
-    const app = await startHook((r) => (r.message.type === 'tool-calls' ? { json: { results: [{ toolCallId: (r.message.toolCallList as { id: string }[])[0]?.id, result: 'Tuesday it is.' }] } } : undefined));
+    const app = await startHook((r) =>
+      r.message.type === 'tool-calls' ? { json: { results: [{ toolCallId: (r.message.toolCallList as { id: string }[])[0]?.id, result: 'Tuesday it is.' }] } } : undefined,
+    );
     const emu = await startEmulator({ speed: 2000, scenario: await loadScenario(join(fixtures, 'booking.json')) });
     open.push(emu);
     try {
@@ -90,7 +92,11 @@ describe('scenario files', () => {
       expect(emu.record.list({ callId: web.id })).toHaveLength(0);
       expect(emu.calls.join(web.id)?.id).toBe(web.id);
       expect(emu.calls.join(web.id)).toBeUndefined(); // already running
-      const customers = await fetch(`${emu.url}/call`, { method: 'POST', headers, body: JSON.stringify({ assistant: { name: 'Many', server: { url: app.url } }, customers: [{ number: '+14155550101' }, { number: '+14155550102' }] }) });
+      const customers = await fetch(`${emu.url}/call`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ assistant: { name: 'Many', server: { url: app.url } }, customers: [{ number: '+14155550101' }, { number: '+14155550102' }] }),
+      });
       const { results } = (await customers.json()) as { results: { id: string }[] };
       await emu.calls.idle();
       for (const r of results) expect(app.types(r.id).at(-1)).toBe('end-of-call-report');
@@ -111,7 +117,16 @@ describe('a data file left by a killed emulator', () => {
     const file = join(dir, 'data.json');
     const at = new Date().toISOString();
     const rec = (id: string, extra: object) => ({ id, orgId: 'o', createdAt: at, updatedAt: at, ...extra });
-    writeFileSync(file, JSON.stringify({ format: 'voice-emulator', version: 1, orgId: 'o', userId: 'u', collections: { call: [rec('c1', { type: 'outboundPhoneCall', status: 'in-progress' }), rec('c2', { type: 'webCall', status: 'queued' })] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 'voice-emulator',
+        version: 1,
+        orgId: 'o',
+        userId: 'u',
+        collections: { call: [rec('c1', { type: 'outboundPhoneCall', status: 'in-progress' }), rec('c2', { type: 'webCall', status: 'queued' })] },
+      }),
+    );
     const emu = await startEmulator({ dataFile: file });
     open.push(emu);
     try {

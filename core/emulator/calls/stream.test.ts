@@ -57,7 +57,8 @@ async function readStream(path: string, done: (messages: { id?: string; event?: 
 }
 
 async function endedCall(): Promise<string> {
-  const post = async (path: string, body: unknown): Promise<{ id: string }> => (await (await fetch(`${emu.url}${path}`, { method: 'POST', headers: H, body: JSON.stringify(body) })).json()) as { id: string };
+  const post = async (path: string, body: unknown): Promise<{ id: string }> =>
+    (await (await fetch(`${emu.url}${path}`, { method: 'POST', headers: H, body: JSON.stringify(body) })).json()) as { id: string };
   const a = await post('/assistant', {
     name: 'Streamed',
     firstMessage: 'Hello.',
@@ -103,7 +104,11 @@ describe('the live stream for the inspector', () => {
     expect(ended?.call).not.toHaveProperty('messages');
     const deliveries = events.filter((e): e is Extract<RecordEvent, { kind: 'delivery' }> => e.kind === 'delivery').map((e) => e.delivery as Delivery & { stripped?: boolean });
     const tool = deliveries.find((d) => d.type === 'tool-calls');
-    expect(tool).toMatchObject({ stripped: true, request: { headers: {}, body: { message: { type: 'tool-calls', toolCallList: [{ function: { name: 'book' } }] } } }, answer: { results: [{ result: 'Booked.' }] } });
+    expect(tool).toMatchObject({
+      stripped: true,
+      request: { headers: {}, body: { message: { type: 'tool-calls', toolCallList: [{ function: { name: 'book' } }] } } },
+      answer: { results: [{ result: 'Booked.' }] },
+    });
     expect(deliveries.every((d) => d.stripped && Object.keys(d.request.headers).length === 0)).toBe(true);
     expect(JSON.stringify(events)).not.toContain('shh');
     // The whole delivery is one GET away.
@@ -145,7 +150,29 @@ describe('the live stream for the inspector', () => {
   });
 
   it('stripDelivery keeps the outcome of a delivery and drops its bodies', () => {
-    const d: Delivery = { id: 'd1', callId: 'c1', type: 'end-of-call-report', url: 'http://127.0.0.1:1/h', sentAt: 'now', request: { headers: { 'x-vapi-secret': 's' }, body: { message: { type: 'end-of-call-report', call: {} } } }, status: 500, answer: { a: 1 }, error: 'HTTP 500', ms: 3 };
-    expect(stripDelivery(d)).toEqual({ id: 'd1', callId: 'c1', type: 'end-of-call-report', url: 'http://127.0.0.1:1/h', sentAt: 'now', request: { headers: {}, body: { message: { type: 'end-of-call-report' } } }, status: 500, error: 'HTTP 500', ms: 3, stripped: true });
+    const d: Delivery = {
+      id: 'd1',
+      callId: 'c1',
+      type: 'end-of-call-report',
+      url: 'http://127.0.0.1:1/h',
+      sentAt: 'now',
+      request: { headers: { 'x-vapi-secret': 's' }, body: { message: { type: 'end-of-call-report', call: {} } } },
+      status: 500,
+      answer: { a: 1 },
+      error: 'HTTP 500',
+      ms: 3,
+    };
+    expect(stripDelivery(d)).toEqual({
+      id: 'd1',
+      callId: 'c1',
+      type: 'end-of-call-report',
+      url: 'http://127.0.0.1:1/h',
+      sentAt: 'now',
+      request: { headers: {}, body: { message: { type: 'end-of-call-report' } } },
+      status: 500,
+      error: 'HTTP 500',
+      ms: 3,
+      stripped: true,
+    });
   });
 });

@@ -22,7 +22,8 @@ export function callSummary(call: Record<string, unknown>): Record<string, unkno
   const out: Record<string, unknown> = {};
   for (const k of SUMMARY_FIELDS) if (call[k] !== undefined) out[k] = call[k];
   const customer = call.customer as { number?: unknown; name?: unknown } | undefined;
-  if (customer && typeof customer === 'object') out.customer = { ...(customer.number !== undefined ? { number: customer.number } : {}), ...(customer.name !== undefined ? { name: customer.name } : {}) };
+  if (customer && typeof customer === 'object')
+    out.customer = { ...(customer.number !== undefined ? { number: customer.number } : {}), ...(customer.name !== undefined ? { name: customer.name } : {}) };
   const assistant = call.assistant as { name?: unknown } | undefined;
   if (assistant && typeof assistant === 'object' && assistant.name !== undefined) out.assistant = { name: assistant.name };
   return out;

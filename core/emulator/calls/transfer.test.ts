@@ -48,7 +48,13 @@ describe('a transferCall tool without destinations', () => {
   it('asks the server, then forwards the call to the answer: transfer-update, forwarding, ended assistant-forwarded-call', async () => {
     const emu = await emulator([{ say: 'Can I speak to a person?', tools: ['transferCall'] }, { say: 'Never reached.' }]);
     const call = await post(emu, '/call', {
-      assistant: { name: 'Front desk', firstMessage: 'Hello.', serverMessages: SUBSCRIBED, server: { url: `${app.url}/desk` }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'transferCall' }] } },
+      assistant: {
+        name: 'Front desk',
+        firstMessage: 'Hello.',
+        serverMessages: SUBSCRIBED,
+        server: { url: `${app.url}/desk` },
+        model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'transferCall' }] },
+      },
       customer: { number: '+14155550140' },
     });
     await emu.calls.idle();
@@ -57,7 +63,13 @@ describe('a transferCall tool without destinations', () => {
     expect((ended.artifact as { transcript: string }).transcript.split('\n')).toEqual(['AI: Hello.', 'User: Can I speak to a person?', 'AI: Putting you through now.']);
     const got = ofCall(call.id);
     const types = got.map((r) => (r.message.type === 'status-update' ? `status-update:${String(r.message.status)}` : r.message.type));
-    expect(types.slice(types.indexOf('transfer-destination-request'))).toEqual(['transfer-destination-request', 'transfer-update', 'status-update:forwarding', 'status-update:ended', 'end-of-call-report']);
+    expect(types.slice(types.indexOf('transfer-destination-request'))).toEqual([
+      'transfer-destination-request',
+      'transfer-update',
+      'status-update:forwarding',
+      'status-update:ended',
+      'end-of-call-report',
+    ]);
     expect(got.find((r) => r.message.type === 'transfer-destination-request')?.path).toBe('/desk');
     expect(got.find((r) => r.message.type === 'transfer-update')?.message.destination).toMatchObject({ type: 'number', number: '+15555550199' });
     expect(got.find((r) => r.message.status === 'forwarding')?.message.destination).toMatchObject({ number: '+15555550199' });
@@ -68,7 +80,13 @@ describe('a transferCall tool without destinations', () => {
   it('a refusal leaves the call where it was: the tool fails and the conversation goes on', async () => {
     const emu = await emulator([{ say: 'Transfer me.', tools: ['transferCall'] }, { say: 'OK, bye.' }]);
     const call = await post(emu, '/call', {
-      assistant: { name: 'Desk', firstMessage: 'Hello.', serverMessages: SUBSCRIBED, server: { url: `${app.url}/refuse` }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'transferCall' }] } },
+      assistant: {
+        name: 'Desk',
+        firstMessage: 'Hello.',
+        serverMessages: SUBSCRIBED,
+        server: { url: `${app.url}/refuse` },
+        model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'transferCall' }] },
+      },
       customer: { number: '+14155550141' },
     });
     await emu.calls.idle();
@@ -83,7 +101,13 @@ describe('a transferCall tool without destinations', () => {
 describe('a transferCall tool with destinations', () => {
   it('forwards to the destination its argument names, without asking the server', async () => {
     const emu = await emulator([{ say: 'Sales, please.', tools: [{ name: 'transferCall', arguments: { destination: '+15555550177' } }] }]);
-    const tool = { type: 'transferCall', destinations: [{ type: 'number', number: '+15555550166' }, { type: 'number', number: '+15555550177' }] };
+    const tool = {
+      type: 'transferCall',
+      destinations: [
+        { type: 'number', number: '+15555550166' },
+        { type: 'number', number: '+15555550177' },
+      ],
+    };
     const call = await post(emu, '/call', {
       assistant: { name: 'Desk', firstMessage: 'Hello.', serverMessages: SUBSCRIBED, server: { url: `${app.url}/fixed` }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [tool] } },
       customer: { number: '+14155550143' },
@@ -98,11 +122,26 @@ describe('a transferCall tool with destinations', () => {
 
 describe('a handoff tool with a dynamic destination', () => {
   it("sends handoff-destination-request with the arguments to the destination's server and hands the call to the named assistant", async () => {
-    const emu = await emulator([{ say: 'I have a billing question.', tools: [{ name: 'handoff', arguments: { destination: 'dynamic', customerIntent: 'existing-customer' } }] }, { say: 'Thanks, bye.' }]);
-    const handoffTool = { type: 'handoff', destinations: [{ type: 'dynamic', server: { url: `${app.url}/router` } }], function: { name: 'handoff', parameters: { type: 'object', properties: { destination: { type: 'string', enum: ['dynamic'] }, customerIntent: { type: 'string' } } } } };
+    const emu = await emulator([
+      { say: 'I have a billing question.', tools: [{ name: 'handoff', arguments: { destination: 'dynamic', customerIntent: 'existing-customer' } }] },
+      { say: 'Thanks, bye.' },
+    ]);
+    const handoffTool = {
+      type: 'handoff',
+      destinations: [{ type: 'dynamic', server: { url: `${app.url}/router` } }],
+      function: { name: 'handoff', parameters: { type: 'object', properties: { destination: { type: 'string', enum: ['dynamic'] }, customerIntent: { type: 'string' } } } },
+    };
     const squad = await post(emu, '/squad', {
       members: [
-        { assistant: { name: 'Reception', firstMessage: 'Reception.', serverMessages: SUBSCRIBED, server: { url: `${app.url}/reception` }, model: { provider: 'openai', model: 'gpt-4o-mini', tools: [handoffTool] } } },
+        {
+          assistant: {
+            name: 'Reception',
+            firstMessage: 'Reception.',
+            serverMessages: SUBSCRIBED,
+            server: { url: `${app.url}/reception` },
+            model: { provider: 'openai', model: 'gpt-4o-mini', tools: [handoffTool] },
+          },
+        },
         { assistant: { name: 'Billing', firstMessage: 'Billing here.', serverMessages: SUBSCRIBED, server: { url: `${app.url}/billing` } } },
       ],
     });

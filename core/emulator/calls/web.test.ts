@@ -69,7 +69,8 @@ describe('a web call with the browser as the customer', () => {
 
     // The browser's messages are the server messages the call builds: each fits its published schema.
     // (`assistant.started` is in the serverMessages list but has no schema of its own.)
-    for (const message of b.messages().filter((m) => typeof m === 'object' && m.type !== 'assistant.started')) expect(messagesOf(await validateServerMessage(message)), String(message.type)).toEqual([]);
+    for (const message of b.messages().filter((m) => typeof m === 'object' && m.type !== 'assistant.started'))
+      expect(messagesOf(await validateServerMessage(message)), String(message.type)).toEqual([]);
 
     b.ws.close(1000);
     await emu.calls.idle();
@@ -82,13 +83,19 @@ describe('a web call with the browser as the customer', () => {
   });
 
   it('ends the browser side when the assistant ends the call (end-call)', async () => {
-    const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant: { firstMessage: 'Hi.' } }) })).json()) as { id: string; webCallUrl: string };
+    const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant: { firstMessage: 'Hi.' } }) })).json()) as {
+      id: string;
+      webCallUrl: string;
+    };
     const b = await browser(created.webCallUrl);
     b.send({ type: 'app-message', data: 'playable' });
     await until(() => b.frames.some((f) => f.type === 'speak'));
     b.send({ type: 'app-message', data: JSON.stringify({ type: 'end-call' }) });
     expect(await b.closed).toBe(4000);
-    const last = b.messages().filter((m) => m.type === 'status-update').at(-1);
+    const last = b
+      .messages()
+      .filter((m) => m.type === 'status-update')
+      .at(-1);
     expect(last).toMatchObject({ status: 'ended', endedReason: 'assistant-ended-call' });
     expect(b.frames.at(-1)).toEqual({ type: 'left', endedReason: 'assistant-ended-call' });
     await emu.calls.idle();

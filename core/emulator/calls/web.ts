@@ -63,7 +63,11 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
       if (!(await s.speak('user', text))) return;
       // As in simulated calls, the assistant calls each of its function tools once, after the customer's first words.
       const tools = index === 0 ? toolsOf(s.deps.store, s.assistant).filter((t) => t.type === 'function' && toolName(t)) : [];
-      if (tools.length) await callTools(s, tools.map((tool) => ({ tool, arguments: argumentsFor((tool.function as Json).parameters as Json | undefined) })));
+      if (tools.length)
+        await callTools(
+          s,
+          tools.map((tool) => ({ tool, arguments: argumentsFor((tool.function as Json).parameters as Json | undefined) })),
+        );
       else await s.speak('assistant', STAND_IN_REPLY);
     });
 

@@ -11,7 +11,10 @@ export interface ControlAnswer<T = unknown> {
 
 /** Nothing answered at the emulator's address. */
 export class ControlUnreachableError extends Error {
-  constructor(readonly base: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly base: string,
+    options?: { cause?: unknown },
+  ) {
     super(`No emulator answers at ${base}.`, options);
     this.name = 'ControlUnreachableError';
   }

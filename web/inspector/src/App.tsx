@@ -73,8 +73,8 @@ export function App() {
         </span>
       </header>
       <p className="clock">
-        Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}). Call times (started, ended, durations) follow the
-        emulator's simulated clock{state.info ? `, running at ${state.info.speed}x` : ''}; event times are real.
+        Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}). Call times (started, ended, durations) follow the emulator's simulated clock
+        {state.info ? `, running at ${state.info.speed}x` : ''}; event times are real.
       </p>
       <KeyPrompt />
       <main id="main" tabIndex={-1}>

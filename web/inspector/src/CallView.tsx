@@ -36,7 +36,15 @@ function toolRows(s: CallState): ToolRow[] {
       const r = results.find((x) => x.toolCallId === c.id);
       const fn = obj(c.function);
       const result = r ? (typeof r.result === 'string' ? r.result : JSON.stringify(r.result ?? r.error)) : undefined;
-      rows.push({ id: String(c.id), name: String(fn.name ?? '?'), args: String(fn.arguments ?? ''), server: d.url, ms: d.ms, ...(result !== undefined ? { result } : {}), ...(d.error || !r ? { failure: d.error ?? 'no result for this tool call' } : {}) });
+      rows.push({
+        id: String(c.id),
+        name: String(fn.name ?? '?'),
+        args: String(fn.arguments ?? ''),
+        server: d.url,
+        ms: d.ms,
+        ...(result !== undefined ? { result } : {}),
+        ...(d.error || !r ? { failure: d.error ?? 'no result for this tool call' } : {}),
+      });
     }
   }
   const messages = s.call?.messages ?? [];
@@ -93,8 +101,7 @@ function SayBox({ id, running }: { id: string; running: boolean }) {
   return (
     <form className="actions" onSubmit={submit} aria-label="Speak as the customer">
       <label>
-        Say as the customer{' '}
-        <input value={text} disabled={!running} onChange={(e) => setText(e.target.value)} placeholder="I'd like to book for Tuesday" size={40} />
+        Say as the customer <input value={text} disabled={!running} onChange={(e) => setText(e.target.value)} placeholder="I'd like to book for Tuesday" size={40} />
       </label>
       <button type="submit" disabled={!running || !text.trim()}>
         Say
@@ -216,7 +223,10 @@ export function CallView({ id }: { id: string }) {
             <p>
               Arguments: <code>{t.args}</code>
             </p>
-            <p>Server: {t.server ? <code>{t.server}</code> : '—'}{t.ms !== undefined ? `, ${t.ms.toFixed(0)} ms` : ''}</p>
+            <p>
+              Server: {t.server ? <code>{t.server}</code> : '—'}
+              {t.ms !== undefined ? `, ${t.ms.toFixed(0)} ms` : ''}
+            </p>
             <p>Result: {t.result !== undefined ? <q>{t.result}</q> : '—'}</p>
             {t.failure && <p className="error">Failure: {t.failure}</p>}
           </div>

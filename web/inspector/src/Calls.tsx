@@ -50,13 +50,19 @@ export function Calls() {
               <tr>
                 <th scope="col">Call</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="opt">Type</th>
+                <th scope="col" className="opt">
+                  Type
+                </th>
                 <th scope="col">Assistant</th>
                 <th scope="col">Customer</th>
                 <th scope="col">Duration</th>
                 <th scope="col">Ended reason</th>
-                <th scope="col" className="opt">Cost</th>
-                <th scope="col" className="opt">Created</th>
+                <th scope="col" className="opt">
+                  Cost
+                </th>
+                <th scope="col" className="opt">
+                  Created
+                </th>
               </tr>
             </thead>
             <tbody>

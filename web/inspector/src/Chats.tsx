@@ -135,7 +135,11 @@ export function ChatView({ id }: { id: string }) {
         </ol>
         {c && !said.length && <p className="muted">Nothing said: the chat has no user input or answer text.</p>}
       </section>
-      <ModelTurns events={live.model.get(id) ?? []} ended empty="No model turn recorded: the assistant has no model configured (the answer is scripted), or the chat is older than this run of the emulator." />
+      <ModelTurns
+        events={live.model.get(id) ?? []}
+        ended
+        empty="No model turn recorded: the assistant has no model configured (the answer is scripted), or the chat is older than this run of the emulator."
+      />
       {c && (
         <details>
           <summary>Chat object (JSON)</summary>

@@ -39,10 +39,12 @@ function Full({ d }: { d: Delivery }) {
   const replay = (): void => {
     setBusy(true);
     setNote('');
-    api<Delivery>(replayPath(d.id), { method: 'POST' }).then(
-      (n) => setNote(`Replayed as ${n.id}: ${n.status ?? 'no answer'}${n.error ? ` (${n.error})` : ''}, ${n.ms.toFixed(0)} ms`),
-      (e: Error) => setNote(`Replay failed: ${e.message}`),
-    ).finally(() => setBusy(false));
+    api<Delivery>(replayPath(d.id), { method: 'POST' })
+      .then(
+        (n) => setNote(`Replayed as ${n.id}: ${n.status ?? 'no answer'}${n.error ? ` (${n.error})` : ''}, ${n.ms.toFixed(0)} ms`),
+        (e: Error) => setNote(`Replay failed: ${e.message}`),
+      )
+      .finally(() => setBusy(false));
   };
   return (
     <div className="detail">

@@ -95,7 +95,12 @@ function Request({ step }: { step: Step }) {
   const system = messages.filter((m) => m.role === 'system');
   const rest = messages.filter((m) => m.role !== 'system');
   const tools = list(body.tools).map((t) => obj(t.function));
-  if (step.bodyForgotten) return <p className="muted">Model request to <code>{step.request.url}</code>: its body is no longer kept (only the newest model requests keep theirs).</p>;
+  if (step.bodyForgotten)
+    return (
+      <p className="muted">
+        Model request to <code>{step.request.url}</code>: its body is no longer kept (only the newest model requests keep theirs).
+      </p>
+    );
   return (
     <details className="request">
       <summary>
@@ -105,7 +110,15 @@ function Request({ step }: { step: Step }) {
         POST <code>{step.request.url}</code> <Copy text={JSON.stringify(step.request, null, 2)} label={`model request of turn ${step.turn} step ${step.step} as JSON`} />
       </p>
       <h4>System prompt</h4>
-      {system.length ? system.map((m, i) => <pre key={i} className="prompt">{content(m)}</pre>) : <p className="muted">None.</p>}
+      {system.length ? (
+        system.map((m, i) => (
+          <pre key={i} className="prompt">
+            {content(m)}
+          </pre>
+        ))
+      ) : (
+        <p className="muted">None.</p>
+      )}
       <h4>Messages</h4>
       {step.omittedMessages ? <p className="muted">{step.omittedMessages} older messages not kept.</p> : null}
       <ol className="msgs">
@@ -165,7 +178,14 @@ function StepView({ step, tools }: { step: Step; tools: ToolRun[] }) {
             </p>
             {run ? (
               <p>
-                {run.error !== undefined ? <span className="error">Error: {run.error}</span> : <>Result: <q>{run.result}</q></>} <span className="muted">({ms(run.ms)})</span>
+                {run.error !== undefined ? (
+                  <span className="error">Error: {run.error}</span>
+                ) : (
+                  <>
+                    Result: <q>{run.result}</q>
+                  </>
+                )}{' '}
+                <span className="muted">({ms(run.ms)})</span>
               </p>
             ) : (
               <p className="muted">Carried out by the call (an action), or waiting for the server.</p>
@@ -185,13 +205,14 @@ export function ModelTurns({ events, metrics, ended, empty }: { events: readonly
     <section aria-labelledby="model-h">
       <h2 id="model-h">The model, turn by turn</h2>
       {metrics && <Averages metrics={metrics} />}
-      {!turns.length && <p className="muted">{empty ?? (ended ? 'No model turns: the assistant had no model to call (a scripted conversation), or the call ended before it answered.' : 'No model turns yet.')}</p>}
+      {!turns.length && (
+        <p className="muted">{empty ?? (ended ? 'No model turns: the assistant had no model to call (a scripted conversation), or the call ended before it answered.' : 'No model turns yet.')}</p>
+      )}
       <ol className="turns">
         {turns.map((t) => (
           <li key={t.n} className="turn">
             <h3>
-              Turn {t.n} {t.steps.some((s) => s.replayed) && <span className="tag">replayed from cassette</span>}{' '}
-              {!t.done && <span className="muted">running…</span>}
+              Turn {t.n} {t.steps.some((s) => s.replayed) && <span className="tag">replayed from cassette</span>} {!t.done && <span className="muted">running…</span>}
             </h3>
             {t.done && <Bars done={t.done} max={max} />}
             {t.done?.failure && <p className="error">{t.done.failure}</p>}

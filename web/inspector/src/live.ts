@@ -135,10 +135,13 @@ class Live {
       this.connected = false;
       this.changed();
     };
-    void api<{ speed: number; apiKeyRequired: boolean }>(CONTROL_PATHS.info).then((info) => {
-      this.info = info;
-      this.changed();
-    }, () => undefined);
+    void api<{ speed: number; apiKeyRequired: boolean }>(CONTROL_PATHS.info).then(
+      (info) => {
+        this.info = info;
+        this.changed();
+      },
+      () => undefined,
+    );
     void this.loadCalls();
   }
 
@@ -195,10 +198,13 @@ class Live {
     const name = this.names.get(id);
     if (name === undefined && Date.now() - this.namesAsked > 3000) {
       this.namesAsked = Date.now();
-      api<{ id: string; name?: string }[]>('/assistant?limit=1000').then((list) => {
-        for (const a of list) this.names.set(a.id, a.name ?? a.id.slice(0, 8));
-        this.changed();
-      }, () => undefined);
+      api<{ id: string; name?: string }[]>('/assistant?limit=1000').then(
+        (list) => {
+          for (const a of list) this.names.set(a.id, a.name ?? a.id.slice(0, 8));
+          this.changed();
+        },
+        () => undefined,
+      );
     }
     return name;
   }

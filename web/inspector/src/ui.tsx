@@ -54,8 +54,17 @@ export function duration(from: string | undefined, to: string | undefined): stri
 
 /** Which resource an id field names. */
 const ID_FIELDS: Record<string, string> = {
-  assistantId: 'assistant', squadId: 'squad', workflowId: 'workflow', phoneNumberId: 'phone-number', toolId: 'tool', toolIds: 'tool',
-  credentialId: 'credential', fileId: 'file', fileIds: 'file', knowledgeBaseId: 'knowledge-base', callId: 'call',
+  assistantId: 'assistant',
+  squadId: 'squad',
+  workflowId: 'workflow',
+  phoneNumberId: 'phone-number',
+  toolId: 'tool',
+  toolIds: 'tool',
+  credentialId: 'credential',
+  fileId: 'file',
+  fileIds: 'file',
+  knowledgeBaseId: 'knowledge-base',
+  callId: 'call',
 };
 
 /** Where an id of a resource type is shown. */
