@@ -99,7 +99,7 @@ export async function runStart(session: Session, plan: StartPlan): Promise<WebCa
   const recording = call.artifactPlan?.videoRecordingEnabled === true;
   const withVideo = call.assistant?.voice?.provider === 'tavus';
   const token = call.transport?.callToken;
-  session.recording = recording;
+  session.recording.enabled = recording;
   session.receiveVideo = recording || withVideo;
 
   const audioSource = plan.callObjectOptions.audioSource ?? true;
@@ -131,7 +131,7 @@ export async function runStart(session: Session, plan: StartPlan): Promise<WebCa
     (action) => ({ action }),
   );
 
-  session.recordingRequestedAt = host.clock.now();
+  session.recording.requestedAt = host.clock.now();
   await stage(session, 'daily-call-join', () => session.join({ url: call.webCallUrl as string, ...(token ? { token } : {}) }));
 
   await stage(
@@ -141,7 +141,7 @@ export async function runStart(session: Session, plan: StartPlan): Promise<WebCa
       if (!recording) return 'skipped-not-enabled';
       // A meeting token from the server starts the recording on join; older servers send none.
       if (token) return 'auto-started-via-meeting-token';
-      session.recordingRequestedAt = host.clock.now();
+      session.recording.requestedAt = host.clock.now();
       session.transportOrThrow().startRecording(RECORDING);
       return 'started-by-client';
     },
@@ -149,7 +149,7 @@ export async function runStart(session: Session, plan: StartPlan): Promise<WebCa
     (action) => ({ action }),
   );
 
-  if (recording) session.watchRecordingStart();
+  if (recording) session.recording.watch();
   else
     await stage(
       session,

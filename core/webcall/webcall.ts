@@ -1,18 +1,18 @@
-// WebCall: the public client. A state machine over one Session at a time, with the platform
-// SDK's method names, arguments and events.
+// WebCall: the public client. A state machine over one Session at a time (start, reconnect, stop,
+// end, dispose), with the platform SDK's method names, arguments and events; the in-call controls
+// are in controls.ts.
 import { DEFAULT_BASE_URL, webCallPayload } from './create-call.js';
 import { dailyTransportFactory, safeDailyConfig, safeCallObjectOptions } from './daily-transport.js';
-import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions } from './daily-types.js';
-import { Emitter } from './emitter.js';
+import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-types.js';
+import { CallControls } from './controls.js';
 import { isLocalWebCallUrl } from './local-protocol.js';
 import { browserEnvironment, isMobileDevice, systemClock } from './env.js';
-import { MISSING_TARGET, NO_CALL, redact, serializeError, webCallError } from './errors.js';
+import { MISSING_TARGET, redact, serializeError, webCallError } from './errors.js';
 import { Session, STOPPED } from './session.js';
 import type { SessionHost } from './session.js';
-import { RECORDING, runStart, StageFailure } from './start.js';
+import { runStart, StageFailure } from './start.js';
 import type { StartPlan } from './start.js';
 import type {
-  ClientMessage,
   InlineAssistant,
   InlineSquad,
   InlineWorkflow,
@@ -21,7 +21,6 @@ import type {
   StartCallOptions,
   StartWorkflowOverrides,
   TransportFactory,
-  WebCallEvents,
   WebCallOptions,
   WebCallResponse,
   WebCallState,
@@ -34,13 +33,11 @@ function mediaFactory(loadDaily: WebCallOptions['loadDaily']): TransportFactory 
 }
 
 /** A live voice (and optionally video) call with an assistant, squad or workflow, in the browser. */
-export class WebCall extends Emitter<WebCallEvents> {
-  private current: Session | null = null;
+export class WebCall extends CallControls {
   private phase: WebCallState = 'idle';
   private ending: Promise<void> | null = null;
   private disposed = false;
   private stops = 0;
-  private desiredVolume: number | null = null;
   private readonly options: WebCallOptions;
   private readonly dailyConfig: DailyAdvancedConfig;
   private readonly callObjectOptions: DailyFactoryOptions;
@@ -120,107 +117,6 @@ export class WebCall extends Emitter<WebCallEvents> {
   async end(): Promise<void> {
     this.send({ type: 'end-call' });
     await this.stop();
-  }
-
-  /** Sends a Live Call Control message (no-op without a call). */
-  send(message: ClientMessage): void {
-    this.current?.send(JSON.stringify(message));
-  }
-
-  /** Makes the assistant say a message. */
-  say(message: string, endCallAfterSpoken?: boolean, interruptionsEnabled?: boolean, interruptAssistantEnabled?: boolean): void {
-    this.send({ type: 'say', message, endCallAfterSpoken, interruptionsEnabled: interruptionsEnabled ?? false, interruptAssistantEnabled: interruptAssistantEnabled ?? false });
-  }
-
-  /** Mutes or unmutes the microphone; throws 'Call object is not available.' without a call. */
-  setMuted(mute: boolean): void {
-    this.requireSession().setMuted(mute);
-  }
-
-  /** Whether the microphone is muted (false without a call). */
-  isMuted(): boolean {
-    const transport = this.current?.transport;
-    return transport ? !transport.localAudio() : false;
-  }
-
-  /** Sets the assistant's playback volume, 0 to 1, remembered across calls. */
-  setVolume(volume: number): void {
-    if (!Number.isFinite(volume)) return;
-    this.desiredVolume = Math.min(1, Math.max(0, volume));
-    this.current?.setVolume(this.desiredVolume);
-  }
-
-  /** The audio element playing the assistant, or null. */
-  getAudioPlayer(): HTMLAudioElement | null {
-    return this.current?.players.current ?? null;
-  }
-
-  /** Sends the microphone through a gain; needs a call. */
-  async increaseMicLevel(gain: number): Promise<void> {
-    const session = this.requireSession();
-    try {
-      await session.boostMicrophone(gain);
-    } catch (error) {
-      console.error('[webcall] could not adjust the microphone level:', error);
-    }
-  }
-
-  /** Changes input devices; needs a call. `audioSource: false` is ignored (it breaks Chrome 140+). */
-  async setInputDevicesAsync(options: Parameters<DailyCall['setInputDevicesAsync']>[0]): Promise<void> {
-    const transport = this.requireSession().transportOrThrow();
-    const { audioSource, ...rest } = options;
-    if (audioSource === false) console.warn('[webcall] setInputDevicesAsync with audioSource:false ignored (breaks Chrome 140+).');
-    await transport.setInputDevices(audioSource === false ? rest : options);
-  }
-
-  /** Changes the audio output device (no-op without a call). */
-  async setOutputDeviceAsync(options: Parameters<DailyCall['setOutputDeviceAsync']>[0]): Promise<void> {
-    await this.current?.transport?.setOutputDevice(options);
-  }
-
-  /** The Daily call object for anything else (its own validations apply), or null. */
-  getDailyCallObject(): DailyCall | null {
-    return (this.current?.transport?.raw() as DailyCall | undefined) ?? null;
-  }
-
-  /** The latest microphone level, 0 to 1 (0 without a call). */
-  getLocalAudioLevel(): number {
-    return this.current?.transport?.localAudioLevel() ?? 0;
-  }
-
-  /** Starts emitting `local-volume-level`; needs a call. */
-  async startLocalAudioLevelObserver(interval?: number): Promise<void> {
-    await this.requireSession().transportOrThrow().startLocalAudioLevelObserver(interval);
-  }
-
-  /** Stops `local-volume-level`. */
-  stopLocalAudioLevelObserver(): void {
-    this.current?.transport?.stopLocalAudioLevelObserver();
-  }
-
-  /** Whether `local-volume-level` is being emitted. */
-  isLocalAudioLevelObserverRunning(): boolean {
-    return this.current?.transport?.isLocalAudioLevelObserverRunning() ?? false;
-  }
-
-  /** Shares the screen. */
-  startScreenSharing(displayMediaOptions?: DisplayMediaStreamOptions, screenVideoSendSettings?: unknown): void {
-    this.current?.transport?.startScreenShare({ displayMediaOptions, screenVideoSendSettings });
-  }
-
-  /** Stops sharing the screen. */
-  stopScreenSharing(): void {
-    this.current?.transport?.stopScreenShare();
-  }
-
-  /** Starts (or retries) the cloud recording: 1280x720, fixed background, default layout. */
-  startRecording(): void {
-    this.requireSession().transportOrThrow().startRecording(RECORDING);
-  }
-
-  /** Stops the cloud recording. */
-  stopRecording(): void {
-    this.current?.transport?.stopRecording();
   }
 
   /** Stops any call and releases every listener, timer, element, track and audio context. */
@@ -320,11 +216,6 @@ export class WebCall extends Emitter<WebCallEvents> {
     if (previous === next) return;
     this.phase = next;
     this.emit('state', next, previous);
-  }
-
-  private requireSession(): Session {
-    if (!this.current?.transport) throw new Error(NO_CALL);
-    return this.current;
   }
 
   private checkNotDisposed(): void {
