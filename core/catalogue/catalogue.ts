@@ -1,24 +1,16 @@
-// THE list of platform endpoints. The client, the CLI and the emulator are generated from
-// this table; adding an endpoint means adding one entry here and nowhere else.
+// THE list of platform endpoints (with the groups spread in from account.ts, voices.ts and
+// published.ts). The client, the CLI and the emulator are generated from this table; adding an
+// endpoint means adding one entry here (or in one of those groups) and nowhere else.
+import { account } from './account.js';
 import { del, get, patch, post, put, shape } from './define.js';
+import type { Upload } from './define.js';
 import type * as M from './models.js';
 import type * as N from './models-more.js';
 import { published } from './published.js';
 import { PAGED, PLAIN, TIME } from './query-sets.js';
+import { voices } from './voices.js';
 
-/** Something to upload: a file path (Node only), bytes, a Blob, or a stream. */
-export type UploadSource = string | Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
-
-/** A multipart upload: the file plus optional form fields. */
-export interface Upload {
-  /** One source, or several for endpoints that take many files (voice cloning). */
-  file: UploadSource | UploadSource[];
-  /** File name sent with the part; defaults to the path's base name or `file`. */
-  filename?: string;
-  /** Content type of the part; guessed from the name when absent. */
-  contentType?: string;
-  [field: string]: unknown;
-}
+export type { Upload, UploadSource } from './define.js';
 
 type Any = M.Open;
 
@@ -261,81 +253,8 @@ export const catalogue = {
     }),
     delete: del({ path: '/logs', deprecated: true, query: ['type', 'assistantId', 'phoneNumberId', 'customerId', 'squadId', 'callId'], summary: 'Delete logs', shape: shape<never, unknown>() }),
   },
-  org: {
-    create: post({ path: '/org', summary: 'Create an organisation', shape: shape<Any, M.Org>() }),
-    list: get({ path: '/org', list: 'plain', summary: 'List your organisations', shape: shape<never, M.Org[]>() }),
-    get: get({ path: '/org/{id}', summary: 'Get an organisation', shape: shape<never, M.Org>() }),
-    update: patch({ path: '/org/{id}', summary: 'Update an organisation', shape: shape<Any, M.Org>() }),
-    delete: del({ path: '/org/{id}', summary: 'Delete an organisation', shape: shape<never, M.Org>() }),
-    users: get({ path: '/org/{id}/user', summary: 'List the users of an organisation', shape: shape<never, M.User[]>() }),
-    leave: del({ path: '/org/{id}/leave', summary: 'Leave an organisation', shape: shape<never, unknown>() }),
-    removeMember: del({ path: '/org/{id}/member/{memberId}/leave', summary: 'Remove a member from an organisation', shape: shape<never, unknown>() }),
-    invite: post({ path: '/org/{id}/invite', summary: 'Invite users to an organisation', shape: shape<{ emails: string[]; role: string } & Any, unknown>() }),
-    updateRole: patch({ path: '/org/{id}/role', summary: "Change a user's role", shape: shape<{ userId: string; role: string } & Any, unknown>() }),
-    auth: get({ path: '/org/{id}/auth', summary: 'Get an auth token for an organisation', shape: shape<never, { token: string } & Any>() }),
-  },
-  token: {
-    create: post({ path: '/token', summary: 'Create an API token', shape: shape<Any, M.Token>() }),
-    list: get({ path: '/token', list: 'plain', query: PLAIN, summary: 'List API tokens', shape: shape<never, M.Token[]>() }),
-    get: get({ path: '/token/{id}', summary: 'Get an API token', shape: shape<never, M.Token>() }),
-    update: patch({ path: '/token/{id}', summary: 'Update an API token', shape: shape<Any, M.Token>() }),
-    delete: del({ path: '/token/{id}', summary: 'Delete an API token', shape: shape<never, M.Token>() }),
-  },
-  credential: {
-    create: post({ path: '/credential', summary: 'Create a provider credential', shape: shape<{ provider: string } & Any, M.Credential>() }),
-    list: get({ path: '/credential', list: 'plain', query: PLAIN, summary: 'List credentials', shape: shape<never, M.Credential[]>() }),
-    get: get({ path: '/credential/{id}', summary: 'Get a credential', shape: shape<never, M.Credential>() }),
-    update: patch({ path: '/credential/{id}', summary: 'Update a credential', shape: shape<Any, M.Credential>() }),
-    delete: del({ path: '/credential/{id}', summary: 'Delete a credential', shape: shape<never, M.Credential>() }),
-    session: post({ path: '/credential/session', summary: 'Start a credential session', shape: shape<Any, Any>() }),
-    webhook: post({ path: '/credential/webhook', auth: 'none', summary: 'Receive a credential webhook (no auth)', shape: shape<Any, unknown>() }),
-    trigger: post({ path: '/credential/trigger', summary: 'Trigger a credential action', shape: shape<Any, Any>() }),
-  },
-  template: {
-    create: post({ path: '/template', summary: 'Create a template', shape: shape<Any, M.Template>() }),
-    list: get({ path: '/template', list: 'plain', query: ['collectionId', 'visibility', 'provider', ...PLAIN], summary: 'List templates', shape: shape<never, M.Template[]>() }),
-    pinned: get({ path: '/template/pinned', summary: 'List pinned templates', shape: shape<never, M.Template[]>() }),
-    get: get({ path: '/template/{id}', summary: 'Get a template', shape: shape<never, M.Template>() }),
-    update: patch({ path: '/template/{id}', summary: 'Update a template', shape: shape<Any, M.Template>() }),
-    delete: del({ path: '/template/{id}', summary: 'Delete a template', shape: shape<never, M.Template>() }),
-  },
-  voiceLibrary: {
-    get: get({ path: '/voice-library/{provider}', query: ['page', 'keyword', 'language', 'accent', 'gender', ...PLAIN], summary: "List a provider's voices", shape: shape<never, M.LibraryVoice[]>() }),
-    accents: get({ path: '/voice-library/{provider}/accents', summary: "List a provider's accents (one library voice per accent)", shape: shape<never, M.LibraryVoice[]>() }),
-    sync: post({ path: '/voice-library/sync/{provider}', summary: "Sync a provider's voices", shape: shape<Any, Any>() }),
-    syncAll: post({ path: '/voice-library/sync', summary: 'Sync the default voices of every provider', shape: shape<Any, M.LibraryVoice[]>() }),
-    createSesameVoice: post({ path: '/voice-library/create-sesame-voice', summary: 'Create a Sesame voice', shape: shape<Any, Any>() }),
-  },
-  provider: {
-    workflows: get({ path: '/{provider}/workflows', query: ['locationId'], summary: "List a provider's workflows", shape: shape<never, Any>() }),
-    workflowHooks: get({ path: '/{provider}/workflows/{workflowId}/hooks', summary: "List a provider workflow's hooks", shape: shape<never, Any>() }),
-    locations: get({ path: '/{provider}/locations', summary: "List a provider's locations", shape: shape<never, Any>() }),
-    voicesSearch: get({ path: '/{provider}/voices/search', deprecated: true, query: ['name'], summary: "Search a provider's voices (old path)", shape: shape<never, M.LibraryVoice[]>() }),
-    voiceSearch: get({ path: '/{provider}/voice/search', query: ['name'], summary: "Search a provider's voices", shape: shape<never, M.LibraryVoice[]>() }),
-    voicesAdd: post({ path: '/{provider}/voices/add', deprecated: true, summary: 'Add a provider voice to your library (old path)', shape: shape<Any, M.LibraryVoice>() }),
-    voiceAdd: post({ path: '/{provider}/voice/add', summary: 'Add a provider voice to your library', shape: shape<Any, M.LibraryVoice>() }),
-    resource: {
-      create: post({
-        path: '/provider/{provider}/{resourceName}',
-        body: 'none',
-        summary: 'Create a resource at a voice provider (e.g. a pronunciation dictionary)',
-        shape: shape<never, N.ProviderResource>(),
-      }),
-      list: get({
-        path: '/provider/{provider}/{resourceName}',
-        list: 'paginated',
-        query: ['id', 'resourceId', 'sortBy', ...PAGED],
-        summary: 'List the resources of a provider',
-        shape: shape<never, M.Paginated<N.ProviderResource>>(),
-      }),
-      get: get({ path: '/provider/{provider}/{resourceName}/{id}', summary: 'Get a provider resource', shape: shape<never, N.ProviderResource>() }),
-      update: patch({ path: '/provider/{provider}/{resourceName}/{id}', body: 'none', summary: 'Update a provider resource', shape: shape<never, N.ProviderResource>() }),
-      delete: del({ path: '/provider/{provider}/{resourceName}/{id}', summary: 'Delete a provider resource', shape: shape<never, N.ProviderResource>() }),
-    },
-  },
-  elevenLabs: {
-    clone: post({ path: '/11labs/voice/clone', body: 'multipart', fileField: 'files', summary: 'Clone a voice from audio samples', shape: shape<Upload, unknown>() }),
-  },
+  ...account,
+  ...voices,
   ...published,
 } as const;
 

@@ -196,3 +196,17 @@ export function flatten(tree: Group, prefix: readonly string[] = []): Entry[] {
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
 }
+
+/** Something to upload: a file path (Node only), bytes, a Blob, or a stream. */
+export type UploadSource = string | Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** A multipart upload: the file plus optional form fields. */
+export interface Upload {
+  /** One source, or several for endpoints that take many files (voice cloning). */
+  file: UploadSource | UploadSource[];
+  /** File name sent with the part; defaults to the path's base name or `file`. */
+  filename?: string;
+  /** Content type of the part; guessed from the name when absent. */
+  contentType?: string;
+  [field: string]: unknown;
+}
