@@ -4,19 +4,18 @@
 // HTTPS_PROXY, HTTP_PROXY and NO_PROXY); without them, requests start on node:http's keep-alive
 // agent and move to undici's pooled Agent once the process shows sustained use (several requests,
 // or requests in parallel), loading undici in the background meanwhile.
-// On undici, JSON and text answers skip undici.request's body stream (undici-text.ts).
-import type * as HttpNs from 'node:http';
-import type * as HttpsNs from 'node:https';
+// On undici, JSON and text answers skip undici.request's body stream (undici-text.ts); the
+// node:http path is node-http.ts, the response both paths answer with node-response.ts.
 import type * as UndiciNs from 'undici';
 import { TimeoutError } from './errors.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
-import { makeResponse } from './transport.js';
+import { viaHttp } from './node-http.js';
+import { limit, NodeResponse, serialise } from './node-response.js';
+import type { RawHeaders } from './node-response.js';
 import { requestText } from './undici-text.js';
 import type { TextAnswer } from './undici-text.js';
 
 type Undici = typeof UndiciNs;
-type Http = typeof HttpNs;
-type RawHeaders = Record<string, string | string[] | undefined>;
 
 /** After this many requests in one process the pooled undici transport is loaded. */
 export const UPGRADE_AFTER = 8;
@@ -35,8 +34,6 @@ interface Pool {
 
 let pool: Pool | undefined;
 let loading: Promise<Pool | undefined> | undefined;
-let http: { mod: Http; agent: HttpNs.Agent } | undefined;
-let https: { mod: typeof HttpsNs; agent: HttpsNs.Agent } | undefined;
 let sent = 0;
 let inFlight = 0;
 
@@ -54,67 +51,11 @@ function loadPool(): Promise<Pool | undefined> {
   return loading;
 }
 
-function headerOf(headers: RawHeaders, name: string): string | null {
-  const v = headers[name.toLowerCase()];
-  if (v === undefined) return null;
-  return Array.isArray(v) ? v.join(', ') : v;
-}
-
-function toHeaders(raw: RawHeaders): Headers {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(raw)) {
-    if (Array.isArray(v)) for (const x of v) h.append(k, x);
-    else if (v !== undefined) h.append(k, v);
-  }
-  return h;
-}
-
-/** A response from either Node path; a class so the hot path allocates no closures. */
-class NodeResponse implements TransportResponse {
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    private readonly raw: RawHeaders,
-    private readonly read: () => Promise<string>,
-    private readonly readBytes?: () => Promise<Uint8Array>,
-  ) {}
-
-  header(name: string): string | null {
-    return headerOf(this.raw, name);
-  }
-
-  text(): Promise<string> {
-    return this.read();
-  }
-
-  bytes(): Promise<Uint8Array> {
-    return this.readBytes ? this.readBytes() : this.read().then((t) => new TextEncoder().encode(t));
-  }
-
-  headers(): Headers {
-    return toHeaders(this.raw);
-  }
-
-  toResponse(body: string): Response {
-    return makeResponse(this.status, this.statusText, toHeaders(this.raw), body);
-  }
-}
-
-/** Serialises form data into a content type and a byte stream (a file-backed Blob streams from disk). */
-function serialise(form: FormData): { contentType: string; stream: ReadableStream<Uint8Array> } {
-  const res = new Response(form);
-  return { contentType: res.headers.get('content-type') as string, stream: res.body as ReadableStream<Uint8Array> };
-}
-
 const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 function undiciError(error: unknown, ms: number | undefined): unknown {
   if (UNDICI_TIMEOUTS.has((error as { code?: string }).code ?? '')) return new TimeoutError(`No answer within ${ms} ms`, { cause: error });
   return error;
-}
-
-function limit(ms: number | undefined): number {
-  return ms && ms > 0 && Number.isFinite(ms) ? Math.ceil(ms) : 0;
 }
 
 /** The common undici answer (JSON or text): no closures per request. */
@@ -192,98 +133,6 @@ async function viaUndiciStream(p: Pool, req: TransportRequest): Promise<Transpor
     );
   }
   return new UndiciResponse(res.statusCode, res.headers, read, req.timeoutMs);
-}
-
-async function loadHttp(secure: boolean): Promise<{ mod: Pick<Http, 'request'>; agent: HttpNs.Agent }> {
-  if (secure) {
-    if (!https) {
-      const mod = await import('node:https');
-      https = { mod, agent: new mod.Agent({ keepAlive: true }) };
-    }
-    return https;
-  }
-  if (!http) {
-    const mod = await import('node:http');
-    http = { mod, agent: new mod.Agent({ keepAlive: true }) };
-  }
-  return http;
-}
-
-async function viaHttp(req: TransportRequest): Promise<TransportResponse> {
-  const { mod, agent } = await loadHttp(req.url.startsWith('https:'));
-  const headers = { ...req.headers };
-  let form: ReturnType<typeof serialise> | undefined;
-  if (typeof req.body === 'string') headers['content-length'] = String(Buffer.byteLength(req.body));
-  else if (req.body) {
-    form = serialise(req.body);
-    headers['content-type'] = form.contentType;
-  }
-  const ms = limit(req.timeoutMs);
-  return new Promise((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let timedOut = false;
-    const timeout = (): TimeoutError => new TimeoutError(`No answer within ${ms} ms`);
-    const out = mod.request(req.url, { method: req.method, headers, agent, signal: req.signal }, (res) => {
-      if (!req.binary) res.setEncoding('utf8');
-      // Read eagerly so an error in the body lands on one promise that is always handled.
-      const body = new Promise<string | Buffer>((ok, fail) => {
-        const ko = (error: unknown): void => {
-          clearTimeout(timer);
-          fail(timedOut ? timeout() : error);
-        };
-        let data = '';
-        const chunks: Buffer[] = [];
-        res.on(
-          'data',
-          req.binary
-            ? (chunk: Buffer) => {
-                chunks.push(chunk);
-              }
-            : (chunk: string) => {
-                data += chunk;
-              },
-        );
-        res.on('end', () => {
-          clearTimeout(timer);
-          ok(req.binary ? Buffer.concat(chunks) : data);
-        });
-        res.on('error', ko);
-        res.on('close', () => {
-          if (!res.complete) ko(new Error('response aborted'));
-        });
-      });
-      body.catch(() => undefined);
-      const text = (): Promise<string> => body.then((b) => (typeof b === 'string' ? b : b.toString('utf8')));
-      const bytes = req.binary ? () => body.then((b) => new Uint8Array(b as Buffer)) : undefined;
-      resolve(new NodeResponse(res.statusCode ?? 0, res.statusMessage ?? '', res.headers, text, bytes));
-    });
-    out.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    // One deadline for the whole exchange, headers and body.
-    if (ms) {
-      timer = setTimeout(() => {
-        timedOut = true;
-        out.destroy(timeout());
-      }, ms);
-      // The socket keeps the process alive while a request is open; the timer need not.
-      timer.unref();
-    }
-    if (typeof req.body === 'string') out.end(req.body);
-    else if (form) {
-      void (async () => {
-        try {
-          for await (const chunk of form.stream as unknown as AsyncIterable<Uint8Array>) {
-            if (!out.write(chunk)) await new Promise((ok) => out.once('drain', ok));
-          }
-          out.end();
-        } catch (error) {
-          out.destroy(error as Error);
-        }
-      })();
-    } else out.end();
-  });
 }
 
 /** Options of the Node transport. */
