@@ -12,7 +12,7 @@ import { PAGE_BUILD, pageBuildPlugins } from '../../web/vite/page-build.js';
 import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
 import { usageError } from '../errors.js';
 import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './headers.js';
-import { packageRoot } from './server.js';
+import { packageRoot } from './files.js';
 
 /** The default output directory, relative to the current directory. */
 export const DEFAULT_OUT_DIR = 'dist/demo';

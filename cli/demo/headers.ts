@@ -3,7 +3,8 @@
 // scripts, written as host configuration files). Scripts come only from the page itself, the
 // nonce/hashes and Daily's call bundle; connections only to what the configuration names.
 import { PLATFORM_API } from 'voice-agent-core/hosts';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
 
 /** The platform's API host, which "Test in Browser" calls when no API URL is configured. */
@@ -115,5 +116,32 @@ export function hostHeaderFiles(headers: Record<string, string>): { _headers: st
     _headers: `/*\n${entries.map(([k, v]) => `  ${k}: ${v}\n`).join('')}`,
     'netlify.toml': `[[headers]]\n  for = "/*"\n  [headers.values]\n${entries.map(([k, v]) => `    ${k} = ${JSON.stringify(v)}\n`).join('')}`,
     vercelHeaders: [{ source: '/(.*)', headers: entries.map(([key, value]) => ({ key, value })) }],
+  };
+}
+
+/** What Vite puts on every script and style of the page, swapped for a fresh nonce per load. */
+export const NONCE_PLACEHOLDER = 'voice-csp-nonce-placeholder';
+
+/**
+ * Middleware giving every response the page's security headers, and every HTML page a
+ * Content-Security-Policy with a nonce of its own (in place of Vite's placeholder).
+ */
+export function securityHeaders(page: DemoConfig) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (!(req.headers.accept ?? '').includes('text/html')) return next();
+    // A cached page would carry an old nonce: always send it afresh.
+    delete req.headers['if-none-match'];
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : undefined;
+      if (text === undefined || !text.includes(NONCE_PLACEHOLDER)) return end(chunk, ...rest);
+      const nonce = randomBytes(16).toString('base64');
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(page, { nonce }));
+      res.removeHeader('etag');
+      res.removeHeader('content-length');
+      return end(text.replaceAll(NONCE_PLACEHOLDER, nonce), ...rest);
+    }) as ServerResponse['end'];
+    next();
   };
 }

@@ -8,7 +8,8 @@ import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
 import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
 import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
 import { CliError } from '../errors.js';
-import { packageRoot, startDemo, visitorsFile, watchIgnored, type DemoOptions } from './server.js';
+import { packageRoot, visitorsFile, watchIgnored } from './files.js';
+import { startDemo, type DemoOptions } from './server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-demo-server-'));
 const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'cfg') };

@@ -1,10 +1,7 @@
 // `voice demo` as a function: serves web/ through Vite with the runtime configuration, the
 // local visitors endpoint and the local Call Me webhook. Loaded only when `voice demo` runs.
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createServer as createNetServer } from 'node:net';
+import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { CALL_ME_PATH, callMeMiddleware, type CallTarget } from 'voice-agent-core/visitors/callme';
 import { VisitorError } from 'voice-agent-core/visitors/errors';
@@ -20,8 +17,8 @@ import { configScript } from 'voice-agent-core/visitors/page-config';
 import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './config.js';
-import { SECURITY_HEADERS, contentSecurityPolicy } from './headers.js';
-import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
+import { packageRoot, visitorsFile, watchIgnored } from './files.js';
+import { NONCE_PLACEHOLDER, securityHeaders } from './headers.js';
 import { isLocalPlatform, LOCAL_KEY, localAssistant, localAssistantMiddleware, NotAnswering, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
 import { loadViteTools } from './vite.js';
 
@@ -60,21 +57,6 @@ export interface DemoServer {
   config: ResolvedDemoConfig;
   /** Stops Vite, the webhook and any emulator it started. */
   close(): Promise<void>;
-}
-
-/** The installed package's root (holds web/ and fixtures/), from source or from dist/. */
-export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'web', 'index.html')) && existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new CliError('Cannot find the demo page (web/index.html) next to the voice package.');
-  }
-}
-
-/** The visitors file to serve: --visitors (or VOICE_VISITORS_FILE), else ./visitors.json, else the bundled sample. */
-export function visitorsFile(flag: string | undefined, cwd: string, root: string): string {
-  if (flag) return resolve(cwd, flag);
-  const local = join(cwd, 'visitors.json');
-  return existsSync(local) ? local : join(root, 'fixtures', 'visitors.json');
 }
 
 /** Starts the demo and resolves once the page is being served. */
@@ -235,7 +217,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     await server?.close().catch(() => undefined);
     await targetPromise?.then((t) => t.close()).catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || /already in use/i.test((err as Error).message)) {
+    // Vite's strictPort failure carries no code: the port is probed instead of its words read.
+    if (code === 'EADDRINUSE' || (await portTaken(host, port))) {
       throw new CliError(`Port ${port} on ${host} is already in use.`, 1, 'Pass --port <number> to use another port (or --port 0 for any free one).');
     }
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw usageError(`Cannot listen on host "${host}" (${code}).`, 'Pass --host with an address of this machine, e.g. --host 127.0.0.1.');
@@ -278,36 +261,15 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   };
 }
 
-/** Files under web/ the demo page never loads: the inspector's app, tests, scripts, the Vite plugins (web/vite/). */
-export function watchIgnored(web: string): RegExp {
-  const escaped = web.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return new RegExp(`^${escaped}[\\\\/](e2e|inspector|scripts|vite)([\\\\/]|$)|\\.test\\.tsx?$`);
-}
-
-const NONCE_PLACEHOLDER = 'voice-csp-nonce-placeholder';
 /** How long after the page's modules are ready the emulator's schemas load. */
 const WARM_DELAY_MS = 1000;
 
-/**
- * Middleware giving every response the page's security headers, and every HTML page a
- * Content-Security-Policy with a nonce of its own (in place of Vite's placeholder).
- */
-function securityHeaders(page: DemoConfig) {
-  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    if (!(req.headers.accept ?? '').includes('text/html')) return next();
-    // A cached page would carry an old nonce: always send it afresh.
-    delete req.headers['if-none-match'];
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : undefined;
-      if (text === undefined || !text.includes(NONCE_PLACEHOLDER)) return end(chunk, ...rest);
-      const nonce = randomBytes(16).toString('base64');
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(page, { nonce }));
-      res.removeHeader('etag');
-      res.removeHeader('content-length');
-      return end(text.replaceAll(NONCE_PLACEHOLDER, nonce), ...rest);
-    }) as ServerResponse['end'];
-    next();
-  };
+/** Whether something else listens on host:port now (port 0 never is). */
+function portTaken(host: string, port: number): Promise<boolean> {
+  if (port === 0) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    probe.listen(port, host, () => probe.close(() => resolve(false)));
+  });
 }

@@ -5,12 +5,28 @@
 // While it is held (the call waits for the developer's server) it advances by the real time the
 // wait took: a 300 ms answer costs the call 300 ms, whatever the speed.
 
+/** The real time a SimClock runs on: a monotonic reading in ms and timers (tests inject their own). */
+export interface RealTime {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const systemTime: RealTime = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 /** A simulated clock for one call, running `speed` times faster than real time. */
 export class SimClock {
   private at = Date.now();
   private holding = 0;
 
-  constructor(readonly speed = 1) {
+  constructor(
+    readonly speed = 1,
+    private readonly real: RealTime = systemTime,
+  ) {
     if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
   }
 
@@ -27,16 +43,17 @@ export class SimClock {
   /** Waits `ms` simulated milliseconds (ms/speed real ones); when aborted, advances by the part that passed. */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms <= 0 || signal?.aborted) return Promise.resolve();
-    const t0 = performance.now();
+    const real = this.real;
+    const t0 = real.now();
     return new Promise((resolve) => {
       const finish = (passed: number): void => {
-        clearTimeout(timer);
+        real.clearTimeout(timer);
         signal?.removeEventListener('abort', abort);
         this.at += passed;
         resolve();
       };
-      const abort = (): void => finish(Math.min(ms, (performance.now() - t0) * this.speed));
-      const timer = setTimeout(() => finish(ms), ms / this.speed);
+      const abort = (): void => finish(Math.min(ms, (real.now() - t0) * this.speed));
+      const timer = real.setTimeout(() => finish(ms), ms / this.speed);
       signal?.addEventListener('abort', abort, { once: true });
     });
   }
@@ -45,12 +62,12 @@ export class SimClock {
   async hold<T>(work: Promise<T>): Promise<T> {
     // A model turn is held as a whole and holds its tool deliveries inside: counting both would count twice.
     const outer = this.holding++ === 0;
-    const t0 = performance.now();
+    const t0 = this.real.now();
     try {
       return await work;
     } finally {
       this.holding--;
-      if (outer) this.at += performance.now() - t0;
+      if (outer) this.at += this.real.now() - t0;
     }
   }
 }

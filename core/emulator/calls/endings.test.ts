@@ -1,7 +1,7 @@
 // How calls end: magic customer numbers, a scenario with a squad handoff, serverMessages
 // filtering, and the simulated clock's speed. Loopback servers stand in for the developer's.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageProblems } from '../../messages/testing.js';
 import { loadScenario, MAGIC_NUMBERS, startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
@@ -137,32 +137,95 @@ describe('serverMessages', () => {
   }, 30_000);
 });
 
+/** Real time under the test's control: timers fire only when it is advanced. */
+function manualTime() {
+  let at = 0;
+  const timers = new Map<number, { due: number; fn: () => void }>();
+  let next = 0;
+  return {
+    requested: [] as number[],
+    now: () => at,
+    setTimeout(fn: () => void, ms: number): unknown {
+      this.requested.push(ms);
+      timers.set(++next, { due: at + ms, fn });
+      return next;
+    },
+    clearTimeout: (handle: unknown) => void timers.delete(handle as number),
+    /** Moves real time on by `ms`, firing the timers that fall due. */
+    advance(ms: number): void {
+      at += ms;
+      for (const [id, t] of [...timers].sort((a, b) => a[1].due - b[1].due)) {
+        if (t.due > at) continue;
+        timers.delete(id);
+        t.fn();
+      }
+    },
+  };
+}
+
 describe('--speed', () => {
-  it('runs the clock N times faster: simulated durations, real time divided by N', async () => {
-    const clock = new SimClock(50);
-    const t0 = performance.now();
+  it('runs the clock N times faster: a pause of d simulated ms waits d/N real ms and moves the clock by exactly d', async () => {
+    const real = manualTime();
+    const clock = new SimClock(50, real);
     const s0 = clock.now();
-    await clock.sleep(2000);
-    const real = performance.now() - t0;
-    expect(real).toBeGreaterThanOrEqual(35);
-    expect(real).toBeLessThan(1000);
+    let done = false;
+    const slept = clock.sleep(2000).then(() => (done = true));
+    expect(real.requested).toEqual([40]);
+    real.advance(39);
+    await Promise.resolve();
+    expect(done).toBe(false);
+    real.advance(1);
+    await slept;
     expect(clock.now() - s0).toBe(2000); // exactly: the clock moves by what the call does
     expect(() => new SimClock(0)).toThrow(/positive/);
-    // Held while waiting for a server: real time passes as real time, not N times faster.
-    const h0 = clock.now();
-    await clock.hold(new Promise((r) => setTimeout(r, 100)));
-    const held = clock.now() - h0;
-    expect(held).toBeGreaterThanOrEqual(95);
-    expect(held).toBeLessThan(1000);
+  });
 
-    const emu = await emulator({ speed: 100 });
-    const t1 = performance.now();
-    const call = await post(emu, '/call', { assistant: { name: 'S', firstMessage: 'Hello, this is a call at speed one hundred.' }, customer: { number: '+14155550124' } });
-    await emu.calls.idle();
-    const wall = performance.now() - t1;
-    const ended = await get(emu, `/call/${String(call.id)}`);
-    const simulated = Date.parse(String(ended.endedAt)) - Date.parse(String(ended.createdAt));
-    expect(simulated).toBeGreaterThan(10_000); // a default call lasts tens of simulated seconds
-    expect(wall).toBeLessThan(simulated / 10);
+  it('an aborted pause moves the clock by the simulated part that passed', async () => {
+    const real = manualTime();
+    const clock = new SimClock(50, real);
+    const s0 = clock.now();
+    const abort = new AbortController();
+    const slept = clock.sleep(2000, abort.signal);
+    real.advance(10);
+    abort.abort();
+    await slept;
+    expect(clock.now() - s0).toBe(500);
+  });
+
+  it('held while waiting for a server, it advances by the real time the wait took, not N times faster', async () => {
+    const real = manualTime();
+    const clock = new SimClock(50, real);
+    const h0 = clock.now();
+    let answer!: () => void;
+    const held = clock.hold(new Promise<void>((r) => (answer = r)));
+    real.advance(100);
+    answer();
+    await held;
+    expect(clock.now() - h0).toBe(100);
+  });
+
+  it("the emulator's --speed drives every call's clock: the call's pauses run on clocks N times faster", async () => {
+    const speeds: number[] = [];
+    let pausedMs = 0;
+    const sleep = SimClock.prototype.sleep;
+    const spy = vi.spyOn(SimClock.prototype, 'sleep').mockImplementation(function (this: SimClock, ms, signal) {
+      speeds.push(this.speed);
+      pausedMs += ms;
+      return sleep.call(this, ms, signal);
+    });
+    try {
+      const emu = await emulator({ speed: 100 });
+      const call = await post(emu, '/call', { assistant: { name: 'S', firstMessage: 'Hello, this is a call at speed one hundred.' }, customer: { number: '+14155550124' } });
+      await emu.calls.idle();
+      const ended = await get(emu, `/call/${String(call.id)}`);
+      const simulated = Date.parse(String(ended.endedAt)) - Date.parse(String(ended.createdAt));
+      expect(simulated).toBeGreaterThan(10_000); // a default call lasts tens of simulated seconds
+      expect(speeds.length).toBeGreaterThan(0);
+      expect(new Set(speeds)).toEqual(new Set([100]));
+      // The call's timeline is made of those pauses.
+      expect(pausedMs).toBeGreaterThan(10_000);
+    } finally {
+      spy.mockRestore();
+    }
   }, 30_000);
 });
