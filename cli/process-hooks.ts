@@ -1,5 +1,5 @@
 // What every run of the CLI installs before it works (Ctrl-C, a closed pipe) and how it ends: the
-// full program (program.ts) and the fast lane for reads (fast/read.ts) share both.
+// full program (program.ts) and the fast lane for reads (cli/launch/lane-read.ts) share both.
 import { ExitCode } from './errors.js';
 import { stopSpinner } from './output/spinner.js';
 

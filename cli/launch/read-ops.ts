@@ -1,7 +1,7 @@
 // Budget: `voice assistant list --json` start to exit <= 1.35x `node -e 0` (and the Ink table on a
 // terminal <= 2.5x). Measured gain of the fast lane: 1.66x -> 1.24x; 698 M -> 599 M instructions (callgrind).
 // The operations the fast lane may run: plain catalogue reads (GET, JSON answer). The table is
-// generated from the catalogue when the CLI is built (scripts/read-ops-plugin.js imports this
+// generated from the catalogue when the CLI is built (cli/launch/build-lane.js imports this
 // selection and serialises its result as the module `voice:read-ops`), so the fast lane knows
 // the reads without loading the catalogue, and the catalogue stays the one list of endpoints.
 import type { Entry, Op } from 'voice-agent-core/catalogue';

@@ -132,9 +132,11 @@ describe('arguments from parameter schemas', () => {
 });
 
 /** Reads server-sent events from the emulator until `done` says so. */
-async function readEvents(url: string, done: (events: RecordEvent[]) => boolean): Promise<RecordEvent[]> {
+/** Reads the stream until `done`; `opened` runs once the emulator answers, when it already follows the record for this reader. */
+async function readEvents(url: string, done: (events: RecordEvent[]) => boolean, opened?: () => void): Promise<RecordEvent[]> {
   const ctl = new AbortController();
   const res = await fetch(url, { signal: ctl.signal });
+  opened?.();
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const events: RecordEvent[] = [];
   const decoder = new TextDecoder();
@@ -160,8 +162,10 @@ const endedSeen = (events: RecordEvent[]): boolean => events.some((e) => e.kind 
 
 describe('the live stream', () => {
   it('GET /__voice/events streams statuses, transcript, deliveries and requests; since=0 replays a call', async () => {
-    const live = readEvents(`${emu.url}/__voice/events`, endedSeen);
-    await new Promise((r) => setTimeout(r, 50));
+    let opened!: () => void;
+    const open = new Promise<void>((r) => (opened = r));
+    const live = readEvents(`${emu.url}/__voice/events`, endedSeen, opened);
+    await open;
     const call = await run({ assistant: { name: 'L', firstMessage: 'Live!', server: { url: app.url } } });
     const events = await live;
     const mine = events.filter((e) => 'callId' in e && e.callId === call.id);

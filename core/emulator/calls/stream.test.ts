@@ -23,10 +23,12 @@ afterAll(async () => {
 });
 
 /** Reads SSE messages from `path` until `done` says so (or 10 s pass); returns them parsed. */
-async function readStream(path: string, done: (messages: { id?: string; event?: string; data: string }[]) => boolean): Promise<{ id?: string; event?: string; data: string }[]> {
+/** Reads the stream until `done`; `opened` runs once the emulator answers, when it already follows the record for this reader. */
+async function readStream(path: string, done: (messages: { id?: string; event?: string; data: string }[]) => boolean, opened?: () => void): Promise<{ id?: string; event?: string; data: string }[]> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), 10_000);
   const res = await fetch(`${emu.url}${path}`, { signal: ctrl.signal });
+  opened?.();
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -84,8 +86,10 @@ describe('the live stream for the inspector', () => {
   });
 
   it('batches live events too: what happens within the interval arrives as one message', async () => {
-    const done = readStream('/__voice/events?batch=300', (m) => m.length > 0);
-    await new Promise((r) => setTimeout(r, 50));
+    let opened!: () => void;
+    const open = new Promise<void>((r) => (opened = r));
+    const done = readStream('/__voice/events?batch=300', (m) => m.length > 0, opened);
+    await open;
     emu.record.add({ kind: 'call.log', callId: 'c-live', text: 'one' });
     emu.record.add({ kind: 'call.log', callId: 'c-live', text: 'two' });
     const [first] = await done;
@@ -123,8 +127,10 @@ describe('the live stream for the inspector', () => {
     const got = await readStream(`/__voice/events?since=0&callId=${id}&batch=100&kinds=call.status`, (m) => m.reduce((n, x) => n + (JSON.parse(x.data) as unknown[]).length, 0) >= statuses.length);
     expect(got.flatMap((m) => JSON.parse(m.data) as RecordEvent[]).map((e) => e.seq)).toEqual(statuses.map((e) => e.seq));
     // Live: a log is left out, a delivery of the kinds asked for arrives.
-    const live = readStream('/__voice/events?batch=100&kinds=delivery,request', (m) => m.length > 0);
-    await new Promise((r) => setTimeout(r, 50));
+    let opened!: () => void;
+    const open = new Promise<void>((r) => (opened = r));
+    const live = readStream('/__voice/events?batch=100&kinds=delivery,request', (m) => m.length > 0, opened);
+    await open;
     emu.record.add({ kind: 'call.log', callId: 'c-kinds', text: 'left out' });
     await fetch(`${emu.url}/assistant?limit=1`, { headers: H });
     const [first] = await live;
