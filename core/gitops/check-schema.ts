@@ -27,15 +27,14 @@ async function problemsOf(r: LocalResource): Promise<Problem[]> {
   return errors.map((e) => {
     const path = segments(e.path);
     let message = e.message;
-    if (/property \S+ should not exist$/.test(message)) {
+    if (e.rule === 'unknown-field') {
       const info = fieldIn(found.schema, found.comps, path.map(String), data);
       const near = info.known ? undefined : suggestion(String(path[path.length - 1]), info.names);
       if (near) message += `; did you mean ${[...path.slice(0, -1), near].join('.')}?`;
     }
     const value = path.reduce<unknown>((node, k) => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[k] : undefined), data);
-    const allowed = /must be one of the following values: (.*)$/.exec(e.message);
-    if (allowed && typeof value === 'string') {
-      const near = suggestion(value, (allowed[1] as string).split(', '));
+    if (e.rule === 'one-of' && e.allowed && typeof value === 'string') {
+      const near = suggestion(value, e.allowed);
       if (near) message = `${e.path} "${value}" is not allowed; did you mean ${near}? (${e.message.slice(e.path.length + 1)})`;
     }
     const where = r.locate(path) ?? r.locate(path.slice(0, -1)) ?? { line: 1, col: 1 };

@@ -10,6 +10,10 @@ export type TracedError = ErrorObject & { origSchema?: unknown; origData?: unkno
 export interface SchemaError {
   path: string;
   message: string;
+  /** Which rule failed, for callers that treat some rules apart (never read off the message): a value missing or empty, a field the schema does not have, a value outside a fixed list. */
+  rule?: 'required' | 'unknown-field' | 'one-of';
+  /** With `one-of`: the values allowed. */
+  allowed?: string[];
 }
 
 /** Resolves a `{ $ref }` to the component it names (other schemas are returned as they are). */
@@ -61,8 +65,9 @@ function typeName(t: unknown): string {
   return ARTICLE[first] ?? first;
 }
 
-function values(list: unknown): string {
-  return (Array.isArray(list) ? list : [list]).filter((v) => v !== null).join(', ');
+function oneOf(path: string, name: string, list: unknown): SchemaError[] {
+  const allowed = (Array.isArray(list) ? list : [list]).filter((v) => v !== null).map(String);
+  return [{ path, message: `${name} must be one of the following values: ${allowed.join(', ')}`, rule: 'one-of', allowed }];
 }
 
 function describe(e: TracedError, prefix: string): SchemaError[] {
@@ -73,24 +78,25 @@ function describe(e: TracedError, prefix: string): SchemaError[] {
   switch (e.keyword) {
     case 'required': {
       const field = join(path, String(p.missingProperty));
-      return one(`${field} should not be empty`, field);
+      return [{ path: field, message: `${field} should not be empty`, rule: 'required' }];
     }
     case 'additionalProperties': {
       const field = join(path, String(p.additionalProperty));
-      return one(`${path ? `${path}.` : ''}property ${String(p.additionalProperty)} should not exist`, field);
+      return [{ path: field, message: `${path ? `${path}.` : ''}property ${String(p.additionalProperty)} should not exist`, rule: 'unknown-field' }];
     }
     case 'type':
       return one(`${name} must be ${typeName(p.type)}`);
     case 'enum':
-      return one(`${name} must be one of the following values: ${values(p.allowedValues)}`);
+      return oneOf(path, name, p.allowedValues);
     case 'const':
-      return one(`${name} must be one of the following values: ${values(p.allowedValue)}`);
+      return oneOf(path, name, p.allowedValue);
     case 'format':
       return one(`${name} ${FORMAT[String(p.format)] ?? `must be a valid ${String(p.format)}`}`);
     case 'pattern':
       return one(`${name} must match ${String(p.pattern)} regular expression`);
     case 'minLength':
-      return one(Number(p.limit) === 1 ? `${name} should not be empty` : `${name} must be longer than or equal to ${String(p.limit)} characters`);
+      if (Number(p.limit) === 1) return [{ path, message: `${name} should not be empty`, rule: 'required' }];
+      return one(`${name} must be longer than or equal to ${String(p.limit)} characters`);
     case 'maxLength':
       return one(`${name} must be shorter than or equal to ${String(p.limit)} characters`);
     case 'minimum':
@@ -108,9 +114,9 @@ function describe(e: TracedError, prefix: string): SchemaError[] {
       const field = join(path, tag);
       const allowed = (p.allowed as string[] | undefined) ?? [];
       const out: SchemaError[] = [];
-      if (p.tagValue === undefined || p.tagValue === null || p.tagValue === '') out.push({ path: field, message: `${field} should not be empty` });
+      if (p.tagValue === undefined || p.tagValue === null || p.tagValue === '') out.push({ path: field, message: `${field} should not be empty`, rule: 'required' });
       else if (typeof p.tagValue !== 'string') out.push({ path: field, message: `${field} must be a string` });
-      out.push({ path: field, message: `${field} must be one of the following values: ${allowed.join(', ')}` });
+      out.push(...oneOf(field, field, allowed));
       return out;
     }
     default:

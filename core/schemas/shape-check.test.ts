@@ -46,6 +46,6 @@ describe('shapeProblems', () => {
       'model.property temprature should not exist',
       'property colour should not exist',
     ]);
-    expect(shapeProblems(squad.schema, squad.comps, { name: 'S' })).toEqual([{ path: 'members', message: 'members should not be empty' }]);
+    expect(shapeProblems(squad.schema, squad.comps, { name: 'S' })).toEqual([{ path: 'members', message: 'members should not be empty', rule: 'required' }]);
   });
 });

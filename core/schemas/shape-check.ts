@@ -46,7 +46,8 @@ export function shapeProblems(schema: unknown, comps: Readonly<Record<string, Sc
   }
   const enums = typed.map((f) => (Array.isArray(f.enum) ? f.enum : f.const !== undefined ? [f.const] : undefined));
   if (enums.every((e) => e !== undefined) && !enums.some((e) => e?.includes(data))) {
-    return [{ path, message: `${path} must be one of the following values: ${[...new Set(enums.flat().map(String))].join(', ')}` }];
+    const allowed = [...new Set(enums.flat().map(String))];
+    return [{ path, message: `${path} must be one of the following values: ${allowed.join(', ')}`, rule: 'one-of', allowed }];
   }
   if (Array.isArray(data)) {
     const items = typed.map((f) => f.items).filter((s) => s !== undefined);
@@ -60,12 +61,13 @@ export function shapeProblems(schema: unknown, comps: Readonly<Record<string, Sc
   const required = objects.map((f) => (Array.isArray(f.required) ? (f.required as string[]) : []));
   for (const key of required[0] ?? []) {
     if (required.every((r) => r.includes(key)) && (data[key] === undefined || data[key] === null || data[key] === ''))
-      problems.push({ path: at(path, key), message: `${at(path, key)} should not be empty` });
+      problems.push({ path: at(path, key), message: `${at(path, key)} should not be empty`, rule: 'required' });
   }
   for (const [key, value] of Object.entries(data)) {
     const holders = objects.map((f) => (f.properties as Schema)[key]).filter((s) => s !== undefined);
     if (holders.length) problems.push(...shapeProblems({ anyOf: holders }, comps, value, at(path, key)));
-    else if (objects.every((f) => f.additionalProperties === false)) problems.push({ path: at(path, key), message: `${path ? `${path}.` : ''}property ${key} should not exist` });
+    else if (objects.every((f) => f.additionalProperties === false))
+      problems.push({ path: at(path, key), message: `${path ? `${path}.` : ''}property ${key} should not exist`, rule: 'unknown-field' });
   }
   return problems;
 }
