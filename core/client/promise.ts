@@ -1,11 +1,21 @@
 // Promises the client hands back: awaiting gives the data; `.withResponse()` gives the data with
 // the response; list promises also iterate every item across pages.
 import type { ListKind } from '../catalogue/define.js';
-import type { WithResponse } from './types.js';
 
 /** The placeholder's executor: one shared function, no closure per promise. */
 function settled(resolve: (value: undefined) => void): void {
   resolve(undefined);
+}
+
+/** The data of a response together with the response itself. */
+export interface WithResponse<T> {
+  data: T;
+  /** The HTTP response (body already read into `data`). */
+  response: Response;
+  status: number;
+  headers: Headers;
+  /** The `x-request-id` header when present. */
+  requestId?: string | undefined;
 }
 
 function dataOf<T>(r: WithResponse<T>): T {

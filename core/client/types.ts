@@ -4,6 +4,8 @@ import type { Catalogue, Upload } from '../catalogue/index.js';
 import type { BodyOf, HttpMethod, Op, PathParams, QueryOf, QueryValue, ResultOf } from '../catalogue/define.js';
 import type { PublishedFields } from '../catalogue/published-fields.js';
 import type { ApiPromise, ListPromise } from './promise.js';
+
+export type { WithResponse } from './promise.js';
 import type { Transport } from './transport.js';
 
 /** Options of `createClient`. */
@@ -58,17 +60,6 @@ export interface RawRequest extends RequestOptions {
   auth?: 'bearer' | 'none' | undefined;
   /** Body kind; default `json` when a body is given. */
   bodyKind?: 'json' | 'multipart' | undefined;
-}
-
-/** The data of a response together with the response itself. */
-export interface WithResponse<T> {
-  data: T;
-  /** The HTTP response (body already read into `data`). */
-  response: Response;
-  status: number;
-  headers: Headers;
-  /** The `x-request-id` header when present. */
-  requestId?: string | undefined;
 }
 
 /** The item type of a list result: the element of an array or of a page's `results`. */

@@ -3,10 +3,9 @@
 // bodies are checked against the platform's published schemas (schema-check.ts), so no body
 // rules live here.
 import { randomUUID } from 'node:crypto';
-import type { CollectionSpec } from './collections.js';
 
-/** Collections of the published resources, by collection name. */
-export const PUBLISHED_COLLECTIONS: Readonly<Record<string, CollectionSpec>> = {
+/** Collections of the published resources, by collection name (typed where collections.ts spreads them in, so no import runs back). */
+export const PUBLISHED_COLLECTIONS = {
   'structured-output': { label: 'Structured output' },
   'eval/run': { label: 'Eval run' },
   'eval/simulation/personality': { label: 'Personality' },

@@ -8,6 +8,9 @@ import { notFound } from './errors.js';
 import { compileList } from './lists.js';
 import type { Rec, Store } from './store.js';
 import { check } from './validate.js';
+import { deepMerge } from './merge.js';
+
+export { deepMerge };
 
 /** Where an operation's objects live: the collection and, when nested, its parent. */
 export interface Place {
@@ -45,26 +48,6 @@ export function placeOf(entry: Entry): Place {
     place.idParam = names[names.length - 1];
   }
   return place;
-}
-
-function isPlain(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** Merges `patch` into `target` in place: nested objects merge, everything else is replaced. */
-export function deepMerge(target: Record<string, unknown>, patch: Record<string, unknown>): void {
-  for (const key in patch) {
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
-    const value = patch[key];
-    const prev = target[key];
-    if (isPlain(value) && isPlain(prev)) {
-      const copy = { ...prev };
-      deepMerge(copy, value);
-      target[key] = copy;
-    } else {
-      target[key] = value;
-    }
-  }
 }
 
 /** Checks the parent of a nested request exists; returns the scope fields of its children. */

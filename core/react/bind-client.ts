@@ -3,7 +3,7 @@
 // the web-call client (import()), so a page's first load carries only the hook's state.
 import type { WebCall } from '../webcall/webcall.js';
 import type { InCallMessage, WebCallError, WebCallState } from '../webcall/types.js';
-import type { UseWebCallOptions, WebCallListeners, WebCallTranscript } from './useWebCall.js';
+import type { UseWebCallOptions, WebCallListeners, WebCallTranscript } from './types.js';
 
 /** What the hook had at its latest render (listeners are read when an event fires). */
 export interface Latest {

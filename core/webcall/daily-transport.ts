@@ -1,17 +1,11 @@
 // The Daily implementation of CallTransport. The only module that touches @daily-co/daily-js,
 // and only through import() when a call starts, so pages pay for it when they use it.
 import type { DailyAdvancedConfig, DailyCall, DailyEvent, DailyFactoryOptions, DailyParticipant } from '@daily-co/daily-js';
-import type { CallTransport, PassThroughEvent, TransportEvent, TransportFactory, TransportParticipant } from './types.js';
+import type { CallTransport, PassThroughEvent, TransportEvent, TransportFactory, TransportParticipant } from './transport-types.js';
+
+import type { DailyLoader, DailyModule } from './daily-types.js';
 
 export type * from './daily-types.js';
-
-/** The part of the daily-js module the transport uses. */
-export interface DailyModule {
-  default: { createCallObject(options?: DailyFactoryOptions): DailyCall };
-}
-
-/** Loads daily-js: by default the installed package, or any URL or copy you choose. */
-export type DailyLoader = () => Promise<DailyModule>;
 
 /** Imports the installed @daily-co/daily-js. */
 export const loadDaily: DailyLoader = () => import('@daily-co/daily-js') as Promise<DailyModule>;

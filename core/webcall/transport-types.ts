@@ -2,7 +2,9 @@
 // emulator's local transport, a scripted one in tests) offers, the events it reports, and how one
 // is created for a call.
 import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-types.js';
-import type { PassThroughEvent } from './types.js';
+
+/** Daily events passed on unchanged (payload as Daily sends it). */
+export type PassThroughEvent = 'network-quality-change' | 'network-connection' | 'recording-started' | 'recording-stopped' | 'recording-stats' | 'recording-error' | 'recording-upload-completed';
 
 /** A remote or local participant as the transport describes it. */
 export interface TransportParticipant {

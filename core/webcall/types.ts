@@ -1,6 +1,6 @@
 // Public types of the web-call client: events and their payloads and options; the transport seam
-// is in transport-types.ts (re-exported here). Daily's types come through daily-transport.ts as
-// type-only imports (erased at build).
+// is in transport-types.ts (re-exported here). Daily's types come from daily-types.ts, never from
+// the Daily implementation, as type-only imports (erased at build).
 import type { AssistantInput, AssistantOverrides, Call, Open, SquadInput, WorkflowInput } from '../catalogue/models.js';
 import type {
   DailyEventObjectNetworkConnectionEvent,
@@ -11,11 +11,11 @@ import type {
   DailyEventObjectRecordingStopped,
   DailyParticipant,
   DailyLoader,
-} from './daily-transport.js';
+} from './daily-types.js';
 
 export type { AssistantInput, AssistantOverrides, Call, SquadInput, WorkflowInput };
 import type { TransportFactory } from './transport-types.js';
-export type { CallTransport, RecordingOptions, TransportEvent, TransportFactory, TransportParticipant, TransportRequest } from './transport-types.js';
+export type { CallTransport, PassThroughEvent, RecordingOptions, TransportEvent, TransportFactory, TransportParticipant, TransportRequest } from './transport-types.js';
 
 /** Lifecycle of a WebCall: one call at a time moves idle → starting → active → ending → idle. */
 export type WebCallState = 'idle' | 'starting' | 'active' | 'ending';
@@ -133,9 +133,6 @@ export interface WebCallEvents {
 
 /** Name of any event a WebCall emits. */
 export type WebCallEventName = keyof WebCallEvents;
-
-/** Daily events passed on unchanged (payload as Daily sends it). */
-export type PassThroughEvent = 'network-quality-change' | 'network-connection' | 'recording-started' | 'recording-stopped' | 'recording-stats' | 'recording-error' | 'recording-upload-completed';
 
 /** Time source and timers; injected so tests can run on a fake clock. */
 export interface Clock {

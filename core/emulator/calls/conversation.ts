@@ -10,12 +10,13 @@ import type { CallSession } from './session.js';
 import { runToolCall, toolCallId } from './tools.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import { converseWithModel, LiveLines } from './conversation-model.js';
+import { greet } from './greeting.js';
 import { handoffTo, moveToAssistant, transferCall } from './transfer.js';
+
+export { GENERATED_GREETING, greet } from './greeting.js';
 
 /** What the assistant says when it has no scripted line (no model runs in the emulator). */
 export const STAND_IN_REPLY = 'Sure, I can help with that.';
-/** The greeting for `assistant-speaks-first-with-model-generated-message`. */
-export const GENERATED_GREETING = 'Hello! How can I help you today?';
 
 /** The function tools an assistant has (`model.tools` and `model.toolIds`). */
 function functionTools(s: CallSession): Json[] {
@@ -90,14 +91,6 @@ export async function handoff(s: CallSession, members: Json[] | undefined, name:
     return;
   }
   await moveToAssistant(s, next, { type: 'assistant', assistantName: name });
-}
-
-/** The assistant's opening, by `firstMessageMode`. */
-export async function greet(s: CallSession): Promise<void> {
-  const mode = (s.assistant?.firstMessageMode as string | undefined) ?? 'assistant-speaks-first';
-  const first = s.assistant?.firstMessage;
-  if (mode === 'assistant-speaks-first-with-model-generated-message') await s.speak('assistant', GENERATED_GREETING);
-  else if (mode === 'assistant-speaks-first' && typeof first === 'string' && first.trim()) await s.speak('assistant', first);
 }
 
 /** Ends the call the way the assistant does: its end-call message, then `assistant-ended-call`. */

@@ -1,7 +1,7 @@
 // Who takes part in a call, read from the call and the store: the assistant (inline or stored,
 // with overrides), a squad's members, a workflow, the phone number, the org, and the tools.
 import type { Json } from '../../messages/index.js';
-import { deepMerge } from '../crud.js';
+import { deepMerge } from '../merge.js';
 import type { Store } from '../store.js';
 import { RUNS_THE_CALL } from '../../messages/answers.js';
 

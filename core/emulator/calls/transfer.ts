@@ -5,7 +5,7 @@
 // Scripted turns and the model step both call these.
 import type { Json } from '../../messages/index.js';
 import { destinationOf } from '../../messages/answers.js';
-import { greet } from './conversation.js';
+import { greet } from './greeting.js';
 import { assistantFrom } from './resolve.js';
 import type { CallSession } from './session.js';
 
