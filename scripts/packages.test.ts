@@ -180,7 +180,7 @@ describe('packages', () => {
     expect(named.length).toBeGreaterThan(6);
     for (const file of named) expect(core).toContain(file.slice(2));
     expect(core.some((f) => f.endsWith('.js.map'))).toBe(true);
-    for (const file of ['bin/voice.js', 'dist/cli/main.js', 'web/index.html', 'core/package.json', 'fixtures/visitors.json']) expect(root).toContain(file);
+    for (const file of ['bin/voice.js', 'dist/cli/main.js', 'dist/inspector/index.html', 'web/index.html', 'core/package.json', 'fixtures/visitors.json']) expect(root).toContain(file);
     // `voice demo` serves web/ with Vite from the installed package, core's modules from their
     // sources (web/vite/core-source.ts): every core source the page reaches must be in the root's
     // tarball, and no other core file (the CLI's own use of core is bundled in dist/cli).
@@ -313,6 +313,10 @@ describe('packages', () => {
     const listed = await fetch(new URL('/assistant', api), { headers: { authorization: 'Bearer any-key' } });
     expect(listed.status).toBe(200);
     expect(await listed.json()).toEqual([]);
+    // The inspector page ships with the CLI and is served from the install.
+    const inspector = await fetch(new URL('/__voice/inspector/', api));
+    expect(inspector.status).toBe(200);
+    expect(await inspector.text()).toContain('<script');
     dev.kill('SIGINT');
     expect((await dev).exitCode).toBe(0);
 
