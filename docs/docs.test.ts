@@ -2,13 +2,15 @@
 // started for that guide (docs/harness.ts says how each kind of block runs). A guide added later
 // is picked up by its file name alone.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
 import { ensureBuilt } from '../cli/test/build.js';
-import { kindOf, mirrored, notRunBecause, parseBlocks, runModule, runShell, testedIn, writeBlock, type GuideContext } from './harness.js';
+import { kindOf, mirrored, missingOutput, notRunBecause, parseBlocks, runModule, runShell, testedIn, writeBlock, type GuideContext } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GUIDES = [
@@ -22,6 +24,15 @@ const MAX_SHOWN = 1;
 
 beforeAll(() => ensureBuilt());
 
+/** A port nothing listens on now, for the guide's own server (its blocks say port 3000). */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
 describe.each(GUIDES)('%s', (guide) => {
   const text = readFileSync(join(ROOT, guide), 'utf8');
   const blocks = parseBlocks(text);
@@ -30,7 +41,8 @@ describe.each(GUIDES)('%s', (guide) => {
   const ctx = {} as GuideContext;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
+    // Fast enough that a call the guide places ends within its block (`voice call watch` waits for the end).
+    emulator = await startEmulator({ port: 0, speed: 20 });
     const dir = mkdtempSync(join(tmpdir(), `voice-docs-${name}-`));
     // The repository's samples (scenarios, visitors, bodies) at the paths the guides name.
     symlinkSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'));
@@ -38,6 +50,7 @@ describe.each(GUIDES)('%s', (guide) => {
       root: ROOT,
       dir,
       url: emulator.url,
+      appPort: await freePort(),
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), NO_COLOR: '1', CI: '1', VOICE_API_URL: emulator.url, VOICE_API_KEY: 'docs-key' },
     });
   });
@@ -53,15 +66,21 @@ describe.each(GUIDES)('%s', (guide) => {
     for (const b of shown) expect(notRunBecause(b), `line ${b.line}: norun="why it cannot run in a test"`).toMatch(/\w{3,}/);
   });
 
+  let printed: string | undefined;
   for (const block of blocks) {
     const kind = kindOf(block);
+    if (block.lang === 'output')
+      it(`line ${block.line}: output of the block before`, () => {
+        expect(printed, 'an output block follows a shell block that ran').toBeDefined();
+        expect(missingOutput(block.code, printed as string)).toEqual([]);
+      });
     if (kind === 'shown' || kind === 'data') continue;
     it(`line ${block.line}: ${kind} ${block.lang}`, async () => {
       if (kind === 'elsewhere') expect(readFileSync(join(ROOT, testedIn(block) as string), 'utf8')).toContain(guide.replace(/^docs\//, ''));
       else if (kind === 'mirror') expect(block.code).toBe(mirrored(block, ROOT));
       else if (kind === 'write') writeBlock(block, ctx);
       else if (kind === 'module') await runModule(block, ctx, name);
-      else await runShell(block, ctx);
+      else printed = await runShell(block, ctx);
     }, 90_000);
   }
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commandsOf, kindOf, notRunBecause, parseBlocks, programsOf, runShell, type GuideContext } from './harness.js';
+import { commandsOf, kindOf, missingOutput, notRunBecause, parseBlocks, programsOf, runShell, type GuideContext } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-docs-harness-'));
 const ctx: GuideContext = { root: fileURLToPath(new URL('..', import.meta.url)), dir, url: 'http://127.0.0.1:9', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir } };
@@ -29,6 +29,16 @@ describe('docs harness', () => {
     await expect(runShell(block('echo ok\ntest 1 = 2\n'), ctx)).rejects.toThrow(/exited 1/);
     await expect(runShell(block('npm install voice-agent-core\n'), ctx)).rejects.toThrow(/`npm` does not run here/);
     await expect(runShell(block('curl https://example.com/\n'), ctx)).rejects.toThrow(/only reach the emulator/);
-    await expect(runShell(block('echo ok | grep -q ok\n'), ctx)).resolves.toBeUndefined();
+    await expect(runShell(block('echo ok | grep ok\n'), ctx)).resolves.toContain('ok');
+  });
+});
+
+describe('docs harness, across blocks', () => {
+  it('keeps variables for the next block, checks `# exits N`, and finds output lines that were not printed', async () => {
+    await runShell(block('GREETING=$(echo hello)\n'), ctx);
+    expect(await runShell(block('echo "$GREETING world"\n'), ctx)).toContain('hello world');
+    await expect(runShell(block('test 1 = 2   # exits 1\n'), ctx)).resolves.toBe('');
+    await expect(runShell(block('test 1 = 1   # exits 1\n'), ctx)).rejects.toThrow(/expected exit 1, got 0/);
+    expect(missingOutput('hello  world\nError: 404 …\ngone\n', 'x hello world\nError: 404 Not Found')).toEqual(['gone']);
   });
 });

@@ -2,16 +2,20 @@
 // A fence's info string says what happens to its block:
 //   ```ts / ```tsx / ```js    a module, imported (top-level await allowed); it must not throw
 //   ```sh / ```bash           run by bash (`set -euo pipefail`), where `voice` is the built
-//                             bin/voice.js; it must exit 0. Its `voice dev` and `voice demo` servers
-//                             start first, on port 0, and stop when the block ends. Only programs
-//                             that stay on this machine may run (PROGRAMS); curl only to the emulator
+//                             bin/voice.js; it must exit 0, and a line commented `# exits N` must
+//                             exit N. Its `voice dev`, `voice demo` and `voice listen` servers start
+//                             first, on port 0 (without `--open`: no browser here), and stop when
+//                             the block ends. Variables it sets are
+//                             set in the guide's later blocks. Only programs that stay on this
+//                             machine run (PROGRAMS); curl only to the emulator
+//   ```output                 each line (up to a `…`) must be in what the shell block before printed
 //   ```<lang> norun="REASON"  shown only: a block that cannot run in a test, and why
 //   ```<lang> tested-in=PATH  run by the test at PATH, which needs what this harness lacks (a
 //                             server of yours, a model); PATH must exist and name the guide
 //   ```<lang> file=PATH       must equal the repository's file PATH, which runs in the suite itself
 //   a block whose first line is `# file: NAME` (yaml) or `// file: NAME` (ts, json) is written to
 //   the guide's working folder first, for the blocks after it
-// Other blocks (yaml, json, text, output) are data or output and are not run.
+// Other blocks (yaml, json, text) are data and are not run.
 // In every block, `http://127.0.0.1:4010` (the emulator's default address) and the hosted API's
 // address become the address of the guide's own emulator, and `--local` also names it.
 import { execa, type ResultPromise } from 'execa';
@@ -124,11 +128,18 @@ export interface GuideContext {
   url: string;
   /** Environment of its commands. */
   env: Record<string, string>;
+  /** A free port standing in for the guide's own server at port 3000. */
+  appPort?: number;
 }
 
-/** The block's text with the emulator's default address, and the hosted API's, replaced by the guide's emulator. */
-export function localise(code: string, url: string): string {
-  return code.replaceAll('http://127.0.0.1:4010', url).replaceAll('ws://127.0.0.1:4010', url.replace(/^http/, 'ws')).replaceAll('https://api.vapi.ai', url);
+/**
+ * The block's text with the emulator's default address, and the hosted API's, replaced by the
+ * guide's emulator, and your server's port 3000 by a free one (so a busy port 3000 fails nothing).
+ */
+export function localise(code: string, ctx: Pick<GuideContext, 'url' | 'appPort'>): string {
+  const { url, appPort } = ctx;
+  const local = code.replaceAll('http://127.0.0.1:4010', url).replaceAll('ws://127.0.0.1:4010', url.replace(/^http/, 'ws')).replaceAll('https://api.vapi.ai', url);
+  return appPort === undefined ? local : local.replace(/\b(127\.0\.0\.1|localhost):3000\b/g, `$1:${appPort}`).replaceAll('.listen(3000)', `.listen(${appPort})`);
 }
 
 /** Programs a shell block may run besides `voice`: none of them reaches beyond this machine. */
@@ -158,40 +169,62 @@ export function programsOf(command: string): string[] {
     step += c;
   }
   steps.push(step);
-  return steps.map((s) => wordsOf(s.trim()).find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w))).filter((w): w is string => w !== undefined);
+  return steps
+    .map((s) => {
+      const words = wordsOf(s.trim()).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+      return words[0] === '_exits' ? words[2] : words[0];
+    })
+    .filter((w): w is string => w !== undefined);
 }
 
-/** `voice dev` or `voice demo` serving (not one of their subcommands): started in the background. */
+/** `voice dev`, `voice demo` or `voice listen` serving (not a subcommand): started in the background. */
 function serverArgs(command: string): { env: Record<string, string>; args: string[] } | undefined {
   const all = wordsOf(command);
   const first = all.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
   const words = all.slice(first);
   const args = words.slice(1);
-  if (words[0] !== 'voice' || !(args[0] === 'dev' || args[0] === 'demo') || !(args[1] === undefined || args[1].startsWith('-'))) return undefined;
+  if (words[0] !== 'voice' || !['dev', 'demo', 'listen'].includes(args[0] ?? '') || !(args[1] === undefined || args[1].startsWith('-'))) return undefined;
   const env = Object.fromEntries(all.slice(0, first).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
   return { env, args };
 }
 
-/** A `voice` shell function for the block: the built CLI, with `--local` meaning the guide's emulator. */
-const VOICE_FUNCTION = `voice() {
+/**
+ * Before a block's commands: `voice` is the built CLI, with `--local` meaning the guide's emulator;
+ * the variables earlier blocks of the guide set (`CALL_ID=$(...)`) are set again, as in one terminal.
+ */
+const PRELUDE = `voice() {
   local a=("$@")
   if [[ " $* " == *" --local "* && " $* " != *" --api-url "* ]]; then a+=(--api-url "$VOICE_DOCS_URL"); fi
   "$VOICE_DOCS_NODE" "$VOICE_DOCS_BIN" "\${a[@]}"
 }
+_before=" $(compgen -v | tr '\\n' ' ') "
+if [ -f .docs-vars ]; then source .docs-vars; fi
+trap 'for v in $(compgen -v); do [[ $v == _* || $_before == *" $v "* ]] || declare -p "$v"; done > .docs-vars' EXIT
 trap 'echo "failed: $BASH_COMMAND" >&2' ERR
+_exits() {
+  local n=$1 rc=0
+  shift
+  "$@" || rc=$?
+  if [ "$rc" != "$n" ]; then echo "expected exit $n, got $rc: $*" >&2; return 1; fi
+}
 `;
+
+/** A line documented as failing (`voice ...   # exits 1`) must exit with that code: `_exits 1 voice ...`. */
+function expectExits(code: string): string {
+  return code.replace(/^(\S.*?)\s+#\s*exits (\d+)\b.*$/gm, '_exits $2 $1');
+}
 
 /**
  * Runs a shell block: its `voice dev` and `voice demo` servers first (on port 0, until the block
  * ends), then its other commands in order in one bash (so `ID=$(...)`, pipes and here-documents
  * work); rejects when any command fails.
  */
-export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
+export async function runShell(block: Block, ctx: GuideContext): Promise<string> {
   const servers: ResultPromise[] = [];
   const script: string[] = [];
   const bin = join(ctx.root, 'bin', 'voice.js');
   try {
-    for (const command of commandsOf(localise(block.code, ctx.url))) {
+    for (const command of commandsOf(expectExits(localise(block.code, ctx)))) {
       const outside = programsOf(command).filter((p) => !PROGRAMS.has(p));
       if (outside.length) throw new Error(`line ${block.line}: \`${outside.join('`, `')}\` does not run here; mark the block norun="why" if it cannot: ${command}`);
       const remote = /\bcurl\b/.test(command) ? (command.match(/https?:\/\/[^\s'"]+/g) ?? []).filter((u) => !u.startsWith(ctx.url)) : [];
@@ -209,21 +242,44 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<void> {
       servers.push(child);
       await new Promise<void>((ok, fail) => {
         let text = '';
-        child.stdout?.on('data', (c: Buffer) => {
+        const read = (c: Buffer): void => {
           text += c.toString();
           if (/https?:\/\/\S+/.test(text)) ok();
-        });
+        };
+        child.stdout?.on('data', read);
+        // `voice listen` prints its address on stderr.
+        if (args[0] === 'listen') child.stderr?.on('data', read);
         void child.then((r) => fail(new Error(`line ${block.line}: \`${command}\` ended (${String(r.exitCode)}): ${String(r.stderr)}`)));
       });
     }
-    if (script.length === 0) return;
+    if (script.length === 0) return '';
     const env = { ...ctx.env, VOICE_DOCS_NODE: process.execPath, VOICE_DOCS_BIN: bin, VOICE_DOCS_URL: ctx.url };
-    const r = await execa('bash', ['-euo', 'pipefail', '-c', VOICE_FUNCTION + script.join('\n')], { cwd: ctx.dir, env, extendEnv: false, reject: false, input: '', timeout: 60_000 });
-    if (r.exitCode !== 0) throw new Error(`line ${block.line}: exited ${String(r.exitCode)}:\n${String(r.stderr)}${String(r.stdout)}`);
+    const r = await execa('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', PRELUDE + script.join('\n')], {
+      cwd: ctx.dir,
+      env,
+      extendEnv: false,
+      reject: false,
+      input: '',
+      timeout: 60_000,
+      all: true,
+    });
+    if (r.exitCode !== 0) throw new Error(`line ${block.line}: exited ${String(r.exitCode)}:\n${String(r.all)}`);
+    if (process.env.DOCS_SHOW) console.log(String(r.all));
+    return String(r.all);
   } finally {
     for (const s of servers) s.kill('SIGINT');
     await Promise.allSettled(servers);
   }
+}
+
+/** The lines of an `output` block missing from what the shell block before it printed (`…` ends a line's checked part). */
+export function missingOutput(expected: string, printed: string): string[] {
+  const flat = (t: string): string => t.replace(/\s+/g, ' ').trim();
+  const seen = flat(printed);
+  return expected
+    .split('\n')
+    .map((line) => flat(line.split('…')[0] as string))
+    .filter((line) => line !== '' && !seen.includes(line));
 }
 
 /** Writes a `# file: NAME` block into the guide's folder. */
@@ -232,7 +288,7 @@ export function writeBlock(block: Block, ctx: GuideContext): void {
   const name = (/file: (\S+)/.exec(first ?? '') as RegExpExecArray)[1] as string;
   const path = join(ctx.dir, name);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, localise(rest.join('\n'), ctx.url));
+  writeFileSync(path, localise(rest.join('\n'), ctx));
 }
 
 /** Runs a module block: written beside the repository's packages (so its imports resolve) and imported. */
@@ -243,7 +299,7 @@ export async function runModule(block: Block, ctx: GuideContext, name: string): 
   // Node resolves `voice-agent-core/client` to the Node entry; the test runner's source condition
   // would give the browser one, so the module names the Node entry as Node would pick it.
   const code = block.lang === 'tsx' ? block.code : block.code.replace(/(from\s+['"])voice-agent-core\/client(['"])/g, '$1voice-agent-core/client/node$2');
-  writeFileSync(file, localise(code, ctx.url));
+  writeFileSync(file, localise(code, ctx));
   const cwd = process.cwd();
   const saved = { ...process.env };
   Object.assign(process.env, ctx.env);
