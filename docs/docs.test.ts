@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
+import { startFakeModel, type FakeModel } from 'voice-agent-core/model/testing';
 import { ensureBuilt } from '../cli/test/build.js';
 import { kindOf, mirrored, missingOutput, notRunBecause, parseBlocks, runModule, runShell, testedIn, writeBlock, type GuideContext } from './harness.js';
 
@@ -38,6 +39,7 @@ describe.each(GUIDES)('%s', (guide) => {
   const blocks = parseBlocks(text);
   const name = guide.replace(/\W+/g, '-');
   let emulator: Emulator;
+  let model: FakeModel;
   const ctx = {} as GuideContext;
 
   beforeAll(async () => {
@@ -51,11 +53,13 @@ describe.each(GUIDES)('%s', (guide) => {
       dir,
       url: emulator.url,
       appPort: await freePort(),
+      modelUrl: (model = await startFakeModel(() => ({ text: 'Happy to help with that.' }))).url,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), NO_COLOR: '1', CI: '1', VOICE_API_URL: emulator.url, VOICE_API_KEY: 'docs-key' },
     });
   });
   afterAll(async () => {
     await emulator?.close();
+    await model?.close();
     if (ctx.dir) rmSync(ctx.dir, { recursive: true, force: true });
   });
 

@@ -17,7 +17,9 @@
 //   the guide's working folder first, for the blocks after it
 // Other blocks (yaml, json, text) are data and are not run.
 // In every block, `http://127.0.0.1:4010` (the emulator's default address) and the hosted API's
-// address become the address of the guide's own emulator, and `--local` also names it.
+// address become the address of the guide's own emulator, and `--local` also names it; Ollama's
+// address names a stand-in model that answers every request; port 3000 (your server) a free port.
+// DOCS_SHOW=1 prints what each shell block printed.
 import { execa, type ResultPromise } from 'execa';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -130,15 +132,21 @@ export interface GuideContext {
   env: Record<string, string>;
   /** A free port standing in for the guide's own server at port 3000. */
   appPort?: number;
+  /** A stand-in model server for the local model the guide names (`http://127.0.0.1:11434/v1`, Ollama's). */
+  modelUrl?: string;
 }
 
 /**
  * The block's text with the emulator's default address, and the hosted API's, replaced by the
- * guide's emulator, and your server's port 3000 by a free one (so a busy port 3000 fails nothing).
+ * guide's emulator, a local model's by the guide's stand-in model, and your server's port 3000 by
+ * a free one (so a busy port 3000 fails nothing).
  */
-export function localise(code: string, ctx: Pick<GuideContext, 'url' | 'appPort'>): string {
-  const { url, appPort } = ctx;
-  const local = code.replaceAll('http://127.0.0.1:4010', url).replaceAll('ws://127.0.0.1:4010', url.replace(/^http/, 'ws')).replaceAll('https://api.vapi.ai', url);
+export function localise(code: string, ctx: Pick<GuideContext, 'url' | 'appPort' | 'modelUrl'>): string {
+  const { url, appPort, modelUrl } = ctx;
+  const local = (modelUrl === undefined ? code : code.replaceAll('http://127.0.0.1:11434/v1', modelUrl))
+    .replaceAll('http://127.0.0.1:4010', url)
+    .replaceAll('ws://127.0.0.1:4010', url.replace(/^http/, 'ws'))
+    .replaceAll('https://api.vapi.ai', url);
   return appPort === undefined ? local : local.replace(/\b(127\.0\.0\.1|localhost):3000\b/g, `$1:${appPort}`).replaceAll('.listen(3000)', `.listen(${appPort})`);
 }
 
