@@ -53,6 +53,7 @@ describe.each(GUIDES)('%s', (guide) => {
       dir,
       url: emulator.url,
       appPort: await freePort(),
+      listenPort: await freePort(),
       modelUrl: (model = await startFakeModel(() => ({ text: 'Happy to help with that.' }))).url,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), NO_COLOR: '1', CI: '1', VOICE_API_URL: emulator.url, VOICE_API_KEY: 'docs-key' },
     });

@@ -18,7 +18,8 @@
 // Other blocks (yaml, json, text) are data and are not run.
 // In every block, `http://127.0.0.1:4010` (the emulator's default address) and the hosted API's
 // address become the address of the guide's own emulator, and `--local` also names it; Ollama's
-// address names a stand-in model that answers every request; port 3000 (your server) a free port.
+// address names a stand-in model that answers every request; ports 3000 (your server) and 4242
+// (`voice listen`, which runs there) free ports.
 // DOCS_SHOW=1 prints what each shell block printed.
 import { execa, type ResultPromise } from 'execa';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -132,26 +133,29 @@ export interface GuideContext {
   env: Record<string, string>;
   /** A free port standing in for the guide's own server at port 3000. */
   appPort?: number;
+  /** A free port standing in for `voice listen`'s default, 4242. */
+  listenPort?: number;
   /** A stand-in model server for the local model the guide names (`http://127.0.0.1:11434/v1`, Ollama's). */
   modelUrl?: string;
 }
 
 /**
  * The block's text with the emulator's default address, and the hosted API's, replaced by the
- * guide's emulator, a local model's by the guide's stand-in model, and your server's port 3000 by
- * a free one (so a busy port 3000 fails nothing).
+ * guide's emulator, a local model's by the guide's stand-in model, and your server's port 3000 and
+ * `voice listen`'s 4242 by free ones (so a busy port fails nothing).
  */
-export function localise(code: string, ctx: Pick<GuideContext, 'url' | 'appPort' | 'modelUrl'>): string {
-  const { url, appPort, modelUrl } = ctx;
+export function localise(code: string, ctx: Pick<GuideContext, 'url' | 'appPort' | 'listenPort' | 'modelUrl'>): string {
+  const { url, appPort, listenPort, modelUrl } = ctx;
   const local = (modelUrl === undefined ? code : code.replaceAll('http://127.0.0.1:11434/v1', modelUrl))
     .replaceAll('http://127.0.0.1:4010', url)
     .replaceAll('ws://127.0.0.1:4010', url.replace(/^http/, 'ws'))
     .replaceAll('https://api.vapi.ai', url);
-  return appPort === undefined ? local : local.replace(/\b(127\.0\.0\.1|localhost):3000\b/g, `$1:${appPort}`).replaceAll('.listen(3000)', `.listen(${appPort})`);
+  const app = appPort === undefined ? local : local.replace(/\b(127\.0\.0\.1|localhost):3000\b/g, `$1:${appPort}`).replaceAll('.listen(3000)', `.listen(${appPort})`);
+  return listenPort === undefined ? app : app.replace(/\b(127\.0\.0\.1|localhost):4242\b/g, `$1:${listenPort}`);
 }
 
 /** Programs a shell block may run besides `voice`: none of them reaches beyond this machine. */
-const PROGRAMS = new Set(['voice', 'curl', 'jq', 'node', 'cat', 'echo', 'printf', 'test', 'grep', 'head', 'wc', 'ls', 'mkdir', 'cd', 'export']);
+const PROGRAMS = new Set(['voice', 'curl', 'jq', 'node', 'cat', 'echo', 'printf', 'test', 'grep', 'head', 'wc', 'ls', 'mkdir', 'cd', 'export', 'eval']);
 
 /** The programs a command runs: the first word of each pipeline step and `$(...)`, after NAME=value words. */
 export function programsOf(command: string): string[] {
@@ -245,7 +249,7 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<string>
       const args = server.args;
       const at = args.indexOf('--port');
       if (at >= 0) args.splice(at, 2);
-      args.push('--port', '0');
+      args.push('--port', String(args[0] === 'listen' ? (ctx.listenPort ?? 0) : 0));
       const child = execa(process.execPath, [bin, ...args.filter((a) => a !== '--open')], { cwd: ctx.dir, env: { ...ctx.env, ...server.env }, extendEnv: false, reject: false });
       servers.push(child);
       await new Promise<void>((ok, fail) => {
