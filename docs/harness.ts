@@ -272,7 +272,7 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<string>
       extendEnv: false,
       reject: false,
       input: '',
-      timeout: 60_000,
+      timeout: 80_000,
       all: true,
     });
     if (r.exitCode !== 0) throw new Error(`line ${block.line}: exited ${String(r.exitCode)}:\n${String(r.all)}`);
