@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
 import { startFakeModel, type FakeModel } from 'voice-agent-core/model/testing';
 import { ensureBuilt } from '../cli/test/build.js';
-import { kindOf, mirrored, missingOutput, notRunBecause, parseBlocks, runModule, runShell, testedIn, writeBlock, type GuideContext } from './harness.js';
+import { kindOf, mirrored, notRunBecause, parseBlocks, runModule, testedIn, writeBlock, type GuideContext } from './harness.js';
+import { missingOutput, runShell } from './shell.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GUIDES = [

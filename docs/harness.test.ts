@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commandsOf, kindOf, missingOutput, notRunBecause, parseBlocks, programsOf, runShell, type GuideContext } from './harness.js';
+import { kindOf, notRunBecause, parseBlocks, type GuideContext } from './harness.js';
+import { missingOutput, runShell } from './shell.js';
+import { commandsOf, programsOf } from './words.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-docs-harness-'));
 const ctx: GuideContext = { root: fileURLToPath(new URL('..', import.meta.url)), dir, url: 'http://127.0.0.1:9', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir } };
