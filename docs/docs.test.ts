@@ -72,12 +72,18 @@ describe.each(GUIDES)('%s', (guide) => {
     for (const b of shown) expect(notRunBecause(b), `line ${b.line}: norun="why it cannot run in a test"`).toMatch(/\w{3,}/);
   });
 
+  /** What the last shell block printed (undefined while it runs, so a failed one leaves nothing to compare). */
   let printed: string | undefined;
-  for (const block of blocks) {
+  for (const [i, block] of blocks.entries()) {
     const kind = kindOf(block);
     if (block.lang === 'output')
       it(`line ${block.line}: output of the block before`, () => {
-        expect(printed, 'an output block follows a shell block that ran').toBeDefined();
+        const before = blocks
+          .slice(0, i)
+          .reverse()
+          .find((b) => kindOf(b) !== 'data');
+        expect(before && kindOf(before), 'an output block follows a shell block').toBe('shell');
+        expect(printed, 'the shell block before it ran').toBeDefined();
         expect(missingOutput(block.code, printed as string)).toEqual([]);
       });
     if (kind === 'shown' || kind === 'data') continue;
@@ -86,7 +92,10 @@ describe.each(GUIDES)('%s', (guide) => {
       else if (kind === 'mirror') expect(block.code).toBe(mirrored(block, ROOT));
       else if (kind === 'write') writeBlock(block, ctx);
       else if (kind === 'module') await runModule(block, ctx, name);
-      else printed = await runShell(block, ctx);
+      else {
+        printed = undefined;
+        printed = await runShell(block, ctx);
+      }
     }, 90_000);
   }
 });
