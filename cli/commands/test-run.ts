@@ -81,13 +81,17 @@ interface Platform {
   client: Client;
   uuidOf(kind: string, id: string): string | undefined;
   pollMs: number;
+  /** Resolves when a run changed (the in-process platform only). */
+  nextChange?: () => Promise<void>;
   close(): Promise<void>;
 }
 
 async function localPlatform(dir: string, opts: TestOptions): Promise<Platform> {
   const model = modelConfig(opts as unknown as DevOptions);
   const [{ startEmulator }, { createClient }, gitops] = await Promise.all([import('voice-agent-core/emulator'), import('voice-agent-core/client/node'), import('voice-agent-core/gitops')]);
-  const emu = await startEmulator({ port: 0, model, simulationConcurrency: opts.concurrency });
+  // --concurrency bounds the model requests in flight (the load on the developer's model); twice as
+  // many simulations play at once, so one busy between its model turns never leaves a slot idle.
+  const emu = await startEmulator({ port: 0, model, simulationConcurrency: opts.concurrency * 2, runModelConcurrency: opts.concurrency });
   const client = createClient({ apiKey: 'voice-test', baseUrl: emu.url });
   const stateDir = mkdtempSync(join(tmpdir(), 'voice-test-'));
   try {
@@ -97,7 +101,9 @@ async function localPlatform(dir: string, opts: TestOptions): Promise<Platform> 
     return {
       client,
       uuidOf: (kind, id) => state.sections[kind]?.[id]?.uuid,
-      pollMs: 50,
+      // Woken by every change of a run; the poll is only a safety net.
+      pollMs: 500,
+      nextChange: () => emu.runs.nextChange(),
       close: async () => {
         await emu.close();
         rmSync(stateDir, { recursive: true, force: true });
@@ -161,6 +167,7 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
       target,
       iterations: opts.iterations,
       pollMs: platform.pollMs,
+      ...(platform.nextChange ? { nextChange: platform.nextChange } : {}),
       ...(opts.filter ? { filter: opts.filter } : {}),
       ...(live ? { onProgress: (p) => err(progressLine(p)) } : {}),
     });
