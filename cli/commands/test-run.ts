@@ -1,7 +1,7 @@
 // The work of `voice test`: check the folder, pick the platform (a local one started here with the
 // folder applied, or a running one whose state file maps the folder's ids), pick the target, run
 // (core/testing/runner), then print, write JUnit and exit by the results.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from 'voice-agent-core/client';
@@ -65,6 +65,10 @@ export function chooseTarget(folder: TestFolder, wanted: string | undefined): { 
 }
 
 function lintOrExit(dir: string): TestFolder {
+  const kind = statSync(dir, { throwIfNoEntry: false });
+  const hint = 'Pass the resources folder `voice pull` writes (assistants/, simulations/, evals/ ...; the default is ./resources).';
+  if (!kind) throw usageError(`${dir} does not exist.`, hint);
+  if (!kind.isDirectory()) throw usageError(`${dir} is a file, not a resources folder.`, hint);
   const folder = lintFolder(dir);
   if (folder.problems.length) {
     const lines = folder.problems.map((p) => `  ${showProblem(p)}`).join('\n');
