@@ -86,7 +86,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       figure: wall,
       reference: { label: `ideal: model requests x ${DELAY_MS} ms / ${CONCURRENCY}`, figure: ideal },
       budget: { op: '<=', limit: 1.25, on: 'ratio' },
-      note: 'includes process start, the in-process platform, applying the folder and polling the runs',
+      note: 'includes process start, the in-process platform, applying the folder and following the runs',
     }),
   ];
 }
