@@ -43,3 +43,19 @@ export class PassThroughExit extends CliError {
     this.name = 'PassThroughExit';
   }
 }
+
+/** Nothing listens where the emulator should be (it has not started yet, or stopped). */
+export class NotAnswering extends Error {
+  constructor(baseUrl: string, cause: unknown) {
+    const port = new URL(baseUrl).port;
+    super(`nothing answers at ${baseUrl}; start the emulator there: voice dev${port ? ` --port ${port}` : ''}`, { cause });
+  }
+}
+
+/** A failure the tool reports to the model as a tool error (the message is what the model reads). */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}

@@ -8,6 +8,9 @@ import { PLATFORM_API } from 'voice-agent-core/hosts';
 import { LOCAL_ASSISTANT_PATH } from 'voice-agent-core/visitors/page-config';
 import type { CallTarget } from 'voice-agent-core/visitors/callme';
 import type { Snapshot } from 'voice-agent-core/emulator';
+import { NotAnswering } from '../errors.js';
+
+export { NotAnswering };
 
 /** The platform's hosted API. */
 export const HOSTED_API = PLATFORM_API;
@@ -82,14 +85,6 @@ export function localAssistant(baseUrl: string, known?: { id: string; trusted: b
   };
   // Calls at the same moment share one lookup (and never create the assistant twice).
   return () => (pending ??= find().finally(() => (pending = undefined)));
-}
-
-/** Nothing listens where the emulator should be (it has not started yet, or stopped). */
-export class NotAnswering extends Error {
-  constructor(baseUrl: string, cause: unknown) {
-    const port = new URL(baseUrl).port;
-    super(`nothing answers at ${baseUrl}; start the emulator there: voice dev${port ? ` --port ${port}` : ''}`, { cause });
-  }
 }
 
 async function assistantExists(baseUrl: string, id: string): Promise<boolean> {

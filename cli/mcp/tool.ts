@@ -1,6 +1,9 @@
 // What every `voice mcp` tool is: a name, a description a model reads, a JSON Schema for its
 // input, and a handler. Input is checked against the schema before the handler runs, so a bad
 // argument comes back as a tool error naming the field, never as a crash.
+import { ToolError } from '../errors.js';
+
+export { ToolError };
 
 /** A JSON Schema as MCP carries it (objects at the top). */
 export type JsonSchema = Record<string, unknown>;
@@ -29,14 +32,6 @@ export interface Tool {
   /** Changes something on the platform (refused on the hosted platform without --allow-writes). */
   writes?: boolean | ((args: Record<string, unknown>) => boolean);
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<unknown>;
-}
-
-/** A failure the tool reports to the model as a tool error (the message is what the model reads). */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ToolError';
-  }
 }
 
 function typeOf(v: unknown): string {

@@ -1,4 +1,5 @@
-// The emulator's one error type and the platform's error body shape.
+// The emulator's errors: HttpError (an answer in the platform's error body shape), and the
+// errors of its scenario files, data files and control client.
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -47,4 +48,43 @@ export function badRequest(messages: string | string[]): HttpError {
 /** A 404 for a missing object, e.g. `Assistant not found`. */
 export function notFound(label: string): HttpError {
   return new HttpError(404, `${label} not found`);
+}
+
+/** A scenario file that cannot be used. */
+export class ScenarioError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScenarioError';
+  }
+}
+
+/** A data file that cannot be used; the file is left exactly as it was. */
+export class DataFileError extends Error {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`Data file ${file} ${reason}. Nothing was written to it; fix it, move it away, or pass another data file.`);
+    this.name = 'DataFileError';
+  }
+}
+
+/** The data file is held by another running emulator (or `voice dev`). */
+export class DataFileInUseError extends DataFileError {
+  constructor(file: string) {
+    super(file, 'is in use by another running emulator');
+    this.message = `Data file ${file} is in use by another running emulator (it holds ${file}.lock). Nothing was read or written.`;
+    this.name = 'DataFileInUseError';
+  }
+}
+
+/** Nothing answered at the emulator's address. */
+export class ControlUnreachableError extends Error {
+  constructor(
+    readonly base: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`No emulator answers at ${base}.`, options);
+    this.name = 'ControlUnreachableError';
+  }
 }

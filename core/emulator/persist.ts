@@ -7,26 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { acquireFileLock, FileLockedError, removeStaleTempFiles, writeFileAtomic } from '../fs/locked-json.js';
 import type { HeldLock } from '../fs/locked-json.js';
 import type { Rec, Snapshot } from './store.js';
+import { DataFileError, DataFileInUseError } from './errors.js';
 
-/** A data file that cannot be used; the file is left exactly as it was. */
-export class DataFileError extends Error {
-  constructor(
-    readonly file: string,
-    reason: string,
-  ) {
-    super(`Data file ${file} ${reason}. Nothing was written to it; fix it, move it away, or pass another data file.`);
-    this.name = 'DataFileError';
-  }
-}
-
-/** The data file is held by another running emulator (or `voice dev`). */
-export class DataFileInUseError extends DataFileError {
-  constructor(file: string) {
-    super(file, 'is in use by another running emulator');
-    this.message = `Data file ${file} is in use by another running emulator (it holds ${file}.lock). Nothing was read or written.`;
-    this.name = 'DataFileInUseError';
-  }
-}
+export { DataFileError, DataFileInUseError };
 
 /**
  * Locks the data file for as long as the emulator runs and removes temp files a killed emulator

@@ -1,6 +1,9 @@
 // Creates the web call with one plain fetch, so the client does not pull in the REST client.
 import { PLATFORM_API } from '../hosts.js';
 import type { InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallResponse } from './types.js';
+import { WebCallCreationError } from './errors.js';
+
+export { WebCallCreationError };
 
 /** The platform's API host, used when no base URL is given. */
 export const DEFAULT_BASE_URL = PLATFORM_API;
@@ -49,18 +52,6 @@ export function webCallEndpoint(baseUrl: string): string {
     throw new Error(`The API base URL is not a valid URL: ${JSON.stringify(baseUrl)}`);
   }
   return url;
-}
-
-/** An HTTP failure of `POST /call/web`, with the status and parsed body. */
-export class WebCallCreationError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(message);
-    this.name = 'WebCallCreationError';
-  }
 }
 
 /** Posts the payload and returns the created call; throws on a non-ok answer or a call without a room URL. */

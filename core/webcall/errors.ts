@@ -103,3 +103,15 @@ export class StageFailure extends Error {
     this.name = 'StageFailure';
   }
 }
+
+/** An HTTP failure of `POST /call/web`, with the status and parsed body. */
+export class WebCallCreationError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'WebCallCreationError';
+  }
+}

@@ -3,6 +3,9 @@
 // name the file, the turn and the field.
 import { readFile } from 'node:fs/promises';
 import type { Json } from '../../messages/index.js';
+import { ScenarioError } from '../errors.js';
+
+export { ScenarioError };
 
 /**
  * A tool the assistant calls after a turn: by function name (a `transferCall` or `handoff` tool
@@ -37,14 +40,6 @@ export interface ScenarioTurn {
 export interface Scenario {
   name?: string;
   turns: ScenarioTurn[];
-}
-
-/** A scenario file that cannot be used. */
-export class ScenarioError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ScenarioError';
-  }
 }
 
 /**

@@ -1,23 +1,15 @@
 // The one client for the emulator's own endpoints, used by `voice dev reset|snapshot|ring`,
 // `voice call watch` and the inspector page. Browser-safe: fetch only, no Node modules.
 import { CONTROL_PATHS, endCallPath, deliveryPath, replayPath, requestPath, restorePath, snapshotPath } from './paths.js';
+import { ControlUnreachableError } from '../errors.js';
+
+export { ControlUnreachableError };
 
 /** An answer of the emulator: its status and its body (parsed JSON, else the text). */
 export interface ControlAnswer<T = unknown> {
   status: number;
   ok: boolean;
   body: T;
-}
-
-/** Nothing answered at the emulator's address. */
-export class ControlUnreachableError extends Error {
-  constructor(
-    readonly base: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`No emulator answers at ${base}.`, options);
-    this.name = 'ControlUnreachableError';
-  }
 }
 
 /** How the client reaches the emulator. */
