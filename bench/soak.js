@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { quantile, soakChecks } from './lib/soak-verdict.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -81,12 +82,6 @@ function cpuSeconds(pid) {
     return null;
   }
 }
-
-const quantile = (xs, q) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
 
 const report = { started: new Date().toISOString(), calls: TOTAL, speed: Number(args.speed), concurrency: CONCURRENCY, placers: PLACERS, browser: !args['no-browser'], samples: [] };
 let finished = 0;
@@ -182,36 +177,7 @@ try {
 
 // The verdicts.
 const s = report.samples;
-const tenth = (i) => s.slice(Math.floor((i * s.length) / 10), Math.max(Math.floor(((i + 1) * s.length) / 10), Math.floor((i * s.length) / 10) + 1));
-const max = (xs, k) => Math.max(...xs.map((x) => x[k] ?? 0));
-const median = (xs, k) =>
-  quantile(
-    xs.map((x) => x[k]),
-    0.5,
-  );
-const lastHalf = s.slice(Math.floor(s.length / 2));
-// Trends need samples: a run too short to have them judges nothing, so it cannot pass.
-const enough = s.length >= 10;
-const judged = (ok) => enough && ok;
-const checks = [
-  { what: 'every call finished', ok: finished === TOTAL && failedPlacements === 0, figure: `${finished} of ${TOTAL} (${failedPlacements} refused)` },
-  { what: 'enough samples to judge trends (>= 10, one every 5 s)', ok: enough, figure: `${s.length} samples` },
-  {
-    what: 'RSS levels off (last half max <= 1.5x second-tenth max)',
-    ok: judged(max(lastHalf, 'rssMiB') <= 1.5 * max(tenth(1), 'rssMiB')),
-    figure: `${max(lastHalf, 'rssMiB')} MiB vs ${max(tenth(1), 'rssMiB')} MiB`,
-  },
-  {
-    what: 'data file levels off (last half max <= 1.5x second-tenth max)',
-    ok: judged(max(lastHalf, 'dataFileKiB') <= 1.5 * max(tenth(1), 'dataFileKiB')),
-    figure: `${max(lastHalf, 'dataFileKiB')} KiB vs ${max(tenth(1), 'dataFileKiB')} KiB`,
-  },
-  {
-    what: 'REST p99, last tenth <= 1.5x first tenth (medians of the samples)',
-    ok: judged(median(tenth(9), 'restP99Ms') <= 1.5 * median(tenth(0), 'restP99Ms')),
-    figure: `${median(tenth(9), 'restP99Ms')} ms vs ${median(tenth(0), 'restP99Ms')} ms`,
-  },
-];
+const checks = soakChecks(s, { finished, total: TOTAL, failedPlacements });
 report.ended = new Date().toISOString();
 report.checks = checks;
 const seconds = (Date.parse(report.ended) - Date.parse(report.started)) / 1000;
@@ -221,7 +187,10 @@ report.figures = {
   minutes: Math.round(seconds / 6) / 10,
   callsPerSecond: Math.round((finished / seconds) * 10) / 10,
   emulatorCpuMsPerCall: cpu && finished ? Math.round((cpu * 1000) / finished) : null,
-  loadAverageMedian: median(s, 'loadAverage'),
+  loadAverageMedian: quantile(
+    s.map((x) => x.loadAverage),
+    0.5,
+  ),
 };
 mkdirSync(args.out, { recursive: true });
 writeFileSync(join(args.out, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
