@@ -3,7 +3,40 @@
 // that in real time), so a call's timeline is the same at any speed and under any machine load. A
 // call that lasts 40 simulated seconds takes 0.8 s at `--speed 50`, and its timestamps say 40 s.
 // While it is held (the call waits for the developer's server) it advances by the real time the
-// wait took: a 300 ms answer costs the call 300 ms, whatever the speed.
+// wait took: a 300 ms answer costs the call 300 ms, whatever the speed. The speed may change while
+// calls run (`POST /__voice/speed`): each wait keeps what it has had and runs the rest at the new one.
+
+/** The speed the clocks of a running emulator share; changing it live reschedules every wait under way. */
+export class ClockSpeed {
+  private value: number;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(speed = 1) {
+    this.value = checkSpeed(speed);
+  }
+
+  /** How many times faster than real time the clocks run. */
+  get(): number {
+    return this.value;
+  }
+
+  /** Changes the speed now: waits under way keep the simulated time they have had and run the rest at the new speed. */
+  set(speed: number): void {
+    this.value = checkSpeed(speed);
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Calls `listener` after each change; returns how to stop. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+function checkSpeed(speed: number): number {
+  if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
+  return speed;
+}
 
 /** The real time a SimClock runs on: a monotonic reading in ms and timers (tests inject their own). */
 export interface RealTime {
@@ -22,12 +55,18 @@ const systemTime: RealTime = {
 export class SimClock {
   private at = Date.now();
   private holding = 0;
+  private readonly pace: ClockSpeed;
 
   constructor(
-    readonly speed = 1,
+    speed: number | ClockSpeed = 1,
     private readonly real: RealTime = systemTime,
   ) {
-    if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
+    this.pace = typeof speed === 'number' ? new ClockSpeed(speed) : speed;
+  }
+
+  /** How many times faster than real time it runs now. */
+  get speed(): number {
+    return this.pace.get();
   }
 
   /** Simulated epoch milliseconds. */
@@ -40,20 +79,36 @@ export class SimClock {
     return new Date(this.at).toISOString();
   }
 
-  /** Waits `ms` simulated milliseconds (ms/speed real ones); when aborted, advances by the part that passed. */
+  /**
+   * Waits `ms` simulated milliseconds (ms/speed real ones, the speed changing as it may); when
+   * aborted, advances by the part that passed. However late its timer fires (a suspended process),
+   * the clock advances by exactly `ms`.
+   */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms <= 0 || signal?.aborted) return Promise.resolve();
     const real = this.real;
-    const t0 = real.now();
     return new Promise((resolve) => {
+      // Simulated time already had before the last speed change, and the real time it changed at.
+      let had = 0;
+      let since = real.now();
+      let rate = this.speed;
+      const sofar = (): number => Math.min(ms, had + (real.now() - since) * rate);
+      let timer = real.setTimeout(() => finish(ms), ms / rate);
       const finish = (passed: number): void => {
         real.clearTimeout(timer);
+        stop();
         signal?.removeEventListener('abort', abort);
         this.at += passed;
         resolve();
       };
-      const abort = (): void => finish(Math.min(ms, (real.now() - t0) * this.speed));
-      const timer = real.setTimeout(() => finish(ms), ms / this.speed);
+      const abort = (): void => finish(sofar());
+      const stop = this.pace.onChange(() => {
+        had = sofar();
+        since = real.now();
+        rate = this.speed;
+        real.clearTimeout(timer);
+        timer = real.setTimeout(() => finish(ms), (ms - had) / rate);
+      });
       signal?.addEventListener('abort', abort, { once: true });
     });
   }
