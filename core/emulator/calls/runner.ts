@@ -1,23 +1,18 @@
-// Runs every call the emulator creates: outbound calls ring the customer (magic numbers end
-// their own way), inbound calls ring a phone number and may ask the developer's server which
-// assistant answers (`assistant-request`); answered calls run their conversation to the end.
-import type { Json } from '../../messages/index.js';
+// Runs every call the emulator creates and tracks them: starts, web-call joins, inbound rings,
+// ends, resets, the shared clock speed and the ended calls kept; how each call gets to its
+// conversation is in flows.ts.
 import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store.js';
 import { ClockSpeed, SimClock } from './clock.js';
-import { converse } from './conversation.js';
-import { chooseServer } from './deliver.js';
-import { magicNumber } from './magic.js';
+import { answered, inbound, outbound } from './flows.js';
 import { notify } from './notify.js';
 import type { LifecycleType } from './notify.js';
-import { castOf, orgOf, readAnswer } from './resolve.js';
-import type { Cast } from './resolve.js';
+import { castOf } from './resolve.js';
 import { DEFAULT_SCENARIO } from './scenario.js';
 import type { Scenario } from './scenario.js';
 import { CallSession } from './session.js';
 import type { CallDeps } from './session.js';
 import { webConversation } from './web.js';
-import { runWorkflow } from './workflow.js';
 import type { BrowserCall, BrowserCustomer } from '../webcall-socket.js';
 
 /** How calls run. */
@@ -32,9 +27,6 @@ export interface RunnerOptions {
 
 /** How many ended calls the emulator keeps unless told otherwise. */
 export const DEFAULT_KEEP_ENDED_CALLS = 1000;
-
-/** The platform's default `maxDurationSeconds`. */
-const DEFAULT_MAX_SECONDS = 600;
 
 /** Starts and tracks every running call. */
 export class CallRunner {
@@ -114,7 +106,7 @@ export class CallRunner {
    * (started by whoever joins it, e.g. the local web-call transport) goes straight to `in-progress`.
    */
   start(call: Rec): void {
-    this.launch(call, (s) => (call.type === 'webCall' ? this.web(s) : this.outbound(s)));
+    this.launch(call, (s) => (call.type === 'webCall' ? this.web(s) : outbound(s, this.scenario)));
   }
 
   /** Sends a lifecycle message about a stored chat, session or call, in the background (never throws). */
@@ -137,7 +129,7 @@ export class CallRunner {
     const cast = castOf(s.deps, s.call);
     if (cast && 'assistant' in cast) s.assistant = cast.assistant;
     if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
-    return this.answered(s, cast);
+    return answered(s, cast, this.scenario);
   }
 
   /** Runs a web call a browser has joined as its customer (the emulator's web-call socket calls this). */
@@ -147,7 +139,7 @@ export class CallRunner {
       const cast = castOf(s.deps, s.call);
       if (cast && 'assistant' in cast) s.assistant = cast.assistant;
       if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
-      return this.answered(s, cast, web.talk);
+      return answered(s, cast, this.scenario, web.talk);
     });
     const web = webConversation(session, browser, this.scenario);
     return web.call;
@@ -169,7 +161,7 @@ export class CallRunner {
       cost: 0,
       ...links,
     });
-    this.launch(call, (s) => this.inbound(s, pn));
+    this.launch(call, (s) => inbound(s, pn, this.scenario));
     this.deps.changed();
     return call;
   }
@@ -236,68 +228,5 @@ export class CallRunner {
   /** Stops every running call at once (the emulator is closing). */
   close(): void {
     for (const { session } of this.running.values()) session.finish('manually-canceled');
-  }
-
-  private async answered(s: CallSession, cast: Cast, browser?: () => Promise<void>): Promise<void> {
-    if (browser && !('workflow' in cast)) {
-      const max = Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS;
-      void s.wait(max).then((still) => still && s.finish('exceeded-max-duration'));
-      return browser();
-    }
-    s.setStatus('in-progress');
-    s.maxSeconds = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
-    if ('workflow' in cast) return runWorkflow(s, cast.workflow, this.scenario);
-    return converse(s, this.scenario, cast.members);
-  }
-
-  private async outbound(s: CallSession): Promise<void> {
-    const cast = castOf(s.deps, s.call);
-    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
-    s.setStatus('queued');
-    if (!(await s.wait(0.5))) return;
-    if (!cast) {
-      const named = ['assistantId', 'squadId', 'workflowId'].find((k) => typeof s.call[k] === 'string');
-      return s.finish(named ? 'call.start.error-get-assistant' : 'call-start-error-neither-assistant-nor-server-set');
-    }
-    const magic = magicNumber(s.customer?.number);
-    if (magic && magic.path.length === 0) return (await s.wait(1)) ? s.finish(magic.endedReason) : undefined;
-    s.setStatus('ringing');
-    if (magic?.endedReason === 'customer-did-not-answer') return (await s.wait(30)) ? s.finish(magic.endedReason) : undefined;
-    if (magic?.endedReason === 'customer-busy') return (await s.wait(2)) ? s.finish(magic.endedReason) : undefined;
-    if (!(await s.wait(3))) return;
-    if (magic) {
-      s.setStatus('in-progress');
-      if (magic.endedReason === 'voicemail') {
-        const line = s.assistant?.voicemailMessage;
-        await s.speak('assistant', typeof line === 'string' && line.trim() ? line : 'Sorry we missed you. Please call us back.');
-      } else {
-        await s.wait(0.5);
-      }
-      return s.finish(magic.endedReason);
-    }
-    return this.answered(s, cast);
-  }
-
-  private async inbound(s: CallSession, pn: Json): Promise<void> {
-    let cast = castOf(s.deps, pn);
-    if (cast && 'assistant' in cast) s.assistant = cast.assistant;
-    // Until an assistant answers, status changes are recorded but not sent: assistant-request comes first.
-    s.setStatus('ringing', undefined, !cast);
-    if (!cast) {
-      if (!chooseServer('assistant-request', { phoneNumber: pn, org: orgOf(s.deps.store) })) return s.finish('call-start-error-neither-assistant-nor-server-set');
-      const delivered = await s.deps.clock.hold(s.send('assistant-request', {}, { force: true }));
-      const got = readAnswer(s.deps, delivered?.answer, !delivered || Boolean(delivered.delivery.error));
-      if (got.forward) {
-        s.call.destination = got.forward;
-        s.setStatus('forwarding');
-        return s.finish('assistant-request-returned-forwarding-phone-number');
-      }
-      if (!got.cast) return s.finish(got.endedReason as string);
-      cast = got.cast;
-      if ('assistant' in cast) s.call.assistant = cast.assistant;
-    }
-    if ('assistant' in cast) s.assistant = cast.assistant;
-    if (!(await s.wait(1))) return;
-    return this.answered(s, cast);
   }
 }
