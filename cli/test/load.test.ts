@@ -154,13 +154,28 @@ describe('voice load', () => {
       [['load', '--server', 'http://127.0.0.1:9', '--export', 'k6', 'x.js'], 'unknown format "k6"'],
       [['load', '--server', 'http://127.0.0.1:9', '--ramp', '5'], 'a ramp needs a rate'],
       [['load', '--assistant', 'missing.yml'], 'no such file'],
+      [['load', '--server', 'notaurl'], '--server: "notaurl" is not a URL'],
+      [['load', '--server', 'ftp://127.0.0.1:9/hook'], '--server: use an http or https URL'],
+      [['load', '--server', 'http://no-such-host.invalid/hook'], '--server: no host named "no-such-host.invalid" was found'],
+      [['load', '--server', 'http://127.0.0.1:9', '--max-errors', '200'], "option '--max-errors <percent>' argument '200' is invalid. expected a percentage from 0 to 100"],
+      [['load', '--server', 'http://127.0.0.1:9', '--max-errors', '-1'], '--max-errors'],
+      [['load', '--server', 'http://127.0.0.1:9', '--inbound', '1.5'], "'--inbound <share>' argument '1.5' is invalid. expected a share from 0 to 1"],
+      [['load', '--server', 'http://127.0.0.1:9', '--calls', '2.5'], '--calls'],
+      [['load', '--server', 'http://127.0.0.1:9', '--calls', '5000000'], 'expected a whole number from 1 to 1000000'],
+      [['load', '--server', 'http://127.0.0.1:9', '--rate', '0'], '--rate'],
+      [['load', '--server', 'http://127.0.0.1:9', '--rate', 'fast'], '--rate'],
+      [['load', '--server', 'http://127.0.0.1:9', '--ramp', '-2', '--rate', '1'], '--ramp'],
+      [['load', '--server', 'http://127.0.0.1:9', '--duration', '0'], '--duration'],
+      [['load', '--server', 'http://127.0.0.1:9', '--speed', '0'], '--speed'],
+      [['load', '--server', 'http://127.0.0.1:9', '--speed', ''], '--speed'],
+      [['load', '--server', 'http://127.0.0.1:9', '--timeout', '99999'], '--timeout'],
     ] as const) {
       const run = await h.current.voice(args);
       expect(run.exitCode, args.join(' ')).toBe(2);
       expect(run.stderr).toContain(text);
       expect(run.stderr).not.toContain('    at ');
     }
-  }, 60_000);
+  }, 120_000);
 
   it('checks where --report and --export write before any call starts, and makes a missing folder', async () => {
     const server = await devServer(answer());
