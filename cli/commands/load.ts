@@ -1,5 +1,6 @@
 // `voice load`: the platform's traffic for many calls at once against your server, with its
 // deadlines. Thin: parse flags, pick the assistant (cli/load/source), run core/load, print.
+import { basename, dirname, extname, join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { FAULTS, LoadOptionsError, ScenarioError, exportArtillery, loadScenario, runLoad } from 'voice-agent-core/load';
 import type { Fault, LoadOptions } from 'voice-agent-core/load';
@@ -131,9 +132,12 @@ Examples:
       };
       try {
         if (opts.export !== undefined) {
-          const yaml = await exportArtillery(options);
+          // The call list sits next to the script, which names it relative to itself (as Artillery reads it).
+          const csvFile = join(dirname(file as string), `${basename(file as string, extname(file as string))}.calls.csv`);
+          const yaml = await exportArtillery(options, basename(csvFile));
+          writeOutFile(csvFile, yaml.csv, '--export artillery');
           writeOutFile(file as string, yaml.text, '--export artillery');
-          err(`Wrote ${file}: ${yaml.requests} requests in ${yaml.users.inbound + yaml.users.outbound} calls. Run it with: artillery run ${file}\n`);
+          err(`Wrote ${file} and its call list ${csvFile}: ${yaml.requests} requests in ${yaml.users.inbound + yaml.users.outbound} calls. Run it with: artillery run ${file}\n`);
           for (const note of yaml.notes) err(`Note: ${note}\n`);
           return;
         }

@@ -4,13 +4,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { verifyServerMessage } from 'voice-agent-core/verify';
 import type { AuthenticationPlan } from 'voice-agent-core/verify';
 import { devServer, messageOf } from './dev-server.js';
 import type { Answer, Got } from './dev-server.js';
 import { KEY, fileHarness, json } from './harness.js';
 import { plain, voiceTty } from './tty.js';
+import { artilleryScript } from './artillery-script.js';
 
 const h = fileHarness();
 
@@ -105,28 +105,23 @@ describe('voice load', () => {
     }
   }, 90_000);
 
-  it('exports the same traffic as an Artillery script', async () => {
+  it('exports the same traffic as an Artillery script and its call list', async () => {
     const server = await devServer(answer());
     const file = join(h.current.home, 'load.yml');
     try {
       const args = ['--server', `${server.url}/hook`, '--calls', '10', '--inbound', '0.3', '--speed', '100', '--rate', '5'];
       const exported = await h.current.voice(['load', '--export', 'artillery', file, ...args], { timeout: 60_000 });
       expect(exported.exitCode, exported.stderr).toBe(0);
+      expect(exported.stderr).toContain('load.calls.csv');
       expect(server.got).toHaveLength(0);
-      const doc = parse(readFileSync(file, 'utf8')) as {
-        config: { target: string; phases: { arrivalCount?: number; pause?: number }[]; variables: { callId: string[] } };
-        scenarios: { weight: number; flow: { post?: { url: string; name: string } }[] }[];
-      };
-      expect(doc.config.target).toBe(server.url);
-      expect(doc.config.phases.reduce((n, p) => n + (p.arrivalCount ?? 0), 0)).toBe(10);
-      expect(doc.config.variables.callId).toHaveLength(10);
-      const perType: Record<string, number> = {};
-      for (const s of doc.scenarios) for (const step of s.flow) if (step.post) perType[step.post.name] = (perType[step.post.name] ?? 0) + s.weight;
-      expect(doc.scenarios.map((s) => s.weight).sort()).toEqual([3, 7]);
       const run = await h.current.voice(['load', ...args, '--json'], { timeout: 60_000 });
       expect(run.exitCode, run.stderr).toBe(0);
-      expect(perType).toEqual(countsOf(json<Out>(run)));
-      expect(doc.scenarios.flatMap((s) => s.flow).every((step) => !step.post || step.post.url === '/hook')).toBe(true);
+      const script = artilleryScript(file);
+      expect(script.target).toBe(server.url);
+      expect(script.arrivals).toBe(10);
+      expect(script.kinds).toEqual({ inbound: 3, outbound: 7 });
+      expect(script.perType).toEqual(countsOf(json<Out>(run)));
+      expect(script.urls).toEqual(['/hook']);
     } finally {
       await server.close();
     }
