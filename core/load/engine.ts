@@ -120,7 +120,6 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const extra: Record<string, number> = {};
   const setup = { stats, t0: performance.now(), scale: o.deadlineScale ?? 1, faults: new Set(o.faults ?? []), extra };
   const poster = makePoster(setup);
-  if (!o.post) await poster.warm();
   const t0 = (setup.t0 = performance.now());
   const deps = { store, record: new NoRecord(), baseUrl: () => 'http://127.0.0.1', changed: () => undefined, post: o.post ?? poster.post, pace: pacer() };
   const scenario = o.scenario ?? DEFAULT_SCENARIO;
