@@ -7,7 +7,7 @@
 
 /** A simulated clock for one call, running `speed` times faster than real time. */
 export class SimClock {
-  private at = Date.now();
+  protected at = Date.now();
   private holding = 0;
 
   constructor(readonly speed = 1) {
