@@ -176,7 +176,7 @@ export function unknownSubcommand(argv: readonly string[], program: Command): { 
       continue;
     }
     if (a.startsWith('-')) continue;
-    if (cmd === program && a === 'help') return undefined;
+    if (a === 'help') continue; // `voice help X Y` names the command as `voice X Y` does
     const subs = cmd.commands as Command[];
     if (subs.length === 0) return undefined;
     const next = subs.find((c) => c.name() === a || c.aliases().includes(a));
@@ -201,8 +201,19 @@ function reportUnknown(found: { parent: Command; word: string }): number {
   return ExitCode.Usage;
 }
 
+/**
+ * `voice help assistant list` as `voice assistant list --help`: commander's help command only
+ * follows its first word, so it would print the group's help instead of the command's.
+ */
+export function helpAsFlag(argv: readonly string[]): string[] {
+  const first = argv.findIndex((a) => !a.startsWith('-'));
+  if (first < 0 || argv[first] !== 'help' || first === argv.length - 1) return [...argv];
+  return [...argv.slice(0, first), ...argv.slice(first + 1), '--help'];
+}
+
 /** Runs the CLI with the arguments after `voice` and exits with the documented code. */
-export async function main(argv: string[], extra: ExtraCommands = []): Promise<never> {
+export async function main(givenArgv: string[], extra: ExtraCommands = []): Promise<never> {
+  const argv = helpAsFlag(givenArgv);
   installProcessHooks();
   const verbose = argv.includes('--verbose');
   const color = !argv.includes('--no-color');
@@ -224,7 +235,8 @@ export async function main(argv: string[], extra: ExtraCommands = []): Promise<n
     return await finish(ExitCode.Ok);
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return finish(ExitCode.Ok);
+      // `voice help X` is commander.help, `voice X --help` commander.helpDisplayed: both asked for help.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version') return finish(ExitCode.Ok);
       return finish(ExitCode.Usage);
     }
     const code = reportError(error, verbose);

@@ -2,6 +2,8 @@
 // registry that serves everything else from the local npm cache, and installed into fresh
 // projects in a temporary folder: a Node backend using only the REST client (and the emulator),
 // TypeScript projects (nodenext, bundler), a Vite React app, and the CLI installed globally.
+// README.md's install block runs here: the same `npm pack`, and the tarballs it makes installed into a
+// project and globally (served by that registry here, where the README names the tarball files).
 import { build } from 'esbuild';
 import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
 // The hosted visitors table on a real PostgreSQL: what the public anon key can and cannot do.
+// docs/demo.md applies the migration with `psql -v ON_ERROR_STOP=1 -f` as psqlFile does here.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

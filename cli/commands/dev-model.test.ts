@@ -1,5 +1,8 @@
 // `voice dev`'s --llm* options become the emulator's model configuration: one model name or a
 // provider/model map, the key from --llm-key or VOICE_LLM_KEY, and usage errors for what cannot work.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../errors.js';
 import type { DevOptions } from './dev-options.js';
@@ -24,7 +27,11 @@ describe('modelConfig', () => {
   });
 
   it('refuses mixed names, two bare names, and record with replay (exit 2)', () => {
-    for (const opts of [{ llmModel: ['a', 'openai/x=b'] }, { llmModel: ['a', 'b'] }, { llmRecord: 'a.json', llmReplay: 'b.json' }]) {
+    for (const opts of [
+      { llm: 'http://h/v1', llmModel: ['a', 'openai/x=b'] },
+      { llm: 'http://h/v1', llmModel: ['a', 'b'] },
+      { llmRecord: 'a.json', llmReplay: 'b.json' },
+    ]) {
       let error: unknown;
       try {
         modelConfig({ ...base, ...opts }, {});
@@ -33,6 +40,41 @@ describe('modelConfig', () => {
       }
       expect(error).toBeInstanceOf(CliError);
       expect((error as CliError).exitCode).toBe(2);
+    }
+  });
+
+  it('refuses, before anything starts, a replay file that is not a cassette, a record into a missing folder, --llm with a replay, and --llm-model with no --llm', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'voice-dev-model-'));
+    const notCassette = join(dir, 'notes.json');
+    writeFileSync(notCassette, '{"hello":1}');
+    const notJson = join(dir, 'passwd');
+    writeFileSync(notJson, 'root:x:0:0:root:/root:/bin/bash\n');
+    const cassette = join(dir, 'model.cassette.json');
+    writeFileSync(cassette, JSON.stringify({ cassette: 1, exchanges: {} }));
+    const cases: [Partial<DevOptions>, RegExp][] = [
+      [{ llmReplay: notCassette }, /notes\.json is not a model cassette/],
+      [{ llmReplay: notJson }, /passwd is not JSON, so not a model cassette/],
+      [{ llmReplay: dir }, /is a folder, not a model cassette/],
+      [{ llm: 'http://h/v1', llmReplay: cassette }, /--llm and --llm-replay/],
+      [{ llm: 'http://h/v1', llmRecord: join(dir, 'missing', 'x.json') }, /the folder .*missing does not exist/],
+      [{ llmModel: ['llama3.2'] }, /--llm-model names a model of the endpoint --llm gives/],
+    ];
+    try {
+      for (const [opts, message] of cases) {
+        let error: unknown;
+        try {
+          modelConfig({ ...base, ...opts }, {});
+        } catch (e) {
+          error = e;
+        }
+        expect(error, JSON.stringify(opts)).toBeInstanceOf(CliError);
+        expect((error as CliError).exitCode).toBe(2);
+        expect((error as CliError).message).toMatch(message);
+      }
+      // A real cassette replays; --llm-model with it maps the names the recording was made with.
+      expect(modelConfig({ ...base, llmReplay: cassette, llmModel: ['llama3.2'] }, {})).toEqual({ replay: cassette, model: 'llama3.2' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

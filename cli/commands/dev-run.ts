@@ -1,13 +1,14 @@
 // Starting and stopping `voice dev` (shared by `voice dev` and `voice dev exec`): the emulator
 // (loaded only now), the imported snapshot, the applied folder, the ready file, and the export
 // written when it stops.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emulator, ModelConfig } from 'voice-agent-core/emulator';
+import { cassetteProblem } from 'voice-agent-core/model';
 import { writeFileAtomic } from 'voice-agent-core/fs/locked-json';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { accountLabel } from './gitops-common.js';
@@ -90,6 +91,18 @@ export function modelConfig(opts: DevOptions, env: NodeJS.ProcessEnv = process.e
   if (opts.llmRecord && opts.llmReplay)
     throw usageError('--llm-record and --llm-replay both say where model answers come from; pass one.', 'Record once with --llm URL --llm-record FILE, then replay in CI with --llm-replay FILE.');
   if (opts.llmReplay && !existsSync(opts.llmReplay)) throw usageError(`--llm-replay ${opts.llmReplay}: no such file.`, 'Record one first: voice dev --llm URL --llm-record FILE.');
+  if (opts.llmReplay) {
+    const problem = statSync(opts.llmReplay).isFile() ? cassetteProblem(readFileSync(opts.llmReplay, 'utf8')) : 'is a folder, not a model cassette';
+    if (problem) throw usageError(`--llm-replay ${opts.llmReplay} ${problem}.`, 'Give a file written by voice dev --llm URL --llm-record FILE.');
+  }
+  if (opts.llmReplay && opts.llm)
+    throw usageError(
+      '--llm and --llm-replay both say where model answers come from; a replay calls no model.',
+      'Drop --llm to replay, or --llm-replay to call the model (add --llm-record FILE to record).',
+    );
+  if (opts.llmRecord && !existsSync(dirname(resolve(opts.llmRecord)))) throw usageError(`--llm-record ${opts.llmRecord}: the folder ${dirname(resolve(opts.llmRecord))} does not exist.`);
+  if (opts.llmModel?.length && !opts.llm && !opts.llmReplay)
+    throw usageError('--llm-model names a model of the endpoint --llm gives; pass --llm URL too.', 'e.g. voice dev --llm http://127.0.0.1:11434/v1 --llm-model llama3.2');
   const names = opts.llmModel ?? [];
   const pairs = names.filter((n) => n.includes('='));
   if (pairs.length && pairs.length !== names.length)

@@ -103,5 +103,14 @@ describe('voice dev --llm', () => {
     const mixed = await voice(['dev', '--port', '0', '--llm', 'http://127.0.0.1:9/v1', '--llm-model', 'a', '--llm-model', 'openai/x=b']);
     expect(mixed.exitCode).toBe(2);
     expect(String(mixed.stderr)).not.toMatch(/at .*\.js:\d+/);
+    const notes = join(home, 'notes.txt');
+    writeFileSync(notes, 'not a cassette\n');
+    const notCassette = await voice(['dev', '--port', '0', '--llm-replay', notes]);
+    expect(notCassette.exitCode).toBe(2);
+    expect(String(notCassette.stderr)).toContain(`--llm-replay ${notes} is not JSON, so not a model cassette`);
+    const modelOnly = await voice(['dev', '--port', '0', '--llm-model', 'llama3.2']);
+    expect(modelOnly.exitCode).toBe(2);
+    expect(String(modelOnly.stderr)).toContain('--llm-model names a model of the endpoint --llm gives');
+    expect(String(modelOnly.stderr + notCassette.stderr)).not.toMatch(/at .*\.js:\d+/);
   });
 });

@@ -31,6 +31,18 @@ describe('did you mean', () => {
     expect(real.stdout).toContain('Usage: voice dev reset');
   });
 
+  it('`voice help X` prints the help of X (exit 0) and treats an unknown X as `voice X` does (exit 2)', async () => {
+    for (const args of [['help'], ['help', 'assistant'], ['help', 'assistant', 'list'], ['assistant', 'help', 'list']]) {
+      const run = await hf.current.voice(args);
+      expect(run.exitCode, args.join(' ')).toBe(0);
+      expect(run.stdout).toMatch(args.length === 1 ? /^Usage: voice \[options\]/ : args.includes('list') ? /^Usage: voice assistant list/ : /^Usage: voice assistant/);
+    }
+    const unknown = await hf.current.voice(['help', 'asistant']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain('Did you mean assistant?');
+    expect(unknown.stdout).not.toContain('Usage:');
+  });
+
   it('suggests options and values at every level', async () => {
     const option = await hf.current.voice(['dev', 'ring', 'x', '--frm', '+15555550100']);
     expect(option.exitCode).toBe(2);

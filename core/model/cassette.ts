@@ -98,6 +98,18 @@ export class CassetteRecorder {
   }
 }
 
+/** What is wrong with a cassette file's text, or undefined when it is one (the one check the player and `voice dev` share). */
+export function cassetteProblem(text: string): string | undefined {
+  let json: Partial<CassetteFile>;
+  try {
+    json = JSON.parse(text) as Partial<CassetteFile>;
+  } catch {
+    return 'is not JSON, so not a model cassette';
+  }
+  if (json === null || typeof json !== 'object' || json.cassette !== 1 || !json.exchanges || typeof json.exchanges !== 'object') return 'is not a model cassette';
+  return undefined;
+}
+
 /** Answers from a recorded file. */
 export class CassettePlayer {
   private loaded?: Promise<Record<string, Exchange>>;
@@ -107,9 +119,9 @@ export class CassettePlayer {
   private load(): Promise<Record<string, Exchange>> {
     this.loaded ??= readFile(this.file, 'utf8').then(
       (text) => {
-        const json = JSON.parse(text) as Partial<CassetteFile>;
-        if (json.cassette !== 1 || !json.exchanges || typeof json.exchanges !== 'object') throw new Error(`${this.file} is not a model cassette`);
-        return json.exchanges;
+        const problem = cassetteProblem(text);
+        if (problem) throw new Error(`${this.file} ${problem}`);
+        return (JSON.parse(text) as CassetteFile).exchanges;
       },
       (err: NodeJS.ErrnoException) => {
         throw new Error(`the cassette ${this.file} cannot be read (${err.code ?? err.message})`);

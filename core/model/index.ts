@@ -5,7 +5,7 @@ export { createModelGateway, type GatewayDeps } from './gateway.js';
 export { runAssistantTurn, DEFAULT_MAX_STEPS } from './turn.js';
 export { toolsForModel, modelFunctions, handoffTarget, type ModelFunction, type ToolKind } from './tools.js';
 export { endedReasonFor, familyOf } from './failures.js';
-export { requestHash } from './cassette.js';
+export { requestHash, cassetteProblem } from './cassette.js';
 export { DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, DEFAULT_TIMEOUT_SECONDS } from './request.js';
 
 /** How to give `voice dev` a model, for every place that says a conversation was scripted. */

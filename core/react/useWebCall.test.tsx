@@ -9,9 +9,12 @@ import { fakeWebCallApi, FakeEnvironment, scriptedTransports } from '../webcall/
 import { useWebCall } from './useWebCall.js';
 import type { UseWebCall, UseWebCallOptions } from './useWebCall.js';
 
+// Lets pending renders run; only for checking that something did NOT change (positive checks wait with `until`).
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 5));
 };
+/** Waits for a check to pass (renders land later on a busy machine). */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 5 });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -38,22 +41,18 @@ describe('useWebCall', () => {
     const view = t.mount();
     expect(t.read().state).toBe('idle');
     const started = t.read().start('assistant-1', { firstMessage: 'Hi' });
-    await settle();
     expect(await started).toMatchObject({ id: 'call-1' });
-    expect(t.read().state).toBe('active');
+    await until(() => expect(t.read().state).toBe('active'));
     expect(t.read().listening).toBe(false);
     t.transports.last.message('listening');
     t.transports.last.message(JSON.stringify({ type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hi' }));
-    await settle();
-    expect(t.read().listening).toBe(true);
-    expect(t.read().transcript).toEqual({ role: 'assistant', text: 'Hi', final: true });
+    await until(() => expect(t.read().listening).toBe(true));
+    await until(() => expect(t.read().transcript).toEqual({ role: 'assistant', text: 'Hi', final: true }));
     t.read().setMuted(true);
-    await settle();
-    expect(t.read().muted).toBe(true);
+    await until(() => expect(t.read().muted).toBe(true));
     expect(t.transports.last.localAudio()).toBe(false);
     await t.read().stop();
-    await settle();
-    expect(t.read().state).toBe('idle');
+    await until(() => expect(t.read().state).toBe('idle'));
     expect(t.read().listening).toBe(false);
     expect(t.transports.live()).toHaveLength(0);
     view.unmount();
@@ -71,13 +70,12 @@ describe('useWebCall', () => {
       return null;
     }
     const view = render(<AutoStart />);
+    await until(() => expect(t.read().state).toBe('active'));
     await settle();
     expect(t.api.requests).toHaveLength(1);
     expect(t.transports.live()).toHaveLength(1);
-    expect(t.read().state).toBe('active');
     view.unmount();
-    await settle();
-    expect(t.transports.live()).toHaveLength(0);
+    await until(() => expect(t.transports.live()).toHaveLength(0));
   });
 
   it('a non-fatal error keeps the call and is only logged; a fatal one ends it: idle, no call left', async () => {
@@ -91,24 +89,24 @@ describe('useWebCall', () => {
     }
     const view = render(<Probe />);
     await t.read().start('assistant-1');
-    await settle();
+    await until(() => expect(t.read().state).toBe('active'));
     const transport = t.transports.last;
     transport.message('listening');
     // The assistant's audio cannot start (autoplay refused): the call goes on.
     (t.options.environment as FakeEnvironment).playFailure = new DOMException('play() failed', 'NotAllowedError');
     transport.track('audio');
-    await settle();
+    await until(() => expect(t.read().listening).toBe(true));
+    await until(() => expect(seen).toEqual([{ type: 'audio-start-failed', fatal: false }]));
     expect(t.read().state).toBe('active');
-    expect(t.read().listening).toBe(true);
     expect(t.read().error).toBeNull();
     expect(t.transports.live()).toHaveLength(1);
     // A refused camera-in-use error is not fatal either; a refused microphone is.
     transport.emit({ type: 'camera-error', error: { type: 'cam-in-use' } });
+    await until(() => expect(warn).toHaveBeenCalled());
     await settle();
     expect(t.read().state).toBe('active');
-    expect(warn).toHaveBeenCalled();
     transport.emit({ type: 'fatal-error', error: { type: 'ejected', errorMsg: 'Meeting has ended' } });
-    await settle();
+    await until(() => expect(t.read().state).toBe('idle'));
     expect(seen).toEqual([
       { type: 'audio-start-failed', fatal: false },
       { type: 'daily-error', fatal: true },
@@ -124,10 +122,9 @@ describe('useWebCall', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const view = t.mount();
     await t.read().start('assistant-1');
-    await settle();
+    await until(() => expect(t.read().state).toBe('active'));
     t.transports.last.emit({ type: 'camera-error', error: { type: 'permissions', errorMsg: 'denied' } });
-    await settle();
-    expect(t.read().state).toBe('idle');
+    await until(() => expect(t.read().state).toBe('idle'));
     expect(t.transports.live()).toHaveLength(0);
     view.unmount();
   });
@@ -136,10 +133,9 @@ describe('useWebCall', () => {
     const t = setup();
     const view = t.mount();
     await t.read().start('assistant-1');
-    await settle();
+    await until(() => expect(t.read().state).toBe('active'));
     t.transports.last.emit({ type: 'left' });
-    await settle();
-    expect(t.read().state).toBe('idle');
+    await until(() => expect(t.read().state).toBe('idle'));
     expect(t.transports.live()).toHaveLength(0);
     expect(t.transports.last.destroyed).toBe(true);
     view.unmount();

@@ -9,7 +9,10 @@ const app = createServer((req, res) => {
     .on('data', (c) => (body += c))
     .on('end', () => {
       const { message } = JSON.parse(body);
-      const results = (message.toolCallList ?? []).map((c: { id: string }) => ({ toolCallId: c.id, result: 'Booked for Monday 10am.' }));
+      const results = (message.toolCallList ?? []).map((c: { id: string }) => ({
+        toolCallId: c.id,
+        result: 'Booked for Monday 10am.',
+      }));
       res.setHeader('content-type', 'application/json').end(JSON.stringify({ results }));
     });
 }).listen(0);
@@ -18,9 +21,20 @@ afterAll(async () => Promise.all([emu.close(), new Promise((done) => app.close(d
 
 it('books through my tool server during a simulated call', async () => {
   const toolUrl = `http://127.0.0.1:${(app.address() as { port: number }).port}/tools`;
-  const tool = await emu.client.tool.create({ type: 'function', function: { name: 'book' }, server: { url: toolUrl } });
-  const assistant = await emu.client.assistant.create({ name: 'Booker', firstMessage: 'Hi!', model: { provider: 'openai', model: 'gpt-4o', toolIds: [tool.id] } });
-  const call = await emu.client.call.create({ assistantId: assistant.id, customer: { number: '+14155550100' } });
+  const tool = await emu.client.tool.create({
+    type: 'function',
+    function: { name: 'book' },
+    server: { url: toolUrl },
+  });
+  const assistant = await emu.client.assistant.create({
+    name: 'Booker',
+    firstMessage: 'Hi!',
+    model: { provider: 'openai', model: 'gpt-4o', toolIds: [tool.id] },
+  });
+  const call = await emu.client.call.create({
+    assistantId: assistant.id,
+    customer: { number: '+14155550100' },
+  });
 
   const ended = await emu.waitForCall(call.id, 'ended');
   const toolCall = emu.deliveries(call.id).find((d) => d.type === 'tool-calls');

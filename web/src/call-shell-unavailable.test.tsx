@@ -12,9 +12,8 @@ vi.mock('./CallEngine.js', async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
-const settle = async () => {
-  for (let i = 0; i < 40; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-};
+/** Waits for a check to pass (the failed lazy import lands later on a busy machine). */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 10 });
 
 it('an engine that cannot load: the press is logged as a failed start and the button goes back to idle', async () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -28,9 +27,8 @@ it('an engine that cannot load: the press is logged as a failed start and the bu
   const app = render(<Probe />);
   const read = () => shell as ReturnType<typeof useCallShell>;
   read().toggle();
-  await settle();
-  expect(read().state).toBe('idle');
-  expect(errors.mock.calls.filter(([first]) => first === 'Browser call failed:')).toHaveLength(1);
+  await until(() => expect(errors.mock.calls.filter(([first]) => first === 'Browser call failed:')).toHaveLength(1));
+  await until(() => expect(read().state).toBe('idle'));
   read().toggle();
   expect(errors.mock.calls.filter(([first]) => first === 'Browser call failed:')).toHaveLength(2);
   expect(read().state).toBe('idle');

@@ -9,9 +9,12 @@ import type { EngineProps } from './CallEngine.js';
 import { defaultConfig } from './config.js';
 import type { useCallShell as UseCallShell } from './call-shell.js';
 
+// Lets pending renders run; only for checking that something did NOT happen (positive checks wait with `until`).
 const settle = async () => {
   for (let i = 0; i < 40; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 };
+/** Waits for a check to pass (renders and lazy imports land later on a busy machine). */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 10 });
 
 const visitor = { name: 'Acme', system: '', first_message: '', slug: 'acme' };
 const presses: string[] = [];
@@ -61,13 +64,11 @@ describe('useCallShell', () => {
     expect(read().state).toBe('idle');
     expect(read().engine).toBeFalsy();
     read().toggle();
-    await settle();
-    expect(presses).toEqual(['start']);
-    expect(read().state).toBe('connecting');
+    await until(() => expect(presses).toEqual(['start']));
+    await until(() => expect(read().state).toBe('connecting'));
     read().toggle();
-    await settle();
-    expect(presses).toEqual(['start', 'stop']);
-    expect(read().state).toBe('idle');
+    await until(() => expect(presses).toEqual(['start', 'stop']));
+    await until(() => expect(read().state).toBe('idle'));
     app.unmount();
   });
 
@@ -77,9 +78,8 @@ describe('useCallShell', () => {
     await settle();
     expect(presses).toEqual([]);
     read().toggle();
-    await settle();
-    expect(presses).toEqual(['start']);
-    expect(read().state).toBe('connecting');
+    await until(() => expect(presses).toEqual(['start']));
+    await until(() => expect(read().state).toBe('connecting'));
     app.unmount();
   });
 });
