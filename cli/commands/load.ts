@@ -106,7 +106,7 @@ Examples:
       for (const v of Object.values(opts.header ?? {})) addSecret(v);
       const plan = opts.credential === undefined ? undefined : await signingPlan(ctx, opts.credential);
       assistant = withServer(assistant, {
-        ...(opts.server !== undefined ? { server: await serverUrl(opts.server) } : {}),
+        ...(opts.server !== undefined ? { server: await serverUrl(opts.server, opts.export === undefined) } : {}),
         ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
         ...(opts.header ? { header: opts.header } : {}),
         ...(opts.credential !== undefined ? { credential: opts.credential } : {}),

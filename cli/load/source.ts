@@ -113,16 +113,17 @@ const SERVER_EXAMPLE = 'e.g. --server localhost:3000/webhook, --server 3000 or -
 
 /**
  * Reads `--server` as the webhook flags do (a URL, `host:port/path` or a port), and refuses at
- * once what would only fail every delivery: a bare word (`notaurl`) and a host name that does not resolve.
+ * once what would only fail every delivery: a bare word (`notaurl`) and, when `resolve` (a run
+ * here, not an export run from other machines), a host name that does not resolve.
  */
-export async function serverUrl(raw: string): Promise<string> {
+export async function serverUrl(raw: string, resolve = true): Promise<string> {
   const href = targetUrl(raw, '--server');
   const url = new URL(href);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const typedScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim());
   // Without a scheme, a word with no dot and no port is far likelier a slip than a host on the network.
   if (!typedScheme && !url.port && !host.includes('.') && host !== 'localhost' && !isIP(host)) throw usageError(`--server: "${raw}" is not a URL`, SERVER_EXAMPLE);
-  if (!isIP(host) && host !== 'localhost') {
+  if (resolve && !isIP(host) && host !== 'localhost') {
     try {
       await lookup(host);
     } catch (err) {

@@ -122,6 +122,9 @@ describe('voice load', () => {
       expect(script.kinds).toEqual({ inbound: 3, outbound: 7 });
       expect(script.perType).toEqual(countsOf(json<Out>(run)));
       expect(script.urls).toEqual(['/hook']);
+      // The machines that run an export may resolve names this one cannot.
+      const elsewhere = await h.current.voice(['load', '--export', 'artillery', join(h.current.home, 'internal.yml'), '--server', 'http://load-target.invalid/hook', '--calls', '2']);
+      expect(elsewhere.exitCode, elsewhere.stderr).toBe(0);
     } finally {
       await server.close();
     }
@@ -152,6 +155,7 @@ describe('voice load', () => {
       [['load', '--server', 'notaurl'], '--server: "notaurl" is not a URL'],
       [['load', '--server', 'ftp://127.0.0.1:9/hook'], '--server: use an http or https URL'],
       [['load', '--server', 'http://no-such-host.invalid/hook'], '--server: no host named "no-such-host.invalid" was found'],
+      [['load', '--server', 'notaurl', '--export', 'artillery', 'x.yml'], '--server: "notaurl" is not a URL'],
       [['load', '--server', 'http://127.0.0.1:9', '--max-errors', '200'], "option '--max-errors <percent>' argument '200' is invalid. expected a percentage from 0 to 100"],
       [['load', '--server', 'http://127.0.0.1:9', '--max-errors', '-1'], '--max-errors'],
       [['load', '--server', 'http://127.0.0.1:9', '--inbound', '1.5'], "'--inbound <share>' argument '1.5' is invalid. expected a share from 0 to 1"],
