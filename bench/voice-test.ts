@@ -1,7 +1,8 @@
 // `voice test`: 20 simulations x 3 iterations at --concurrency 8, against a fake model that takes
 // 50 ms to answer each request (tester, target and extractor turns alike). Budget: the process's
 // wall time within 1.25x the ideal, the model requests the run made x 50 ms / 8, counted in the
-// same round (a perfect scheduler with no overhead of its own would take exactly that).
+// same round (a perfect scheduler with no overhead of its own would take exactly that); the fake
+// model checks it never had more than 8 requests in flight at once.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeModel } from 'voice-agent-core/model/testing';
@@ -67,6 +68,8 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       const report = JSON.parse(result.stdout) as { simulations: { passed: number }[] };
       const passed = report.simulations.reduce((n, s) => n + s.passed, 0);
       if (passed !== simulations * iterations) throw new Error(`voice test passed ${passed} of ${simulations * iterations} items`);
+      // The ideal assumes at most CONCURRENCY requests in flight: a run that sent more would beat it dishonestly.
+      if (model.peakInFlight > CONCURRENCY) throw new Error(`the model had ${model.peakInFlight} requests in flight at once (--concurrency ${CONCURRENCY})`);
       const requests = model.requests.length - before;
       wall.push(ms);
       ideal.push((requests * DELAY_MS) / CONCURRENCY);
@@ -83,7 +86,7 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       figure: wall,
       reference: { label: `ideal: model requests x ${DELAY_MS} ms / ${CONCURRENCY}`, figure: ideal },
       budget: { op: '<=', limit: 1.25, on: 'ratio' },
-      note: 'includes process start, the in-process platform, applying the folder and polling the runs',
+      note: 'includes process start, the in-process platform, applying the folder and following the runs',
     }),
   ];
 }

@@ -43,9 +43,16 @@ export function typedSetValue(lookup: FieldLookup | undefined, path: readonly st
   const types = info.types.map((t) => (t === 'integer' ? 'number' : t));
   let value = parsed;
   if (types.length && !types.includes(JSON_TYPE(parsed).replace('integer', 'number'))) {
-    // A string field gets the text as typed ("12345" stays a string); other mismatches go as parsed
-    // so the platform's own message explains them.
-    if (types.includes('string')) value = raw;
+    // A string field gets the text as typed ("12345" stays a string); any other mismatch is refused
+    // here, before a request the platform would answer with a 400.
+    if (!types.includes('string')) {
+      const wanted = [...new Set(info.types)].map((t) => (t === 'integer' ? 'a whole number' : t === 'array' ? 'a JSON array' : t === 'object' ? 'a JSON object' : t === 'null' ? 'null' : `a ${t}`));
+      throw usageError(
+        `--set ${path.join('.')}=${raw}: ${path.join('.')} takes ${wanted.join(' or ')}.`,
+        'Numbers and booleans go as typed (--set model.temperature=0.5); objects and arrays as JSON.',
+      );
+    }
+    value = raw;
   }
   if (info.values && typeof value === 'string' && !info.values.includes(value)) {
     const near = suggestion(value, info.values);

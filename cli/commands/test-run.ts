@@ -1,7 +1,7 @@
 // The work of `voice test`: check the folder, pick the platform (a local one started here with the
 // folder applied, or a running one whose state file maps the folder's ids), pick the target, run
 // (core/testing/runner), then print, write JUnit and exit by the results.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from 'voice-agent-core/client';
@@ -65,6 +65,10 @@ export function chooseTarget(folder: TestFolder, wanted: string | undefined): { 
 }
 
 function lintOrExit(dir: string): TestFolder {
+  const kind = statSync(dir, { throwIfNoEntry: false });
+  const hint = 'Pass the resources folder `voice pull` writes (assistants/, simulations/, evals/ ...; the default is ./resources).';
+  if (!kind) throw usageError(`${dir} does not exist.`, hint);
+  if (!kind.isDirectory()) throw usageError(`${dir} is a file, not a resources folder.`, hint);
   const folder = lintFolder(dir);
   if (folder.problems.length) {
     const lines = folder.problems.map((p) => `  ${showProblem(p)}`).join('\n');
@@ -81,13 +85,17 @@ interface Platform {
   client: Client;
   uuidOf(kind: string, id: string): string | undefined;
   pollMs: number;
+  /** Resolves when a run changed (the in-process platform only). */
+  nextChange?: () => Promise<void>;
   close(): Promise<void>;
 }
 
 async function localPlatform(dir: string, opts: TestOptions): Promise<Platform> {
   const model = modelConfig(opts as unknown as DevOptions);
   const [{ startEmulator }, { createClient }, gitops] = await Promise.all([import('voice-agent-core/emulator'), import('voice-agent-core/client/node'), import('voice-agent-core/gitops')]);
-  const emu = await startEmulator({ port: 0, model, simulationConcurrency: opts.concurrency });
+  // --concurrency bounds the model requests in flight (the load on the developer's model); twice as
+  // many simulations play at once, so one busy between its model turns never leaves a slot idle.
+  const emu = await startEmulator({ port: 0, model, simulationConcurrency: opts.concurrency * 2, runModelConcurrency: opts.concurrency });
   const client = createClient({ apiKey: 'voice-test', baseUrl: emu.url });
   const stateDir = mkdtempSync(join(tmpdir(), 'voice-test-'));
   try {
@@ -97,7 +105,9 @@ async function localPlatform(dir: string, opts: TestOptions): Promise<Platform> 
     return {
       client,
       uuidOf: (kind, id) => state.sections[kind]?.[id]?.uuid,
-      pollMs: 50,
+      // Woken by every change of a run; the poll is only a safety net.
+      pollMs: 500,
+      nextChange: () => emu.runs.nextChange(),
       close: async () => {
         await emu.close();
         rmSync(stateDir, { recursive: true, force: true });
@@ -161,6 +171,7 @@ export async function runTestCommand(ctx: Context, dir: string, opts: TestOption
       target,
       iterations: opts.iterations,
       pollMs: platform.pollMs,
+      ...(platform.nextChange ? { nextChange: platform.nextChange } : {}),
       ...(opts.filter ? { filter: opts.filter } : {}),
       ...(live ? { onProgress: (p) => err(progressLine(p)) } : {}),
     });

@@ -25,7 +25,7 @@ export function testCommand(): Command {
       "the assistant or squad under test: a file id (receptionist, squads/front-office) or assistant:UUID / squad:UUID (default: the folder's only squad, else its only assistant)",
     )
     .option('--iterations <n>', 'run each simulation N times (a mix of passes and failures is reported flaky)', count(1, 10, 'a whole number'), 1)
-    .option('--concurrency <n>', 'simulations played at once on the local platform', count(1, 64, 'a whole number'), 4)
+    .option('--concurrency <n>', 'model requests in flight at once on the local platform (up to twice as many simulations play at once)', count(1, 64, 'a whole number'), 4)
     .option('--filter <text>', 'only the evals and simulations whose file id or name contains this')
     .option('--junit <file>', 'also write the results as JUnit XML (one test case per simulation iteration)')
     .option('--lint', 'only check the files for traps and dangling references (exit 2 when any)')

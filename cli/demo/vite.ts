@@ -1,5 +1,8 @@
 // Budget: `voice demo` to page served <= 0.95x plain Vite warm, <= 1.1x cold. Measured gain of the
 // Vite script's code cache: loading Vite 96 -> 54 ms of a warm start.
+// Re-measured 2026-11-26, two shared cores at load average 13 to 25 (cli/launch/README.md):
+// loading Vite 78 to 90 ms of CPU from the script, 111 to 130 ms importing it (5 runs each,
+// alternating); the demo-start rows were too noisy to tell (both missed 0.95x). Kept.
 // Loads Vite and its React plugin for `voice demo`. In the built CLI they are also one classic
 // script, chunks/vite-script.js, with a V8 code cache (cli/launch/build-vite-script.js, run by
 // cli/launch/code-cache.ts): importing Vite's 1.4 MB of ES modules is about 100 ms of a warm start, most

@@ -1,5 +1,8 @@
 // Budget: the Ink table on a terminal <= 2.5x `node -e 0`, and `voice demo` <= 0.95x plain Vite warm.
 // Measured gain: the Ink script's cache about 125 M instructions a start; the Vite script's, 96 -> 54 ms.
+// Re-measured 2026-11-26, two shared cores at load average 13 to 25 (cli/launch/README.md):
+// Ink table 990 M, 985 M instructions (1.95x) with the cache, 1,126 M, 1,130 M (2.23x) without;
+// loading Vite 78 to 90 ms of CPU with the Vite script's cache, 111 to 130 ms importing Vite. Kept.
 // Classic scripts with a V8 code cache: Node 20 caches no ES module code, so the CLI's two heavy
 // loads (the Ink views, cli/launch/build-ink-script.js; Vite, cli/launch/build-vite-script.js) are also built as one
 // classic script each, `(function (module, exports, require, ...more) { <CommonJS bundle> })`,

@@ -1,5 +1,9 @@
 // Budget: `voice assistant list` on a terminal (Ink table) <= 2.5x `node -e 0`. Measured gain of the Ink
 // script's code cache: about 125 M instructions a start; with the Unicode stand-ins 3.04x -> 2.10x.
+// Re-measured 2026-11-26, two shared cores at load average 13 to 25 (cli/launch/README.md):
+// Ink table 990 M, 985 M instructions (1.95x) from the Ink script in the fast lane. Without the
+// script only the full CLI draws: 1,285 M, 1,274 M (2.53x, over the 2.5x budget) from the ES module
+// views, 1,174 M, 1,156 M from the script. Kept.
 // Loads the Ink views (cli/ui/render.tsx). In the built CLI they are also a classic script,
 // chunks/ink-script.js, with a V8 code cache made at build time (cli/launch/build-ink-script.js, run by
 // cli/launch/code-cache.ts): the 350 KB of Ink, React and Yoga are neither parsed nor compiled again.

@@ -1,5 +1,8 @@
 // Budget: `voice assistant list --json` start to exit <= 1.35x `node -e 0` (and the Ink table on a
 // terminal <= 2.5x). Measured gain of the fast lane: 1.66x -> 1.24x; 698 M -> 599 M instructions (callgrind).
+// Re-measured 2026-11-26, two shared cores at load average 13 to 25 (cli/launch/README.md):
+// `assistant list --json` 578 M, 576 M instructions with the lane (1.15x `node -e 0`), 728 M, 736 M
+// without (1.45x); the TTY table 990 M against 1,174 M and 1,156 M. Kept.
 // The CLI's fast lane (dist/cli/fast.cjs), tried by bin/voice.js before the full program: it
 // answers `voice --version`, plain catalogue reads (`voice assistant list --json`, piped
 // `voice call get <id>`, the Ink table of `voice assistant list` on a terminal) and a plain

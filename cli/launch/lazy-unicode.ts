@@ -1,5 +1,8 @@
 // Budget: `voice assistant list` on a terminal (Ink table) <= 2.5x `node -e 0`. Measured gain: the emoji
 // regex (181 M instructions) and the first Intl.Segmenter (92 M) deferred; with the Ink code cache 3.04x -> 2.10x.
+// Re-measured 2026-11-26, two shared cores at load average 13 to 25 (cli/launch/README.md):
+// Ink table 994 M, 995 M instructions (1.97x `node -e 0`) with them, 1,329 M, 1,318 M (2.62x) with
+// the Ink script built without them: over the 2.5x budget. Kept.
 // Lazy stand-ins for the Unicode machinery Ink's text helpers (string-width, slice-ansi,
 // @alcalzone/ansi-tokenize) create when their modules load. The build swaps them in
 // (cli/launch/build-lazy-unicode.js). On Node 20 the first Intl.Segmenter costs about 90 M CPU instructions

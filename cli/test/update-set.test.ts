@@ -55,7 +55,7 @@ function docsUpdateExample(): string {
   for (const doc of docs) {
     const line = readFileSync(join(ROOT, doc), 'utf8')
       .split('\n')
-      .find((l) => l.startsWith('voice assistant update <id> --set name="Front desk"'));
+      .find((l) => l.startsWith('voice --local assistant update $ID --set name="Front desk"'));
     if (line) return line.split(/\s+#/)[0] as string;
   }
   throw new Error('no doc holds the update example');
@@ -65,10 +65,12 @@ describe('update --set', () => {
   it("runs the docs' example: the name and the temperature change, the model keeps its provider and the rest", async () => {
     const a = await makeAssistant();
     const line = docsUpdateExample();
-    expect(line).toBe('voice assistant update <id> --set name="Front desk" --set model.temperature=0.2');
+    expect(line).toBe('voice --local assistant update $ID --set name="Front desk" --set model.temperature=0.2');
+    // The harness's emulator stands in for --local.
     const args = words(line)
       .slice(1)
-      .map((w) => (w === '<id>' ? a.id : w));
+      .filter((w) => w !== '--local')
+      .map((w) => (w === '$ID' ? a.id : w));
     const run = await hf.current.voice([...args, '--json']);
     expect(run.exitCode, run.stderr).toBe(0);
     const got = json<Assistant>(await hf.current.voice(['assistant', 'get', a.id, '--json']));
@@ -84,6 +86,18 @@ describe('update --set', () => {
     const dry = await hf.current.voice(['call', 'create', '--set', 'customer.number=12345', '--set', `assistantId=${a.id}`, '--dry-run', '--json']);
     expect(dry.exitCode, dry.stderr).toBe(0);
     expect(json<{ body: unknown }>(dry).body).toEqual({ customer: { number: '12345' }, assistantId: a.id });
+  });
+
+  it('refuses a value of the wrong type before sending (a number field given words)', async () => {
+    const a = await makeAssistant();
+    const before = patches(a.id);
+    const run = await hf.current.voice(['assistant', 'update', a.id, '--set', 'model.temperature=hot']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--set model.temperature=hot: model.temperature takes a number.');
+    const flag = await hf.current.voice(['assistant', 'update', a.id, '--set', 'firstMessageInterruptionsEnabled=maybe']);
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain('firstMessageInterruptionsEnabled takes a boolean');
+    expect(patches(a.id)).toBe(before);
   });
 
   it('refuses an unknown field before sending, naming the closest known one', async () => {

@@ -171,6 +171,17 @@ describe('voice test', () => {
     expect(readFileSync(nested, 'utf8')).toContain('<testsuites');
   });
 
+  it('refuses a file or a missing path instead of a folder, saying which (exit 2, no stack trace)', async () => {
+    const file = await hf.current.voice(['test', '/etc/passwd', '--llm', model.url]);
+    expect(file.exitCode).toBe(2);
+    expect(file.stderr).toContain('/etc/passwd is a file, not a resources folder.');
+    expect(file.stderr).toContain('Pass the resources folder `voice pull` writes');
+    const missing = await hf.current.voice(['test', join(hf.current.home, 'nowhere'), '--lint']);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain(`${join(hf.current.home, 'nowhere')} does not exist.`);
+    for (const run of [file, missing]) expect(run.stderr).not.toContain('    at ');
+  });
+
   it('refuses a target the folder does not have (exit 2)', async () => {
     const run = await hf.current.voice(['test', starter('target'), '--target', 'nobody', '--llm', model.url]);
     expect(run.exitCode).toBe(2);

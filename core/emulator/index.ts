@@ -95,6 +95,8 @@ export interface EmulatorOptions {
   model?: ModelConfig;
   /** Simulation run items played at once (the org's concurrency; default 10). */
   simulationConcurrency?: number;
+  /** Model requests the eval and simulation runs have in flight at once (unset: bounded only by `simulationConcurrency`). */
+  runModelConcurrency?: number;
   /** Where the emulator's own warnings go (the data file cannot be written, and when it can again); default stderr. */
   warn?: (line: string) => void;
 }
@@ -213,7 +215,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls },
     );
     env.calls = calls;
-    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, changed: () => writer?.soon() });
+    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, modelConcurrency: options.runModelConcurrency, changed: () => writer?.soon() });
     if (calls.settleInterrupted() && writer) await writer.flush();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;

@@ -19,8 +19,10 @@ export interface RunHost {
   world: World;
   /** The org's simulation concurrency: items beyond it wait queued. */
   limiter: Limiter;
-  /** Asks for the data file to be written (a run changed in the background). */
+  /** Asks for the data file to be written and wakes `nextChange` (a run changed in the background). */
   changed(): void;
+  /** Resolves at the next change of any run (an in-process `voice test` waits on it instead of polling). */
+  nextChange(): Promise<void>;
   /** Keeps a background run so `idle()` can wait for it. */
   track(work: Promise<unknown>): void;
   /** Resolves when every background run has finished. */
@@ -42,15 +44,25 @@ export interface RunHostOptions {
   record: EmulatorRecord;
   gateway: ModelGateway | undefined;
   concurrency?: number;
+  /** Model requests the runs have in flight at once (unset: bounded only by the items played at once). */
+  modelConcurrency?: number;
   changed(): void;
+}
+
+/** The gateway with at most `size` steps in flight, first come first served. */
+function gated(gateway: ModelGateway | undefined, size: number | undefined): ModelGateway | undefined {
+  if (!gateway || !size) return gateway;
+  const limiter = new Limiter(size);
+  return { configured: (a) => gateway.configured(a), describe: () => gateway.describe(), step: (input) => limiter.run(() => gateway.step(input)) };
 }
 
 /** Makes the host of the emulator's runs. */
 export function createRunHost(options: RunHostOptions): RunHost {
   const { store, record } = options;
   const pending = new Set<Promise<unknown>>();
+  let wake: { promise: Promise<void>; resolve(): void } | undefined;
   const world: World = {
-    gateway: options.gateway,
+    gateway: gated(options.gateway, options.modelConcurrency),
     assistant: (ref, overrides) => assistantFrom(store, ref, overrides),
     squad: (ref) => squadFrom(store, ref),
     tools: (assistant) => toolsOf(store, assistant),
@@ -85,7 +97,19 @@ export function createRunHost(options: RunHostOptions): RunHost {
   return {
     world,
     limiter: new Limiter(options.concurrency ?? DEFAULT_SIMULATION_CONCURRENCY),
-    changed: options.changed,
+    changed() {
+      options.changed();
+      wake?.resolve();
+      wake = undefined;
+    },
+    nextChange() {
+      if (!wake) {
+        let resolve = (): void => undefined;
+        const promise = new Promise<void>((ok) => (resolve = ok));
+        wake = { promise, resolve };
+      }
+      return wake.promise;
+    },
     track(work) {
       const kept = work.catch((e: unknown) => process.stderr.write(`voice emulator: a run failed unexpectedly: ${(e as Error).stack ?? String(e)}\n`)).finally(() => pending.delete(kept));
       pending.add(kept);

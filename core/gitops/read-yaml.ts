@@ -1,5 +1,11 @@
 // Budget: `voice apply` of 200 resources <= 0.4x one-by-one SDK creates. Measured gain of reading with
 // js-yaml first: 0.56x -> 0.39x (YAML parsing was about 60 ms of main thread for 200 files).
+// Re-measured 2026-11-26 on two shared cores (load average 13 to 25), alternating runs: `npm run
+// bench -- apply` 0.45x and 0.37x with js-yaml first, 0.76x and 0.61x with `yaml` alone; CPU time
+// of `voice apply` of the 200 files (10 runs each) 0.53 s against 0.71 s. `yaml`'s lower layers do
+// not close the gap: in a fresh process its Lexer alone (tokens, no tree) took 1.3 to 2.5x what
+// js-yaml's whole load of the 200 texts took, its CST Parser 3.5 to 4x, parseDocument + toJS 4 to 6x.
+// So the apply budget still needs two parsers; everywhere else the product reads YAML with `yaml`.
 // Reads resource files' YAML with js-yaml, which parses 200 files several times faster than the
 // `yaml` package does while V8 is still cold, whenever it is sure to read the text as `yaml` reads
 // it. Otherwise readYaml() answers UNSURE and the caller parses the text with `yaml`, which also

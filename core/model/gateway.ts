@@ -4,6 +4,7 @@ import type { Json } from '../messages/index.js';
 import { CassettePlayer, CassetteRecorder } from './cassette.js';
 import { describeFailure, endedReasonFor, type FailureCause } from './failures.js';
 import { OAuth2Tokens } from './oauth.js';
+import { undiciPost, type ModelPost } from './post.js';
 import { buildRequest, modelOf, type ModelRequest } from './request.js';
 import { MalformedStream, readCompletion, readStream, type Answer } from './stream.js';
 import type { ModelConfig, ModelGateway, StepInput, StepResult } from './types.js';
@@ -23,7 +24,7 @@ function causeOf(err: unknown): string {
 
 class Timeout extends Error {}
 
-async function send(fetcher: typeof fetch, req: ModelRequest, input: StepInput, now: () => number): Promise<{ answer: Answer; firstTokenMs: number; totalMs: number } | FailureCause> {
+async function send(post: ModelPost, req: ModelRequest, input: StepInput, now: () => number): Promise<{ answer: Answer; firstTokenMs: number; totalMs: number } | FailureCause> {
   const started = now();
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(input.signal?.reason);
@@ -34,7 +35,7 @@ async function send(fetcher: typeof fetch, req: ModelRequest, input: StepInput, 
   const firstByte = (): void => clearTimeout(timer);
   let firstToken = -1;
   try {
-    const res = await fetcher(req.url, { method: 'POST', headers: req.headers, body: JSON.stringify(req.body), signal: controller.signal });
+    const res = await post(req.url, { method: 'POST', headers: req.headers, body: JSON.stringify(req.body), signal: controller.signal });
     if (!res.ok) {
       const text = await res.text().catch(() => '');
       firstByte();
@@ -49,7 +50,7 @@ async function send(fetcher: typeof fetch, req: ModelRequest, input: StepInput, 
       answer.deltas.forEach((d) => input.onDelta?.(d));
     } else {
       if (!res.body) throw new MalformedStream('the answer has no body');
-      answer = await readStream(res.body as unknown as AsyncIterable<Uint8Array>, {
+      answer = await readStream(res.body, {
         onFirstByte: firstByte,
         onFirstToken: () => (firstToken = now()),
         onDelta: (t) => input.onDelta?.(t),
@@ -74,6 +75,8 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
   if (config.record && config.replay) throw new Error('a model cassette is either recorded or replayed, not both (--llm-record or --llm-replay)');
   const now = deps.now ?? (() => performance.now());
   const fetcher = config.fetch ?? globalThis.fetch;
+  // An injected fetch (tests) carries the model requests too; by default they go through undici.
+  const post: ModelPost = config.fetch ? (url, init) => fetcher(url, init) as unknown as ReturnType<ModelPost> : undiciPost;
   const player = config.replay ? new CassettePlayer(config.replay) : undefined;
   const recorder = config.record ? new CassetteRecorder(config.record) : undefined;
   const tokens = new OAuth2Tokens(fetcher);
@@ -103,7 +106,7 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
       if ('error' in got) return fail(built.provider, built.url, { kind: 'auth', detail: got.error }, request);
       built.headers.authorization = `Bearer ${got.token}`;
     }
-    const got = await send(fetcher, built, input, now);
+    const got = await send(post, built, input, now);
     if ('kind' in got) {
       const failed = fail(built.provider, built.url, got, request);
       // An OpenAI-compatible server answers 404 for a model it does not have: say which name was sent.

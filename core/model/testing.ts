@@ -55,6 +55,8 @@ export interface FakeModel {
   url: string;
   /** Every request received, in order. */
   requests: FakeRequest[];
+  /** The most requests it was answering at once (from arrival to the answer's end). */
+  readonly peakInFlight: number;
   /** Queues more replies (used when the script is a list or absent). */
   push(...replies: FakeReply[]): void;
   /** Resolves with the request number `index` (0-based) once it has arrived. */
@@ -140,7 +142,12 @@ export async function startFakeModel(script?: FakeScript): Promise<FakeModel> {
   const respond = typeof script === 'function' ? script : undefined;
   const requests: FakeRequest[] = [];
   const waiters: { index: number; resolve: (r: FakeRequest) => void }[] = [];
+  let inFlight = 0;
+  let peakInFlight = 0;
   const server = createServer((req, res) => {
+    inFlight++;
+    peakInFlight = Math.max(peakInFlight, inFlight);
+    res.once('close', () => inFlight--);
     void (async () => {
       const body = await readBody(req);
       const headers: Record<string, string> = {};
@@ -159,6 +166,9 @@ export async function startFakeModel(script?: FakeScript): Promise<FakeModel> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    get peakInFlight() {
+      return peakInFlight;
+    },
     push: (...replies) => void queue.push(...replies),
     request: (index) => (requests[index] ? Promise.resolve(requests[index]) : new Promise((resolve) => waiters.push({ index, resolve }))),
     close: () =>

@@ -3,6 +3,8 @@
 // tools...), so compiling a body schema with its references up front takes seconds. Here every
 // `$ref` becomes a `lazyRef` keyword that compiles the component it names the first time data
 // reaches it, and every tagged union a `tagged` keyword that picks its branch by the tag value.
+// A large inline property schema is deferred the same way: a body that sets three of an
+// assistant's hundred fields compiles those three (the whole assistant took a second and more).
 import type { AnySchema, ValidateFunction } from 'ajv';
 import type AjvClass from 'ajv';
 import { explain, type SchemaError, type TracedError } from './explain.js';
@@ -29,12 +31,16 @@ function tagValues(branch: Schema | undefined, tag: string): string[] {
   return ((prop?.enum as unknown[] | undefined) ?? []).map(String);
 }
 
+/** Inline property schemas at least this long (as JSON) are compiled only when data reaches them. */
+const DEFER_JSON_LENGTH = 400;
+
 /**
  * The derived schema rewritten for lazy compiling: `$ref` → `lazyRef`, discriminated `oneOf` →
  * `tagged`; with `closed` false, `additionalProperties: false` is dropped (unknown properties pass).
+ * `defer` may name a property's schema as a component of its own, making it a `lazyRef` too.
  */
-export function rewrite(schema: unknown, comps: Readonly<Record<string, Schema>>, closed: boolean): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => rewrite(s, comps, closed));
+export function rewrite(schema: unknown, comps: Readonly<Record<string, Schema>>, closed: boolean, defer?: (property: unknown) => string | undefined): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => rewrite(s, comps, closed, defer));
   if (!isObject(schema)) return schema;
   if (typeof schema.$ref === 'string') return { lazyRef: schema.$ref };
   const out: Schema = {};
@@ -51,8 +57,14 @@ export function rewrite(schema: unknown, comps: Readonly<Record<string, Schema>>
     if (disc && (k === 'discriminator' || k === 'oneOf' || k === 'type')) continue;
     if (k === 'additionalProperties' && v === false && !closed) continue;
     if (k === 'enum' || k === 'required' || k === 'const') out[k] = v;
-    else if (k === 'properties') out[k] = Object.fromEntries(Object.entries(v as Schema).map(([p, s]) => [p, rewrite(s, comps, closed)]));
-    else out[k] = rewrite(v, comps, closed);
+    else if (k === 'properties')
+      out[k] = Object.fromEntries(
+        Object.entries(v as Schema).map(([p, s]) => {
+          const deferred = defer?.(s);
+          return [p, deferred ? { lazyRef: deferred } : rewrite(s, comps, closed, defer)];
+        }),
+      );
+    else out[k] = rewrite(v, comps, closed, defer);
   }
   return out;
 }
@@ -66,12 +78,25 @@ export function universe(Ajv: typeof AjvClass, addFormats: (ajv: AjvClass, forma
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false, addUsedSchema: false });
   addFormats(ajv, ['date-time', 'uuid', 'uri']);
   const named = new Map<string, ValidateFunction>();
+  // The components, and the large property schemas deferred as components of their own.
+  const all: Record<string, Schema> = { ...comps };
+  const deferredName = new Map<Schema, string>();
+  const defer = (property: unknown): string | undefined => {
+    if (!isObject(property) || typeof property.$ref === 'string') return undefined;
+    let name = deferredName.get(property);
+    if (!name && JSON.stringify(property).length >= DEFER_JSON_LENGTH) {
+      name = `~property ${deferredName.size + 1}`;
+      deferredName.set(property, name);
+      all[name] = property;
+    }
+    return name;
+  };
   const component = (name: string): ValidateFunction => {
     let fn = named.get(name);
     if (!fn) {
-      const schema = comps[name];
+      const schema = all[name];
       if (!schema) throw new Error(`no derived schema named ${name}`);
-      named.set(name, (fn = ajv.compile(rewrite(schema, comps, closed) as AnySchema)));
+      named.set(name, (fn = ajv.compile(rewrite(schema, comps, closed, defer) as AnySchema)));
     }
     return fn;
   };
@@ -109,12 +134,12 @@ export function universe(Ajv: typeof AjvClass, addFormats: (ajv: AjvClass, forma
     const ref = (schema as { $ref?: string }).$ref;
     if (ref && Object.keys(schema as object).length === 1) return component(ref);
     let fn = inline.get(schema);
-    if (!fn) inline.set(schema, (fn = ajv.compile(rewrite(schema, comps, closed) as AnySchema)));
+    if (!fn) inline.set(schema, (fn = ajv.compile(rewrite(schema, comps, closed, defer) as AnySchema)));
     return fn;
   };
   const resolve = (schema: unknown): Schema => {
     const ref = (schema as { $ref?: string; lazyRef?: string }).$ref ?? (schema as { lazyRef?: string }).lazyRef;
-    return (ref ? comps[ref] : schema) as Schema;
+    return (ref ? all[ref] : schema) as Schema;
   };
   const check: Check = (schema, data, prefix = '') => {
     const fn = compile(schema);

@@ -50,10 +50,17 @@ export function judgeToolCalls(expected: readonly Json[] | undefined, actual: re
   return { passed: true };
 }
 
+/** What the assistant did, for a reason: its words, and its tool calls when it made any. */
+export function describeTurn(text: string, calls: readonly ModelToolCall[]): string {
+  const called = calls.map((c) => `${c.name}(${c.arguments || '{}'})`).join(', ');
+  if (!calls.length) return `the assistant said ${JSON.stringify(text)}`;
+  return text.trim() ? `the assistant said ${JSON.stringify(text)} and called ${called}` : `the assistant said nothing and called ${called}`;
+}
+
 /** The exact judge: the content equals (ignoring case and surrounding space), and the tool calls match. */
 export function judgeExact(plan: Json, text: string, calls: readonly ModelToolCall[]): Verdict {
   const want = String(plan.content ?? '');
-  if (text.trim().toLowerCase() !== want.trim().toLowerCase()) return { passed: false, reason: `expected exactly ${JSON.stringify(want)}, the assistant said ${JSON.stringify(text)}` };
+  if (text.trim().toLowerCase() !== want.trim().toLowerCase()) return { passed: false, reason: `expected exactly ${JSON.stringify(want)}, ${describeTurn(text, calls)}` };
   return judgeToolCalls(plan.toolCalls as Json[] | undefined, calls, 'exact');
 }
 
@@ -66,7 +73,7 @@ export function judgeRegex(plan: Json, text: string, calls: readonly ModelToolCa
   } catch (e) {
     return { passed: false, reason: `the pattern ${pattern} is not a valid regular expression (${(e as Error).message})` };
   }
-  if (!re.test(text)) return { passed: false, reason: `${pattern} does not match ${JSON.stringify(text)}` };
+  if (!re.test(text)) return { passed: false, reason: `${pattern} does not match ${JSON.stringify(text)}${calls.length ? ` (${describeTurn(text, calls)})` : ''}` };
   return judgeToolCalls(plan.toolCalls as Json[] | undefined, calls, 'regex');
 }
 

@@ -72,6 +72,8 @@ export interface RunTestsOptions {
   filter?: string;
   /** How often runs are read while they go on. */
   pollMs: number;
+  /** Resolves when a run may have changed (an in-process platform); runs are then read at once instead of after pollMs. */
+  nextChange?: () => Promise<void>;
   onProgress?: (p: Progress) => void;
   /** Stops polling (for tests and Ctrl-C). */
   signal?: AbortSignal;
@@ -89,6 +91,12 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
       { once: true },
     );
   });
+
+/** Waits for the next change the platform signals, or pollMs at most. */
+function pause(options: RunTestsOptions, change: Promise<void> | undefined): Promise<void> {
+  const slept = sleep(options.pollMs, options.signal);
+  return change ? Promise.race([change, slept]) : slept;
+}
 
 function nameOf(data: Json, id: string): string {
   return typeof data.name === 'string' && data.name ? data.name : id;
@@ -116,9 +124,12 @@ async function runEvals(options: RunTestsOptions, picked: { id: string; file: st
   return Promise.all(
     picked.map(async (e) => {
       const started = Date.now();
+      // Asked for before each read, so a change between the read and the wait still wakes it.
+      let change = options.nextChange?.();
       let run = (await client.eval.run.create(body(e.id) as never)) as unknown as Json;
       while (run.status !== 'ended' && !options.signal?.aborted) {
-        await sleep(options.pollMs, options.signal);
+        await pause(options, change);
+        change = options.nextChange?.();
         run = (await client.eval.run.get(String(run.id))) as unknown as Json;
       }
       const results = (run.results as Json[] | undefined) ?? [];
@@ -151,6 +162,7 @@ async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json
     target: target.type === 'squad' ? { type: 'squad', squadId: target.id } : { type: 'assistant', assistantId: target.id },
     iterations: options.iterations,
   };
+  let change = options.nextChange?.();
   let run = (await client.eval.simulation.run.create(body as never)) as unknown as Json;
   const seen = new Map<string, string>();
   const finished = (r: Json): number => {
@@ -160,8 +172,9 @@ async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json
   let listedAt = -1;
   let items: Json[] = [];
   for (;;) {
-    // The items (transcripts and all) are read only when the run's counts say one has finished.
-    if (finished(run) !== listedAt || run.status === 'ended') {
+    // The items (transcripts and all) are read only when the run's counts say one has finished,
+    // and while the run goes on only when someone watches the progress.
+    if ((options.onProgress && finished(run) !== listedAt) || run.status === 'ended' || options.signal?.aborted) {
       listedAt = finished(run);
       items = (await client.eval.simulation.run.item.list(String(run.id), { limit: 1000 } as never)) as unknown as Json[];
     }
@@ -180,7 +193,8 @@ async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json
       });
     }
     if (run.status === 'ended' || options.signal?.aborted) return items;
-    await sleep(options.pollMs, options.signal);
+    await pause(options, change);
+    change = options.nextChange?.();
     run = (await client.eval.simulation.run.get(String(run.id))) as unknown as Json;
   }
 }

@@ -2,12 +2,7 @@
 // configured, the local endpoint `voice demo` serves otherwise. One attempt, bounded in time.
 // The request is one GET, written out rather than through a PostgREST client library: it is on the
 // page's first paint, and the library was 5 KiB gzip of the initial JS for this one query.
-// No imports but types: a static build also inlines this file into index.html (web/vite/early-lookup.ts)
-// to start the request while the page's script downloads; the page takes that request.
 import type { DemoConfig } from './config.js';
-
-/** Where the inlined copy leaves its lookup for the page: `{ slug, row }`. */
-export const EARLY_LOOKUP = '__VOICE_LOOKUP__';
 
 /** How long the lookup may take before the page falls back. */
 export const LOOKUP_TIMEOUT_MS = 5000;
@@ -46,29 +41,6 @@ export async function selectVisitor(slug: string, config: LookupConfig, origin: 
   return body[0] ?? null;
 }
 
-/** A lookup started before the page's script ran. */
-export interface EarlyLookup {
-  slug: string;
-  row: Promise<unknown>;
-}
-
-/** Starts the lookup for this address and leaves it on `scope` (the inlined copy passes `window`). */
-export function startEarlyLookup(config: LookupConfig | undefined, scope: Record<string, unknown> & { location: Location }): void {
-  const slug = slugFromPath(scope.location.pathname);
-  const row = selectVisitor(slug, config ?? {}, scope.location.origin);
-  // Handled by whoever takes it; until then a failure must not be reported as unhandled.
-  row.catch(() => undefined);
-  scope[EARLY_LOOKUP] = { slug, row } satisfies EarlyLookup;
-}
-
-/** Takes the early lookup for this slug, once; undefined when there is none (dev server, other slug). */
-export function takeEarlyLookup(slug: string, scope: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): Promise<unknown> | undefined {
-  const early = scope[EARLY_LOOKUP] as EarlyLookup | undefined;
-  if (!early || early.slug !== slug) return undefined;
-  delete scope[EARLY_LOOKUP];
-  return early.row;
-}
-
 /** A row of the `visitors` table. */
 export interface Visitor {
   name: string;
@@ -88,7 +60,7 @@ export type LookupStatus = 'found' | 'missing' | 'failed';
 /** Looks the visitor up; never throws: no row or failure carries the fallback visitor. */
 export async function loadVisitor(slug: string, config: LookupConfig, origin: string = location.origin): Promise<{ visitor: Visitor; status: LookupStatus }> {
   try {
-    const data = await (takeEarlyLookup(slug) ?? selectVisitor(slug, config, origin));
+    const data = await selectVisitor(slug, config, origin);
     if (!data) {
       console.warn(`No visitor found for slug "${slug}"; greeting as Visitor.`);
       return { visitor: fallbackVisitor(slug), status: 'missing' };

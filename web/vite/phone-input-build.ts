@@ -1,4 +1,6 @@
 // Budget: phone form chunk <= 45 KiB gzip. Measured gain: 47.7 -> 43.7 KiB.
+// Re-measured 2026-11-26, two shared cores at load average 13 to 25 (cli/launch/README.md):
+// 43.8 KiB with it, 47.9 KiB without. Kept.
 // The phone form's libraries, built lean for `vite build` (the form's chunk, bench demo-page):
 // - libphonenumber-js ships two builds of the same source: es6/ (ES5 classes and Babel helpers in
 //   every file, what its package exports) and es6-modern/ (native classes, spread, for..of). The

@@ -1,5 +1,7 @@
 // Budget: `voice demo` cold start <= 1.1x plain Vite. Measured gain: cold starts swung 0.92 to 1.13x
 // with the library in the optimizer; 0.87 to 0.91x with it bundled when the form opens.
+// Re-measured 2026-11-26, two shared cores at load average 13 to 25 (cli/launch/README.md):
+// demo-start cold 0.94x, 1.48x with it, 1.52x, 1.37x with the library back in the optimizer. Kept.
 // The phone library in `voice demo`: bundled into one module the first time the form opens, and
 // kept in Vite's cache folder, instead of by Vite's dependency optimizer on every cold start. The
 // page's first load never needs it, and bundling it beside react and react-dom took about 40 ms
