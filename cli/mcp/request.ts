@@ -1,5 +1,8 @@
-// One way for the tools to reach the platform: a JSON request with the bearer key, the answer's
-// status and parsed body. An error answer becomes a ToolError carrying the API's own message.
+// One way for the tools to reach the platform: the REST client's raw request with the bearer key,
+// answering the status and parsed body. An error answer becomes a ToolError carrying the API's own
+// message.
+import { ApiError, createClient } from 'voice-agent-core/client';
+import type { Client, RawRequest } from 'voice-agent-core/client';
 import type { ToolContext } from './tool.js';
 import { ToolError } from './tool.js';
 
@@ -19,40 +22,32 @@ export interface PlatformAnswer {
   body: unknown;
 }
 
-function queryString(query: Record<string, unknown> | undefined): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v === undefined || v === null) continue;
-    for (const one of Array.isArray(v) ? v : [v]) qs.append(k, String(one));
-  }
-  const text = qs.toString();
-  return text ? `?${text}` : '';
+const clients = new WeakMap<ToolContext, Client>();
+
+/** The context's client, made once (its connection pool is kept between tool calls). */
+function clientOf(ctx: ToolContext): Client {
+  let client = clients.get(ctx);
+  if (!client) clients.set(ctx, (client = createClient({ baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, timeoutMs: 60_000 })));
+  return client;
+}
+
+/** The platform's error message as one line. */
+function messageOf(body: unknown): string {
+  const message = (body as { message?: unknown } | undefined)?.message;
+  if (Array.isArray(message)) return message.join('; ');
+  return String(message ?? (typeof body === 'string' ? body : JSON.stringify(body))).slice(0, 500);
 }
 
 /** Sends one request; throws a ToolError with the API's message for a non-2xx answer unless `keepErrors`. */
 export async function platform(ctx: ToolContext, req: PlatformRequest): Promise<PlatformAnswer> {
-  const url = `${ctx.baseUrl}${req.path}${queryString(req.query)}`;
-  let res: Response;
   try {
-    res = await fetch(url, {
-      method: req.method,
-      headers: { authorization: `Bearer ${ctx.apiKey}`, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-      signal: AbortSignal.timeout(60_000),
-    });
+    const { data, response } = await clientOf(ctx)
+      .request({ method: req.method.toUpperCase() as 'GET', path: req.path, query: req.query as RawRequest['query'], body: req.body })
+      .withResponse();
+    return { status: response.status, body: data };
   } catch (err) {
-    throw new ToolError(`Could not reach ${ctx.baseUrl}: ${(err as Error).message}`);
+    if (!(err instanceof ApiError)) throw new ToolError(`Could not reach ${ctx.baseUrl}: ${(err as Error).message}`);
+    if (req.keepErrors) return { status: err.status, body: err.body };
+    throw new ToolError(`${req.method} ${req.path} answered ${err.status}: ${messageOf(err.body)}`);
   }
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON (a CSV export): kept as text.
-  }
-  if (!res.ok && !req.keepErrors) {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    throw new ToolError(`${req.method} ${req.path} answered ${res.status}: ${Array.isArray(message) ? message.join('; ') : String(message ?? text).slice(0, 500)}`);
-  }
-  return { status: res.status, body };
 }

@@ -1,6 +1,6 @@
 // Faults a week of `voice dev` meets: the developer's server hanging, resetting connections,
 // answering garbage or 10 MB, while other calls run beside; a full disk under the data file; a
-// web-call peer sending garbage and vanishing.
+// web-call peer sending garbage and vanishing; the clock jumping (speed changed live, a stall).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -163,4 +163,66 @@ describe('a web-call peer that misbehaves', () => {
     expect(ended.endedReason).toBe('customer-ended-call');
     expect((await fetch(`${emu.url}/assistant`, { headers: H })).status).toBe(200);
   }, 60_000);
+});
+
+describe('the clock jumping', () => {
+  type Line = { role: string; time?: number; endTime?: number; secondsFromStart?: number };
+  const timeline = (call: Record<string, unknown>): unknown[] => (call.messages as Line[]).map((m) => [m.role, m.secondsFromStart]);
+
+  function expectMonotonic(call: Record<string, unknown>, deliveries: { request: { body: unknown } }[]): void {
+    expect(Date.parse(call.startedAt as string)).toBeLessThanOrEqual(Date.parse(call.endedAt as string));
+    const lines = call.messages as Line[];
+    for (const [i, m] of lines.entries()) {
+      if (m.endTime !== undefined) expect(m.endTime).toBeGreaterThanOrEqual(m.time as number);
+      if (i) expect(m.time as number).toBeGreaterThanOrEqual(lines[i - 1]?.time as number);
+    }
+    const stamps = deliveries.map((d) => (d.request.body as { message: { timestamp: number } }).message.timestamp);
+    expect(stamps.length).toBeGreaterThan(3);
+    for (let i = 1; i < stamps.length; i++) expect(stamps[i]).toBeGreaterThanOrEqual(stamps[i - 1] as number);
+  }
+
+  it('--speed changed live, and the process stalling mid-call: the call ends as the platform ends it, on the same timeline, in order', async () => {
+    // Slow enough that a wait scheduled at this speed would outlast every bound below.
+    const emu = await startEmulator({ speed: 0.01 });
+    const hook = await startHook(() => undefined);
+    const place = async (): Promise<string> => {
+      const res = await fetch(`${emu.url}/call`, { method: 'POST', headers: H, body: JSON.stringify({ customer: { number: '+14155550123' }, assistant: { name: 'C', server: { url: hook.url } } }) });
+      return ((await res.json()) as { id: string }).id;
+    };
+    const speed = async (n: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
+      const res = await fetch(`${emu.url}/__voice/speed`, { method: 'POST', headers: H, body: JSON.stringify({ speed: n }) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    try {
+      const jumped = await place();
+      // The call is waiting in `queued` for 0.5 simulated seconds (50 real ones at 0.01x): the change reaches that wait.
+      expect(await speed(1000)).toEqual({ status: 200, body: { speed: 1000, was: 0.01, activeCalls: 1 } });
+      await emu.waitForCall(jumped, 'in-progress', { timeoutMs: 30_000 });
+      expect((await speed(200)).status).toBe(200);
+      // The process stalls (suspended, or a long GC): every timer fires late.
+      const stalled = Date.now() + 300;
+      while (Date.now() < stalled);
+      const a = await emu.waitForCall(jumped, 'ended', { timeoutMs: 30_000 });
+      expect(a.endedReason).toBe('customer-ended-call');
+      expect(((await (await fetch(`${emu.url}/__voice/info`)).json()) as { speed: number }).speed).toBe(200);
+      // A call at one steady speed has the same timeline, second for second.
+      const steady = await place();
+      const b = await emu.waitForCall(steady, 'ended', { timeoutMs: 30_000 });
+      expect(b.endedReason).toBe('customer-ended-call');
+      expect(timeline(a)).toEqual(timeline(b));
+      expect(Date.parse(a.endedAt as string) - Date.parse(a.startedAt as string)).toBe(Date.parse(b.endedAt as string) - Date.parse(b.startedAt as string));
+      await until(() => (emu.deliveries(jumped).some((d) => d.type === 'end-of-call-report') ? true : undefined));
+      expectMonotonic(a, emu.deliveries(jumped));
+      // A speed that is no speed is refused, naming the field; the clock keeps its speed.
+      for (const bad of [0, -1, 'fast', 20_000, null]) {
+        const refused = await speed(bad);
+        expect(refused.status).toBe(400);
+        expect(String(refused.body.message)).toMatch(/speed must be a number above 0/);
+      }
+      expect(((await (await fetch(`${emu.url}/__voice/info`)).json()) as { speed: number }).speed).toBe(200);
+    } finally {
+      await emu.close();
+      await hook.close();
+    }
+  }, 90_000);
 });

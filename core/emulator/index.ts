@@ -21,7 +21,7 @@ import type { RequestBodyText, RequestLog } from './server.js';
 import { Store } from './store.js';
 import { acceptWebCalls } from './webcall-socket.js';
 import type { WebCallEngine } from './webcall-socket.js';
-import type { Snapshot } from './store.js';
+import type { Rec, Snapshot } from './store.js';
 import { EmulatorStates } from './state.js';
 import { stateRoutes } from './state-routes.js';
 import { fixture } from './fixture.js';
@@ -139,6 +139,11 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** Objects nothing changes any more except through the store (touch, replace): log lines and ended calls. */
+function settled(collection: string, rec: Rec): boolean {
+  return collection === 'log' || (collection === 'call' && rec.status === 'ended');
+}
+
 async function openStore(
   file: string | undefined,
   seed: boolean,
@@ -151,7 +156,7 @@ async function openStore(
   let changed = ensureDefaultOrg(store);
   if (seed) changed = seedStore(store) || changed;
   const writer = file
-    ? new DataFileWriter(file, () => store.snapshot(), {
+    ? new DataFileWriter(file, () => store.snapshotBytes(settled), {
         onTrouble: (err) =>
           warn(
             `voice emulator: cannot write the data file ${file} (${(err as NodeJS.ErrnoException).code ?? err.message}): changes are kept in memory and written as soon as it can; retrying every second.\n`,

@@ -2,11 +2,16 @@
 // read once at start, rewritten atomically (temp file, fsync, rename) after changes. Writes are
 // serialised and coalesced, so concurrent requests never lose a write and a kill at any moment
 // leaves either the old or the new complete file (and a temp file the next start removes). An API
-// change is written before its answer; call progress, which nobody waits for, within a second.
+// change is written before its answer; call progress, which nobody waits for, within a second, or
+// for a file so large that writing it takes more than a tenth of that, within ten writes' time.
+// The file is compact JSON: a pretty-printed one is half as large again and three times as slow to make.
 import { readFile } from 'node:fs/promises';
 import { acquireFileLock, FileLockedError, removeStaleTempFiles, writeFileAtomic } from '../fs/locked-json.js';
 import type { HeldLock } from '../fs/locked-json.js';
 import type { Rec, Snapshot } from './store.js';
+
+/** Call progress waits at least this many times as long as the last write took, so writing stays a small share of the emulator's time. */
+const LAZY_WRITES_APART = 10;
 
 /** A data file that cannot be used; the file is left exactly as it was. */
 export class DataFileError extends Error {
@@ -100,10 +105,12 @@ export class DataFileWriter {
   private trouble: Error | undefined;
   private retry: NodeJS.Timeout | undefined;
   private lazy: NodeJS.Timeout | undefined;
+  private lastWriteMs = 0;
 
   constructor(
     private readonly file: string,
-    private readonly snapshot: () => Snapshot,
+    /** The file's whole contents (the store's snapshot as JSON). */
+    private readonly contents: () => string | Uint8Array,
     private readonly events: WriterEvents = {},
     private readonly retryMs = 1000,
   ) {}
@@ -124,10 +131,11 @@ export class DataFileWriter {
 
   /**
    * Asks for a write within `lazyMs` (call progress, which no answer waits for): a busy emulator
-   * then rewrites a large file about once a second instead of after every status change.
+   * then rewrites a large file about once a second instead of after every status change, and less
+   * often when one write takes more than a tenth of that.
    */
   soon(lazyMs = 1000): void {
-    this.lazy ??= setTimeout(() => this.writeLazy(), lazyMs);
+    this.lazy ??= setTimeout(() => this.writeLazy(), Math.max(lazyMs, LAZY_WRITES_APART * this.lastWriteMs));
   }
 
   private writeLazy(): void {
@@ -156,8 +164,10 @@ export class DataFileWriter {
     while (this.waiting.length) {
       const batch = this.waiting;
       this.waiting = [];
+      const t0 = performance.now();
       try {
-        await writeFileAtomic(this.file, JSON.stringify(this.snapshot(), null, 2));
+        await writeFileAtomic(this.file, this.contents());
+        this.lastWriteMs = performance.now() - t0;
         for (const w of batch) w.resolve();
         if (this.trouble) {
           this.trouble = undefined;

@@ -29,11 +29,17 @@ class Collection {
 // `__proto__` would swap an object's prototype on assignment; it is never a real field.
 const SERVER_FIELDS = new Set(['id', 'orgId', 'createdAt', 'updatedAt', '__proto__']);
 
+const COMMA = Buffer.from(',');
+const CLOSE_LIST = Buffer.from(']');
+const CLOSE_ALL = Buffer.from('}}');
+
 /** Objects grouped in named collections, with ids and strictly increasing creation times. */
 export class Store {
   orgId: string;
   userId: string;
   private readonly cols = new Map<string, Collection>();
+  /** The encoded JSON of settled objects, written again unchanged each time the data file is written. */
+  private readonly texts = new WeakMap<Rec, Buffer>();
 
   constructor(from?: Snapshot) {
     this.orgId = from?.orgId ?? randomUUID();
@@ -107,6 +113,7 @@ export class Store {
 
   /** Marks an object as changed now (never before its creation). */
   touch(rec: Rec): Rec {
+    this.texts.delete(rec);
     rec.updatedAt = new Date(Math.max(Date.now(), Date.parse(rec.createdAt))).toISOString();
     return rec;
   }
@@ -124,9 +131,17 @@ export class Store {
 
   /** Removes every object of a collection matching a predicate; returns how many went. */
   removeWhere(name: string, pred: (rec: Rec) => boolean): number {
-    const victims = this.all(name).filter(pred);
-    for (const rec of victims) this.remove(name, rec.id);
-    return victims.length;
+    const col = this.cols.get(name);
+    if (!col) return 0;
+    // One pass, in place (holders of `all()` see the change): removing one by one costs a scan each.
+    let kept = 0;
+    for (const rec of col.order) {
+      if (pred(rec)) col.byId.delete(rec.id);
+      else col.order[kept++] = rec;
+    }
+    const gone = col.order.length - kept;
+    col.order.length = kept;
+    return gone;
   }
 
   /** Everything, ready to be written to the data file. */
@@ -134,5 +149,33 @@ export class Store {
     const collections: Record<string, Rec[]> = {};
     for (const [name, col] of this.cols) if (col.order.length) collections[name] = col.order;
     return { format: 'voice-emulator', version: 1, orgId: this.orgId, userId: this.userId, collections };
+  }
+
+  /**
+   * `snapshot()` as compact JSON, encoded. The bytes of an object `settled` says will no longer
+   * change by itself (an ended call, a log line) are kept and reused until `touch` or `replace`
+   * changes it, so a large store is not serialised and encoded whole on every write.
+   */
+  snapshotBytes(settled: (collection: string, rec: Rec) => boolean = () => false): Buffer {
+    const head = JSON.stringify({ format: 'voice-emulator', version: 1, orgId: this.orgId, userId: this.userId });
+    const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"collections":{`)];
+    let first = true;
+    for (const [name, col] of this.cols) {
+      if (!col.order.length) continue;
+      parts.push(Buffer.from(`${first ? '' : ','}${JSON.stringify(name)}:[`));
+      first = false;
+      col.order.forEach((rec, i) => {
+        if (i) parts.push(COMMA);
+        let bytes = this.texts.get(rec);
+        if (bytes === undefined) {
+          bytes = Buffer.from(JSON.stringify(rec));
+          if (settled(name, rec)) this.texts.set(rec, bytes);
+        }
+        parts.push(bytes);
+      });
+      parts.push(CLOSE_LIST);
+    }
+    parts.push(CLOSE_ALL);
+    return Buffer.concat(parts);
   }
 }

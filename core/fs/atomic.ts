@@ -10,7 +10,7 @@ function tempPrefix(path: string): string {
 }
 
 /** Replaces a file's contents atomically: temp file in the same folder, fsync, rename. Keeps the file's mode (or uses `mode` for a new file). */
-export async function writeFileAtomic(path: string, contents: string, mode?: number): Promise<void> {
+export async function writeFileAtomic(path: string, contents: string | Uint8Array, mode?: number): Promise<void> {
   const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fileMode =
     mode ??
@@ -20,7 +20,7 @@ export async function writeFileAtomic(path: string, contents: string, mode?: num
     ));
   const handle = await open(temp, 'wx', fileMode);
   try {
-    await handle.writeFile(contents, 'utf8');
+    await handle.writeFile(contents, typeof contents === 'string' ? 'utf8' : undefined);
     // open() applies the umask; an explicit mode (e.g. 0600 for secrets) must hold exactly.
     if (mode !== undefined) await handle.chmod(mode);
     await handle.sync();

@@ -3,15 +3,54 @@
 // that in real time), so a call's timeline is the same at any speed and under any machine load. A
 // call that lasts 40 simulated seconds takes 0.8 s at `--speed 50`, and its timestamps say 40 s.
 // While it is held (the call waits for the developer's server) it advances by the real time the
-// wait took: a 300 ms answer costs the call 300 ms, whatever the speed.
+// wait took: a 300 ms answer costs the call 300 ms, whatever the speed. The speed may change while
+// calls run (`POST /__voice/speed`): each wait keeps what it has had and runs the rest at the new one.
+
+/** The speed the clocks of a running emulator share; changing it live reschedules every wait under way. */
+export class ClockSpeed {
+  private value: number;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(speed = 1) {
+    this.value = checkSpeed(speed);
+  }
+
+  /** How many times faster than real time the clocks run. */
+  get(): number {
+    return this.value;
+  }
+
+  /** Changes the speed now: waits under way keep the simulated time they have had and run the rest at the new speed. */
+  set(speed: number): void {
+    this.value = checkSpeed(speed);
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Calls `listener` after each change; returns how to stop. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+function checkSpeed(speed: number): number {
+  if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
+  return speed;
+}
 
 /** A simulated clock for one call, running `speed` times faster than real time. */
 export class SimClock {
   protected at = Date.now();
   private holding = 0;
+  private readonly pace: ClockSpeed;
 
-  constructor(readonly speed = 1) {
-    if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
+  constructor(speed: number | ClockSpeed = 1) {
+    this.pace = typeof speed === 'number' ? new ClockSpeed(speed) : speed;
+  }
+
+  /** How many times faster than real time it runs now. */
+  get speed(): number {
+    return this.pace.get();
   }
 
   /** Simulated epoch milliseconds. */
@@ -24,19 +63,35 @@ export class SimClock {
     return new Date(this.at).toISOString();
   }
 
-  /** Waits `ms` simulated milliseconds (ms/speed real ones); when aborted, advances by the part that passed. */
+  /**
+   * Waits `ms` simulated milliseconds (ms/speed real ones, the speed changing as it may); when
+   * aborted, advances by the part that passed. However late its timer fires (a suspended process),
+   * the clock advances by exactly `ms`.
+   */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms <= 0 || signal?.aborted) return Promise.resolve();
-    const t0 = performance.now();
     return new Promise((resolve) => {
+      // Simulated time already had before the last speed change, and the real time it changed at.
+      let had = 0;
+      let since = performance.now();
+      let rate = this.speed;
+      const sofar = (): number => Math.min(ms, had + (performance.now() - since) * rate);
+      let timer = setTimeout(() => finish(ms), ms / rate);
       const finish = (passed: number): void => {
         clearTimeout(timer);
+        stop();
         signal?.removeEventListener('abort', abort);
         this.at += passed;
         resolve();
       };
-      const abort = (): void => finish(Math.min(ms, (performance.now() - t0) * this.speed));
-      const timer = setTimeout(() => finish(ms), ms / this.speed);
+      const abort = (): void => finish(sofar());
+      const stop = this.pace.onChange(() => {
+        had = sofar();
+        since = performance.now();
+        rate = this.speed;
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(ms), (ms - had) / rate);
+      });
       signal?.addEventListener('abort', abort, { once: true });
     });
   }

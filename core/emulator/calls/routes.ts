@@ -17,6 +17,9 @@ import { streamEvents } from './stream.js';
 import { callRecordingWav } from '../actions/recordings.js';
 import { CONTROL_PATHS } from '../control/paths.js';
 
+/** The fastest the clock may run (as `voice dev --speed`). */
+export const MAX_SPEED = 10_000;
+
 /** Paths of the emulator's own endpoints. */
 export const VOICE_PATHS = {
   ring: CONTROL_PATHS.ring,
@@ -24,6 +27,7 @@ export const VOICE_PATHS = {
   events: CONTROL_PATHS.events,
   recording: CONTROL_PATHS.recording,
   info: CONTROL_PATHS.info,
+  speed: CONTROL_PATHS.speed,
   requests: CONTROL_PATHS.requests,
   calls: CONTROL_PATHS.calls,
   inspector: INSPECTOR_PATH,
@@ -72,9 +76,20 @@ async function say(req: IncomingMessage, res: ServerResponse, deps: VoiceRoutesD
   sendJson(res, 202, { callId: id, text: body.text.trim() });
 }
 
+/** `POST /__voice/speed` `{ speed }`: every call's clock runs at this speed from now on, calls under way included. */
+async function setSpeed(req: IncomingMessage, res: ServerResponse, deps: VoiceRoutesDeps): Promise<void> {
+  deps.authorize(req.headers.authorization);
+  const { speed } = parseJson(await readBody(req));
+  if (typeof speed !== 'number' || !Number.isFinite(speed) || speed <= 0 || speed > MAX_SPEED)
+    throw new HttpError(400, `speed must be a number above 0, at most ${MAX_SPEED} (1 = real time), e.g. { "speed": 10 }`);
+  const was = deps.runner.speed;
+  deps.runner.setSpeed(speed);
+  sendJson(res, 200, { speed, was, activeCalls: deps.runner.active });
+}
+
 function requestDetail(res: ServerResponse, deps: VoiceRoutesDeps, seq: number): void {
   const found = Number.isInteger(seq) ? deps.record.request(seq) : undefined;
-  if (!found) throw new HttpError(404, 'No such request in the record (it keeps the last 5000)');
+  if (!found) throw new HttpError(404, 'No such request in the record (it keeps about the last 5000)');
   sendJson(res, 200, { ...found.event, requestBody: maskBody(found.bodies.request), responseBody: maskBody(found.bodies.response) });
 }
 
@@ -97,6 +112,11 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
     if (!path.startsWith('/__voice/')) return false;
     const query = parseQuery(at < 0 ? '' : url.slice(at + 1));
     const method = req.method ?? 'GET';
+    if (path === VOICE_PATHS.speed) {
+      if (method !== 'POST') throw new HttpError(405, `Use POST ${path} (GET ${VOICE_PATHS.info} says the speed)`);
+      await setSpeed(req, res, deps);
+      return true;
+    }
     if (path === VOICE_PATHS.ring) {
       await ring(req, res, deps);
       return true;

@@ -4,7 +4,7 @@
 import type { Json } from '../../messages/index.js';
 import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store.js';
-import { SimClock } from './clock.js';
+import { ClockSpeed, SimClock } from './clock.js';
 import { converse } from './conversation.js';
 import { chooseServer } from './deliver.js';
 import { magicNumber } from './magic.js';
@@ -38,7 +38,8 @@ const DEFAULT_MAX_SECONDS = 600;
 
 /** Starts and tracks every running call. */
 export class CallRunner {
-  readonly speed: number;
+  /** The speed every call's clock runs at, shared so a change reaches the calls under way. */
+  private readonly pace: ClockSpeed;
   private readonly scenario: Scenario;
   private readonly running = new Map<string, { session: CallSession; done: Promise<void> }>();
   /** Lifecycle messages on their way (chat, session, call deletion), so `idle()` waits for them too. */
@@ -51,11 +52,20 @@ export class CallRunner {
     private readonly deps: Omit<CallDeps, 'clock'>,
     options: RunnerOptions = {},
   ) {
-    this.speed = options.speed ?? 1;
-    if (!(this.speed > 0) || !Number.isFinite(this.speed)) throw new RangeError(`speed must be a positive number, got ${this.speed}`);
+    this.pace = new ClockSpeed(options.speed ?? 1);
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
     this.keepEnded = options.keepEndedCalls ?? DEFAULT_KEEP_ENDED_CALLS;
     if (!(this.keepEnded >= 0)) throw new RangeError(`keepEndedCalls must be 0 or more, got ${this.keepEnded}`);
+  }
+
+  /** The simulated clock's speed now. */
+  get speed(): number {
+    return this.pace.get();
+  }
+
+  /** Changes the speed of every call, running ones included (a RangeError unless positive and finite). */
+  setSpeed(speed: number): void {
+    this.pace.set(speed);
   }
 
   /** Notes a call that ended and lets the oldest ended calls (and their logs) go past the limit. */
@@ -82,7 +92,7 @@ export class CallRunner {
 
   private launch(call: Rec, run: (s: CallSession) => Promise<void>): CallSession {
     // Each call's clock starts at its creation, so its times read like a real call placed now.
-    const session = new CallSession({ ...this.deps, clock: new SimClock(this.speed) }, call);
+    const session = new CallSession({ ...this.deps, clock: new SimClock(this.pace) }, call);
     // Started after the current request has been answered, so its reply shows the call as created.
     const done = Promise.resolve()
       .then(() => run(session))

@@ -56,6 +56,7 @@ export function controlClient(base: string, options: ControlClientOptions = {}) 
     health: () => send('GET', CONTROL_PATHS.health),
     info: <T>() => send<T>('GET', CONTROL_PATHS.info),
     reset: () => send('POST', CONTROL_PATHS.reset),
+    setSpeed: (speed: number) => send<{ speed?: number; was?: number; activeCalls?: number; message?: unknown }>('POST', CONTROL_PATHS.speed, { speed }),
     saveSnapshot: (name: string) => send('POST', snapshotPath(name)),
     restoreSnapshot: (name: string) => send('POST', restorePath(name)),
     snapshots: () => send('GET', CONTROL_PATHS.snapshots),

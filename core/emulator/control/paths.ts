@@ -5,6 +5,7 @@
 export const CONTROL_PATHS = {
   health: '/__voice/health',
   info: '/__voice/info',
+  speed: '/__voice/speed',
   reset: '/__voice/reset',
   snapshots: '/__voice/snapshots',
   state: '/__voice/state',
