@@ -1,5 +1,6 @@
 // `voice load`: the platform's traffic for many calls at once against your server, with its
 // deadlines. Thin: parse flags, pick the assistant (cli/load/source), run core/load, print.
+import { basename, dirname, extname, join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { FAULTS, LoadOptionsError, ScenarioError, exportArtillery, loadScenario, runLoad } from 'voice-agent-core/load';
 import type { Fault, LoadOptions } from 'voice-agent-core/load';
@@ -8,13 +9,12 @@ import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { liveLine, resultJson, resultText, verdictOf } from '../load/output.js';
 import { reportPage } from '../load/report-html.js';
-import { assistantFile, folderAssistant, standIn, withServer } from '../load/source.js';
+import { assistantFile, folderAssistant, serverUrl, standIn, withServer } from '../load/source.js';
 import { prepareOutFile, writeOutFile } from '../output/out-file.js';
 import { printJson } from '../output/print.js';
 import { addSecret, err, out } from '../redact.js';
 import { signingPlan } from '../webhook/credential.js';
 import { headerFlag, listFlag, secondsFlag } from '../webhook/flags.js';
-import { targetUrl } from '../webhook/url.js';
 
 interface LoadFlags {
   server?: string;
@@ -36,11 +36,12 @@ interface LoadFlags {
   export?: string;
 }
 
+/** A numeric flag's parser: a number from `min` to `max` (whole when asked), else a usage error naming the range. */
 const number =
-  (what: string, min: number, whole = false) =>
+  (what: string, min: number, max: number, whole = false) =>
   (value: string): number => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < min || (whole && !Number.isInteger(n))) throw new InvalidArgumentError(`expected ${what}.`);
+    const n = value.trim() === '' ? NaN : Number(value);
+    if (!Number.isFinite(n) || n < min || n > max || (whole && !Number.isInteger(n))) throw new InvalidArgumentError(`expected ${what}, got "${value}".`);
     return n;
   };
 
@@ -61,18 +62,18 @@ export function loadCommand(): Command {
     .option('--server <url>', 'your server, e.g. localhost:3000/webhook (else the server of --assistant)')
     .option('--assistant <file|id>', 'play this assistant: an assistant file, or with --from the file id in the folder')
     .option('--from <dir>', 'a resource folder (voice pull layout): the assistant and its tools come from it')
-    .option('--calls <n>', 'calls to place in all', number('a whole number of 1 or more', 1, true), 10)
-    .option('--rate <n>', 'calls started per second (default: all at once)', number('a number above 0', Number.MIN_VALUE))
-    .option('--ramp <seconds>', 'climb to --rate over this many seconds', number('a number of seconds, 0 or more', 0))
+    .option('--calls <n>', 'calls to place in all', number('a whole number from 1 to 1000000', 1, 1_000_000, true), 10)
+    .option('--rate <n>', 'calls started per second (default: all at once)', number('a number of calls a second above 0, at most 10000', Number.MIN_VALUE, 10_000))
+    .option('--ramp <seconds>', 'climb to --rate over this many seconds', number('a number of seconds from 0 to 3600', 0, 3600))
     .option('--duration <seconds>', 'stop starting calls after this many seconds', secondsFlag)
-    .option('--inbound <share>', 'share of inbound calls (they begin with assistant-request), 0 to 1', number('a share from 0 to 1', 0), 0.5)
-    .option('--speed <n>', 'how much faster than real time conversations run (answer times are always real)', number('a number above 0', Number.MIN_VALUE), 1)
+    .option('--inbound <share>', 'share of inbound calls (they begin with assistant-request), 0 to 1', number('a share from 0 to 1', 0, 1), 0.5)
+    .option('--speed <n>', 'how much faster than real time conversations run (answer times are always real)', number('a number above 0, at most 1000000', Number.MIN_VALUE, 1_000_000), 1)
     .option('--scenario <file>', 'what the simulated customers say and which tools are called (YAML or JSON)')
     .option('--timeout <seconds>', "the server's timeoutSeconds (the platform's default is 20)", secondsFlag)
     .option('--header <header>', 'send this header too, e.g. "x-vapi-secret: s3cret" (repeatable)', headerFlag)
     .option('--credential <id>', 'sign every delivery as the platform does for a server naming this webhook credential')
     .option('--fault <names>', `inject faults from the platform side: ${FAULTS.join(', ')} (comma-separated, repeatable)`, listFlag)
-    .option('--max-errors <percent>', 'fail when more than this share of deliveries fail', number('a percentage, 0 or more', 0), 0)
+    .option('--max-errors <percent>', 'fail when more than this share of deliveries fail', number('a percentage from 0 to 100', 0, 100), 0)
     .option('--report <file.html>', 'also write a page with latency over time and a histogram per message type')
     .option('--export <format>', 'write the same traffic for another tool instead of running it (artillery)')
     .addHelpText(
@@ -105,7 +106,7 @@ Examples:
       for (const v of Object.values(opts.header ?? {})) addSecret(v);
       const plan = opts.credential === undefined ? undefined : await signingPlan(ctx, opts.credential);
       assistant = withServer(assistant, {
-        ...(opts.server !== undefined ? { server: targetUrl(opts.server, '--server') } : {}),
+        ...(opts.server !== undefined ? { server: await serverUrl(opts.server, opts.export === undefined) } : {}),
         ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
         ...(opts.header ? { header: opts.header } : {}),
         ...(opts.credential !== undefined ? { credential: opts.credential } : {}),
@@ -131,9 +132,12 @@ Examples:
       };
       try {
         if (opts.export !== undefined) {
-          const yaml = await exportArtillery(options);
+          // The call list sits next to the script, which names it relative to itself (as Artillery reads it).
+          const csvFile = join(dirname(file as string), `${basename(file as string, extname(file as string))}.calls.csv`);
+          const yaml = await exportArtillery(options, basename(csvFile));
+          writeOutFile(csvFile, yaml.csv, '--export artillery');
           writeOutFile(file as string, yaml.text, '--export artillery');
-          err(`Wrote ${file}: ${yaml.requests} requests in ${yaml.users.inbound + yaml.users.outbound} calls. Run it with: artillery run ${file}\n`);
+          err(`Wrote ${file} and its call list ${csvFile}: ${yaml.requests} requests in ${yaml.users.inbound + yaml.users.outbound} calls. Run it with: artillery run ${file}\n`);
           for (const note of yaml.notes) err(`Note: ${note}\n`);
           return;
         }

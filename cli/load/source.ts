@@ -1,12 +1,15 @@
 // Which assistant `voice load` plays: a stand-in that subscribes to every message the calls send
 // (with one function tool), an assistant file, or an assistant of a resource folder (its tools
 // resolved from the folder); `--server` and the server flags then point it at the server under test.
+import { lookup } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { basename, extname } from 'node:path';
 import type { Json } from 'voice-agent-core/messages';
 import { kindNamed, parseResource, readProject } from 'voice-agent-core/gitops';
 import type { LocalResource } from 'voice-agent-core/gitops';
 import { usageError } from '../errors.js';
+import { targetUrl } from '../webhook/url.js';
 
 /** Every message type a load call sends, so the server gets the platform's full sequence. */
 export const ALL_MESSAGES = ['status-update', 'assistant.started', 'speech-update', 'transcript', 'conversation-update', 'model-output', 'tool-calls', 'user-interrupted', 'end-of-call-report'];
@@ -104,4 +107,29 @@ export function withServer(assistant: Json, flags: ServerFlags): Json {
       'e.g. voice load --server localhost:3000/webhook --calls 50 --rate 5',
     );
   return { ...assistant, server };
+}
+
+const SERVER_EXAMPLE = 'e.g. --server localhost:3000/webhook, --server 3000 or --server https://staging.example.com/hook';
+
+/**
+ * Reads `--server` as the webhook flags do (a URL, `host:port/path` or a port), and refuses at
+ * once what would only fail every delivery: a bare word (`notaurl`) and, when `resolve` (a run
+ * here, not an export run from other machines), a host name that does not resolve.
+ */
+export async function serverUrl(raw: string, resolve = true): Promise<string> {
+  const href = targetUrl(raw, '--server');
+  const url = new URL(href);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const typedScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim());
+  // Without a scheme, a word with no dot and no port is far likelier a slip than a host on the network.
+  if (!typedScheme && !url.port && !host.includes('.') && host !== 'localhost' && !isIP(host)) throw usageError(`--server: "${raw}" is not a URL`, SERVER_EXAMPLE);
+  if (resolve && !isIP(host) && host !== 'localhost') {
+    try {
+      await lookup(host);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOTFOUND') throw usageError(`--server: no host named "${host}" was found`, SERVER_EXAMPLE);
+    }
+  }
+  return href;
 }

@@ -4,13 +4,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { verifyServerMessage } from 'voice-agent-core/verify';
 import type { AuthenticationPlan } from 'voice-agent-core/verify';
 import { devServer, messageOf } from './dev-server.js';
 import type { Answer, Got } from './dev-server.js';
 import { KEY, fileHarness, json } from './harness.js';
 import { plain, voiceTty } from './tty.js';
+import { artilleryScript } from './artillery-script.js';
 
 const h = fileHarness();
 
@@ -105,28 +105,26 @@ describe('voice load', () => {
     }
   }, 90_000);
 
-  it('exports the same traffic as an Artillery script', async () => {
+  it('exports the same traffic as an Artillery script and its call list', async () => {
     const server = await devServer(answer());
     const file = join(h.current.home, 'load.yml');
     try {
       const args = ['--server', `${server.url}/hook`, '--calls', '10', '--inbound', '0.3', '--speed', '100', '--rate', '5'];
       const exported = await h.current.voice(['load', '--export', 'artillery', file, ...args], { timeout: 60_000 });
       expect(exported.exitCode, exported.stderr).toBe(0);
+      expect(exported.stderr).toContain('load.calls.csv');
       expect(server.got).toHaveLength(0);
-      const doc = parse(readFileSync(file, 'utf8')) as {
-        config: { target: string; phases: { arrivalCount?: number; pause?: number }[]; variables: { callId: string[] } };
-        scenarios: { weight: number; flow: { post?: { url: string; name: string } }[] }[];
-      };
-      expect(doc.config.target).toBe(server.url);
-      expect(doc.config.phases.reduce((n, p) => n + (p.arrivalCount ?? 0), 0)).toBe(10);
-      expect(doc.config.variables.callId).toHaveLength(10);
-      const perType: Record<string, number> = {};
-      for (const s of doc.scenarios) for (const step of s.flow) if (step.post) perType[step.post.name] = (perType[step.post.name] ?? 0) + s.weight;
-      expect(doc.scenarios.map((s) => s.weight).sort()).toEqual([3, 7]);
       const run = await h.current.voice(['load', ...args, '--json'], { timeout: 60_000 });
       expect(run.exitCode, run.stderr).toBe(0);
-      expect(perType).toEqual(countsOf(json<Out>(run)));
-      expect(doc.scenarios.flatMap((s) => s.flow).every((step) => !step.post || step.post.url === '/hook')).toBe(true);
+      const script = artilleryScript(file);
+      expect(script.target).toBe(server.url);
+      expect(script.arrivals).toBe(10);
+      expect(script.kinds).toEqual({ inbound: 3, outbound: 7 });
+      expect(script.perType).toEqual(countsOf(json<Out>(run)));
+      expect(script.urls).toEqual(['/hook']);
+      // The machines that run an export may resolve names this one cannot.
+      const elsewhere = await h.current.voice(['load', '--export', 'artillery', join(h.current.home, 'internal.yml'), '--server', 'http://load-target.invalid/hook', '--calls', '2']);
+      expect(elsewhere.exitCode, elsewhere.stderr).toBe(0);
     } finally {
       await server.close();
     }
@@ -154,13 +152,29 @@ describe('voice load', () => {
       [['load', '--server', 'http://127.0.0.1:9', '--export', 'k6', 'x.js'], 'unknown format "k6"'],
       [['load', '--server', 'http://127.0.0.1:9', '--ramp', '5'], 'a ramp needs a rate'],
       [['load', '--assistant', 'missing.yml'], 'no such file'],
+      [['load', '--server', 'notaurl'], '--server: "notaurl" is not a URL'],
+      [['load', '--server', 'ftp://127.0.0.1:9/hook'], '--server: use an http or https URL'],
+      [['load', '--server', 'http://no-such-host.invalid/hook'], '--server: no host named "no-such-host.invalid" was found'],
+      [['load', '--server', 'notaurl', '--export', 'artillery', 'x.yml'], '--server: "notaurl" is not a URL'],
+      [['load', '--server', 'http://127.0.0.1:9', '--max-errors', '200'], "option '--max-errors <percent>' argument '200' is invalid. expected a percentage from 0 to 100"],
+      [['load', '--server', 'http://127.0.0.1:9', '--max-errors', '-1'], '--max-errors'],
+      [['load', '--server', 'http://127.0.0.1:9', '--inbound', '1.5'], "'--inbound <share>' argument '1.5' is invalid. expected a share from 0 to 1"],
+      [['load', '--server', 'http://127.0.0.1:9', '--calls', '2.5'], '--calls'],
+      [['load', '--server', 'http://127.0.0.1:9', '--calls', '5000000'], 'expected a whole number from 1 to 1000000'],
+      [['load', '--server', 'http://127.0.0.1:9', '--rate', '0'], '--rate'],
+      [['load', '--server', 'http://127.0.0.1:9', '--rate', 'fast'], '--rate'],
+      [['load', '--server', 'http://127.0.0.1:9', '--ramp', '-2', '--rate', '1'], '--ramp'],
+      [['load', '--server', 'http://127.0.0.1:9', '--duration', '0'], '--duration'],
+      [['load', '--server', 'http://127.0.0.1:9', '--speed', '0'], '--speed'],
+      [['load', '--server', 'http://127.0.0.1:9', '--speed', ''], '--speed'],
+      [['load', '--server', 'http://127.0.0.1:9', '--timeout', '99999'], '--timeout'],
     ] as const) {
       const run = await h.current.voice(args);
       expect(run.exitCode, args.join(' ')).toBe(2);
       expect(run.stderr).toContain(text);
       expect(run.stderr).not.toContain('    at ');
     }
-  }, 60_000);
+  }, 120_000);
 
   it('checks where --report and --export write before any call starts, and makes a missing folder', async () => {
     const server = await devServer(answer());

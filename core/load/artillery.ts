@@ -1,7 +1,8 @@
 // `voice load --export artillery`: the same traffic as an Artillery script, for a team that runs
 // it from many machines. The calls are run once through the same engine with every message kept
-// instead of posted (the server's answers stood in for), then written as one scenario per kind of
-// call (inbound, outbound), weighted by their counts, with arrivals on the run's schedule.
+// instead of posted (the server's answers stood in for), then written as one flow per kind of call
+// (inbound, outbound), with arrivals on the run's schedule and a call list saying which call is
+// which kind (Artillery would pick scenarios at random by weight: right only on average).
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'yaml';
 import type { Json, ServerMessage } from '../messages/index.js';
@@ -9,14 +10,16 @@ import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
 import { startTimes, runLoad } from './engine.js';
 import type { LoadOptions } from './types.js';
 
-/** The written script and what it holds. */
+/** The written script, the call list it reads, and what they hold. */
 export interface ArtilleryExport {
   text: string;
+  /** The call list (CSV) the script reads, one row a call in schedule order: its id and its kind. */
+  csv: string;
   /** Requests the script makes in all when every virtual user runs once. */
   requests: number;
   /** Requests per message type in all (inbound and outbound calls by their counts). */
   perType: Record<string, number>;
-  /** Virtual users (calls) per scenario. */
+  /** Virtual users (calls) of each kind. */
   users: { inbound: number; outbound: number };
   /** What the script cannot do that `voice load` does. */
   notes: string[];
@@ -26,6 +29,12 @@ interface Kept {
   target: ServerTarget;
   message: ServerMessage;
 }
+
+/** The call list's columns before the literal texts. */
+const COLUMNS = ['callId', 'inbound', 'outbound'];
+
+/** One CSV field, quoted when it must be. */
+const field = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** Arrival phases: one-second steps of the schedule, equal neighbours merged, gaps as pauses. */
 function phases(times: number[]): Json[] {
@@ -46,8 +55,25 @@ function phases(times: number[]): Json[] {
   return out;
 }
 
+/**
+ * Artillery fills in every `{{ name }}` of a request body (an unknown name becomes "undefined"),
+ * and a prompt's own `{{customer.number}}` would be lost. Such texts are read from the call list
+ * instead: a value that is one `{{ column }}` and nothing else is sent as that column's text, untouched.
+ */
+function literals(value: unknown, columns: Map<string, string>): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('{{')) return value;
+    let name = columns.get(value);
+    if (!name) columns.set(value, (name = `text${columns.size + 1}`));
+    return `{{ ${name} }}`;
+  }
+  if (Array.isArray(value)) return value.map((v) => literals(v, columns));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, literals(v, columns)]));
+  return value;
+}
+
 /** The flow of one call: its messages in order, with the pauses between them at the run's speed. */
-function flow(kept: Kept[], base: string, speed: number): Json[] {
+function flow(kept: Kept[], base: string, speed: number, columns: Map<string, string>): Json[] {
   const steps: Json[] = [];
   let at: number | undefined;
   for (const { target, message } of kept) {
@@ -56,16 +82,21 @@ function flow(kept: Kept[], base: string, speed: number): Json[] {
     at = ts;
     if (gap >= 0.01) steps.push({ think: Math.round(gap * 1000) / 1000 });
     const id = String((message.call as Json | undefined)?.id ?? '');
-    // Each virtual user is one call: the call id comes from the user's own variable.
-    const body = JSON.parse(id ? JSON.stringify({ message }).split(id).join('{{ callId }}') : JSON.stringify({ message })) as Json;
+    const text = JSON.stringify({ message: literals(message, columns) });
+    // Each virtual user is one call: the call id comes from its row of the call list.
+    const body = JSON.parse(id ? text.split(id).join('{{ callId }}') : text) as Json;
     const url = target.url.startsWith(base) ? target.url.slice(base.length) || '/' : target.url;
     steps.push({ post: { url, headers: { 'content-type': 'application/json', 'user-agent': 'voice-load', ...target.headers }, json: body, name: message.type } });
   }
   return steps;
 }
 
-/** Runs the calls without a server and writes the traffic as an Artillery script (YAML). */
-export async function exportArtillery(o: LoadOptions): Promise<ArtilleryExport> {
+/**
+ * Runs the calls without a server and writes the traffic as an Artillery script (YAML) that reads
+ * its calls from `csvPath` (written next to it): each virtual user takes the next row, so every
+ * call of the schedule is played once, as its own kind, and the requests per message type are exact.
+ */
+export async function exportArtillery(o: LoadOptions, csvPath = 'calls.csv'): Promise<ArtilleryExport> {
   const times = startTimes(o);
   const byCall = new Map<string, Kept[]>();
   const kinds = new Map<string, 'inbound' | 'outbound'>();
@@ -81,36 +112,46 @@ export async function exportArtillery(o: LoadOptions): Promise<ArtilleryExport> 
     const answer: Json = message.type === 'assistant-request' ? { assistantId: 'load' } : message.type === 'tool-calls' ? { results: calls.map((c) => ({ toolCallId: c.id, result: 'Done.' })) } : {};
     return { delivery: { id: message.type, callId, type: message.type, url: target.url, sentAt: '', request: { headers: {}, body: { message } }, status: 200, answer, ms: 0 }, answer };
   };
-  // A call of each kind is enough to write its flow; the counts come from the schedule.
+  // A call of each kind is enough to write its flow; which calls are which comes from the schedule.
   const share = o.inbound ?? 0.5;
-  const inbound = times.filter((_, i) => Math.floor((i + 1) * share) > Math.floor(i * share)).length;
+  const inboundAt = times.map((_, i) => Math.floor((i + 1) * share) > Math.floor(i * share));
+  const inbound = inboundAt.filter(Boolean).length;
   const users = { inbound, outbound: times.length - inbound };
   await runLoad({ ...o, calls: 2, inbound: 0.5, rate: undefined, rampSeconds: undefined, durationSeconds: undefined, faults: [], speed: 1e6, post, onProgress: undefined });
   const url = new URL(String((o.assistant.server as Json).url));
   const base = url.origin;
-  const scenarios: Json[] = [];
+  const flows: Record<'inbound' | 'outbound', Json[]> = { inbound: [], outbound: [] };
   const perType: Record<string, number> = {};
+  const columns = new Map<string, string>();
   let requests = 0;
   for (const [callId, kept] of byCall) {
     const kind = kinds.get(callId) as 'inbound' | 'outbound';
     const n = users[kind];
-    if (!n) continue;
-    scenarios.push({ name: `${kind} call`, weight: n, flow: flow(kept, base, o.speed ?? 1) });
+    flows[kind] = flow(kept, base, o.speed ?? 1, columns);
     for (const k of kept) perType[k.message.type] = (perType[k.message.type] ?? 0) + n;
     requests += kept.length * n;
   }
-  if (users.inbound && users.outbound) notes.push("Artillery picks each virtual user's scenario at random by weight: the split of inbound and outbound calls is right on average, not exactly.");
   if (o.faults?.length) notes.push('Faults are not exported.');
-  const callIds = times.map(() => randomUUID());
+  const texts = [...columns.keys()];
+  const csv = [[...COLUMNS, ...columns.values()], ...times.map((_, i) => [randomUUID(), inboundAt[i] ? '1' : '0', inboundAt[i] ? '0' : '1', ...texts])]
+    .map((row) => `${row.map(field).join(',')}\n`)
+    .join('');
   const doc = {
     config: {
       target: base,
       phases: phases(times),
-      variables: { callId: callIds },
+      // Read in order, row by row: one row a virtual user; left as text (Artillery would turn "0930" into 930).
+      payload: [{ path: csvPath, fields: [...COLUMNS, ...columns.values()], order: 'sequence', skipHeader: true, cast: false }],
       http: { timeout: Number((o.assistant.server as Json).timeoutSeconds) || 20 },
     },
-    scenarios,
+    // One scenario: each virtual user plays its row's kind of call (a loop run once or not at all).
+    scenarios: [
+      {
+        name: 'call',
+        flow: (['inbound', 'outbound'] as const).filter((k) => users[k]).map((k) => ({ loop: flows[k], count: `{{ ${k} }}` })),
+      },
+    ],
   };
-  const header = `# Written by voice load --export artillery: ${times.length} calls (${users.inbound} inbound, ${users.outbound} outbound), ${requests} requests.\n${notes.map((n) => `# ${n}\n`).join('')}`;
-  return { text: header + stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 }), requests, perType, users, notes };
+  const header = `# Written by voice load --export artillery: ${times.length} calls (${users.inbound} inbound, ${users.outbound} outbound), ${requests} requests.\n# Each virtual user plays the next call of ${csvPath}.\n${notes.map((n) => `# ${n}\n`).join('')}`;
+  return { text: header + stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 }), csv, requests, perType, users, notes };
 }

@@ -1,11 +1,9 @@
 // How the load generator posts a message: like the emulator's deliveries (same body, headers and
-// signing), but on a pool with a connection per call in flight, with the platform's deadline
+// signing), but on its own lean client (./http.ts) with a connection per call in flight, with the platform's deadline
 // timed on the real clock (a native timer, not the HTTP client's coarse one), and with the
 // platform-side faults asked for. Every outcome goes to the run's figures.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { HttpError, Origin } from './http.js';
+import type { HttpAnswer, PiecedBody } from './http.js';
 import type { Json, ServerMessage } from '../messages/index.js';
 import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
 import type { Delivery, EmulatorRecord } from '../emulator/record.js';
@@ -44,7 +42,7 @@ function isObject(v: unknown): v is Json {
 }
 
 /** A body sent in pieces with gaps; `sent` resolves when the last piece has gone. */
-function trickle(raw: string, cut?: () => void): { body: Readable; sent: Promise<void> } {
+function trickle(raw: string, cut?: () => void): { body: PiecedBody; sent: Promise<void> } {
   const bytes = Buffer.from(raw);
   let done!: () => void;
   const sent = new Promise<void>((r) => (done = r));
@@ -61,59 +59,29 @@ function trickle(raw: string, cut?: () => void): { body: Readable; sent: Promise
     }
     done();
   }
-  return { body: Readable.from(pieces()), sent };
+  return { body: { length: bytes.length, pieces: pieces() }, sent };
 }
 
-/** Posts on the pool; `started` is called as the request goes onto its connection (after any wait for one) with the function that aborts it. */
-function dispatchPost(pool: Agent, url: URL, headers: Record<string, string>, body: string | Readable, started: (abort: (err?: Error) => void) => void): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let status = 0;
-    pool.dispatch(
-      { origin: url.origin, path: `${url.pathname}${url.search}`, method: 'POST', headers, body },
-      {
-        onConnect: (abort) => started(abort),
-        onHeaders: (code) => {
-          status = code;
-          return true;
-        },
-        onData: (chunk) => {
-          chunks.push(chunk);
-          return true;
-        },
-        onComplete: () => resolve({ status, text: Buffer.concat(chunks).toString('utf8') }),
-        onError: reject,
-      },
-    );
-  });
-}
-
-/**
- * Makes one request on loopback before the run: the HTTP client compiles its parser on its first
- * connection (about 100 ms), which would otherwise land on the first answers measured.
- */
-export async function warmUp(pool: Agent): Promise<void> {
-  const server = createServer((_req, res) => res.end('{}'));
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  try {
-    const res = await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: 'POST', body: '{}', dispatcher: pool, reset: true });
-    await res.body.text();
-  } finally {
-    server.closeAllConnections();
-    await new Promise<void>((done) => server.close(() => done()));
+/** The header lines of a delivery (each ending in CRLF); a value that would break the request is refused. */
+function headLines(headers: Record<string, string>): string {
+  let head = '';
+  for (const k in headers) {
+    const v = headers[k] as string;
+    if (/[\r\n]/.test(k) || /[\r\n]/.test(v)) throw new HttpError(`the header ${JSON.stringify(k)} holds a line break`, 'EINVALIDHEADER');
+    head += `${k}: ${v}\r\n`;
   }
+  return head;
 }
 
 /** Makes the `post` a load run's calls use (the emulator's `deliver` signature). */
 export function makePoster(setup: PostSetup): {
   post: (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>;
-  warm: () => Promise<void>;
   close: () => Promise<void>;
 } {
   // Answer times and deadlines start when a request goes onto its connection, so a request waiting
   // for one of these connections is never timed as the server's answer.
-  const pool = new Agent({ keepAliveTimeout: 10_000, connections: CONNECTIONS });
-  const urls = new Map<string, URL>();
+  const origins = new Map<string, Origin>();
+  const urls = new Map<string, { origin: Origin; path: string }>();
   let ids = 0;
   let n = 0;
 
@@ -121,22 +89,27 @@ export function makePoster(setup: PostSetup): {
     const deadline = deadlineOf(message.type, target) * setup.scale;
     const delivery: Delivery = { id: `l${++ids}`, callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body: { message } }, ms: 0 };
     let why: 'late' | 'cut' | undefined;
-    let abort: ((err?: Error) => void) | undefined;
+    let abort: ((err: Error) => void) | undefined;
     let timer: NodeJS.Timeout | undefined;
     const slow = how === 'plain' ? undefined : trickle(raw, how === 'dropped' ? () => ((why = 'cut'), abort?.(new Error('dropped'))) : undefined);
     let t0 = performance.now();
-    const started = (stop: (err?: Error) => void): void => {
+    const started = (stop: (err: Error) => void): void => {
       abort = stop;
       t0 = performance.now();
       timer = setTimeout(() => ((why ??= 'late'), stop(new Error('late'))), deadline * 1000 + (slow ? SLOW_PIECES * SLOW_GAP_MS : 0));
     };
     // Timed from the last byte sent: a slow upload is the platform's doing, not the server's.
     void slow?.sent.then(() => (t0 = performance.now()));
-    let url = urls.get(target.url);
-    if (!url) urls.set(target.url, (url = new URL(target.url)));
+    let to = urls.get(target.url);
+    if (!to) {
+      const url = new URL(target.url);
+      let origin = origins.get(url.origin);
+      if (!origin) origins.set(url.origin, (origin = new Origin(url, CONNECTIONS)));
+      urls.set(target.url, (to = { origin, path: `${url.pathname}${url.search}` }));
+    }
     let answer: Json | undefined;
     try {
-      const res = await dispatchPost(pool, url, headers, slow ? slow.body : raw, started);
+      const res: HttpAnswer = await to.origin.post(to.path, headLines(headers), slow ? slow.body : raw, started);
       const text = res.text;
       delivery.status = res.status;
       let parsed: unknown;
@@ -197,5 +170,10 @@ export function makePoster(setup: PostSetup): {
     return got;
   }
 
-  return { post, warm: () => warmUp(pool), close: () => pool.close() };
+  return {
+    post,
+    close: async () => {
+      for (const o of origins.values()) o.close();
+    },
+  };
 }

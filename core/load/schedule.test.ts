@@ -2,6 +2,7 @@
 import { expect, it } from 'vitest';
 import { startHook } from '../emulator/calls/testing.js';
 import { runLoad, startTimes } from './index.js';
+import { LoadClock } from './engine.js';
 import type { LiveFigures } from './index.js';
 
 it('starts every call at once without a rate, and at the rate after a linear ramp with one', () => {
@@ -40,3 +41,17 @@ it('reports live figures while it runs, the last one with every call done', asyn
     await hook.close();
   }
 }, 30_000);
+
+it("moves a call's clock by exactly each pause, a sub-millisecond one included", async () => {
+  const clock = new LoadClock(10_000);
+  const t = clock.now();
+  // 1 simulated second is 0.1 real ms here; 20 simulated seconds are 2 real ms (a timer).
+  await clock.sleep(1000);
+  await clock.sleep(250);
+  await clock.sleep(20_000);
+  expect(clock.now() - t).toBe(21_250);
+  const stopped = new AbortController();
+  stopped.abort();
+  await clock.sleep(1000, stopped.signal);
+  expect(clock.now() - t).toBe(21_250);
+});

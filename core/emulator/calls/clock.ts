@@ -53,7 +53,7 @@ const systemTime: RealTime = {
 
 /** A simulated clock for one call, running `speed` times faster than real time. */
 export class SimClock {
-  private at = Date.now();
+  protected at = Date.now();
   private holding = 0;
   private readonly pace: ClockSpeed;
 
