@@ -13,14 +13,9 @@ import { inbound, outbound } from './calls.js';
 import { makePoster } from './post.js';
 import { LoadStats } from './stats.js';
 import type { LoadOptions, LoadResult } from './types.js';
+import { LoadOptionsError } from './errors.js';
 
-/** Load options that cannot run. */
-export class LoadOptionsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LoadOptionsError';
-  }
-}
+export { LoadOptionsError };
 
 // The emulator's record keeps a call's story for its inspector; a load run keeps figures instead.
 class NoRecord extends EmulatorRecord {

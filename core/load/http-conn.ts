@@ -4,6 +4,9 @@
 import { connect as tcp } from 'node:net';
 import type { Socket } from 'node:net';
 import { connect as tls } from 'node:tls';
+import { HttpError } from './errors.js';
+
+export { HttpError };
 
 /** A server's answer. */
 export interface HttpAnswer {
@@ -15,17 +18,6 @@ export interface HttpAnswer {
 export interface PiecedBody {
   length: number;
   pieces: AsyncIterable<Buffer>;
-}
-
-/** A request failure with the code of its cause (`ECONNREFUSED`, ...), as the run reports it. */
-export class HttpError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
 }
 
 const CRLF2 = Buffer.from('\r\n\r\n');
