@@ -76,11 +76,11 @@ describe('API and network failures exit 1', () => {
     expect(run.stderr).toMatch(/400 .*provider[^\n]*; /);
   });
 
-  it('refuses an empty model like the platform: 400 naming the field, exit 1, nothing created', async () => {
+  it('refuses an empty model before sending: exit 2 naming the type, nothing created', async () => {
     const before = json<unknown[]>(await hf.current.voice(['assistant', 'list', '--json'])).length;
     const run = await hf.current.voice(['assistant', 'create', '--set', 'model=']);
-    expect(run.exitCode).toBe(1);
-    expect(run.stderr).toMatch(/400 Bad Request: model must be an object/);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--set model=: model takes a JSON object.');
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(json<unknown[]>(await hf.current.voice(['assistant', 'list', '--json']))).toHaveLength(before);
   });
