@@ -24,23 +24,25 @@ export function soakChecks(samples, { finished, total, failedPlacements }) {
   // Trends need samples: a run too short to have them judges nothing, so it cannot pass.
   const enough = s.length >= 10;
   const judged = (ok) => enough && ok;
+  // A trend's figure says when it was not judged, so a FAIL line never reads like a broken bound.
+  const shown = (text) => (enough ? text : `${text}: not judged, too few samples`);
   return [
     { what: 'every call finished', ok: finished === total && failedPlacements === 0, figure: `${finished} of ${total} (${failedPlacements} refused)` },
     { what: 'enough samples to judge trends (>= 10, one every 5 s)', ok: enough, figure: `${s.length} samples` },
     {
       what: 'RSS levels off (last half max <= 1.5x second-tenth max)',
       ok: judged(max(lastHalf, 'rssMiB') <= 1.5 * max(tenth(1), 'rssMiB')),
-      figure: `${max(lastHalf, 'rssMiB')} MiB vs ${max(tenth(1), 'rssMiB')} MiB`,
+      figure: shown(`${max(lastHalf, 'rssMiB')} MiB vs ${max(tenth(1), 'rssMiB')} MiB`),
     },
     {
       what: 'data file levels off (last half max <= 1.5x second-tenth max)',
       ok: judged(max(lastHalf, 'dataFileKiB') <= 1.5 * max(tenth(1), 'dataFileKiB')),
-      figure: `${max(lastHalf, 'dataFileKiB')} KiB vs ${max(tenth(1), 'dataFileKiB')} KiB`,
+      figure: shown(`${max(lastHalf, 'dataFileKiB')} KiB vs ${max(tenth(1), 'dataFileKiB')} KiB`),
     },
     {
       what: 'REST p99, last tenth <= 1.5x first tenth (medians of the samples)',
       ok: judged(median(tenth(9), 'restP99Ms') <= 1.5 * median(tenth(0), 'restP99Ms')),
-      figure: `${median(tenth(9), 'restP99Ms')} ms vs ${median(tenth(0), 'restP99Ms')} ms`,
+      figure: shown(`${median(tenth(9), 'restP99Ms')} ms vs ${median(tenth(0), 'restP99Ms')} ms`),
     },
   ];
 }
