@@ -3,7 +3,8 @@
 // the built `voice dev --speed 100 --data FILE` with the inspector open in Chromium and a developer
 // server answering every message, and samples, every few seconds: the emulator's RSS and
 // event-loop delay (its /__voice/health), REST p99 of a steady probe, the data file's size.
-// Prints the figures, writes bench/soak/latest.json and latest.svg, and exits 1 when a bound is
+// Prints the figures, writes the chart to bench/soak/latest.svg (committed: bench/README shows it)
+// and every sample to bench/results/soak.json (not committed, like every bench result), and exits 1 when a bound is
 // broken (a run with fewer than 10 samples judges nothing and fails): memory and data file must
 // level off (the last half no higher than 1.5x the level reached
 // by the second tenth), and REST p99 in the last tenth within 1.5x of the first tenth.
@@ -193,12 +194,14 @@ report.figures = {
   ),
 };
 mkdirSync(args.out, { recursive: true });
-writeFileSync(join(args.out, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+const samplesFile = join(root, 'bench', 'results', 'soak.json');
+mkdirSync(dirname(samplesFile), { recursive: true });
+writeFileSync(samplesFile, `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(args.out, 'latest.svg'), chart(s));
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(`${JSON.stringify(report.figures)}\n`);
 for (const c of checks) process.stdout.write(`${c.ok ? 'PASS' : 'FAIL'}  ${c.what}: ${c.figure}\n`);
-process.stdout.write(`Wrote ${join(args.out, 'latest.json')} and latest.svg\n`);
+process.stdout.write(`Wrote ${join(args.out, 'latest.svg')} and ${samplesFile}\n`);
 process.exit(checks.every((c) => c.ok) ? 0 : 1);
 
 /** Three small line charts over time (RSS, REST p99, data file), as one SVG for the README. */
