@@ -2,14 +2,15 @@
 // known, every value in place), and the screenshots it shows are in docs/.
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
+import { wordsOf } from '../../docs/words.js';
 import { parseDemo } from './lane-args.js';
 
 const docs = new URL('../../docs/', import.meta.url);
 const guide = readFileSync(new URL('demo.md', docs), 'utf8');
 
-/** A command line split as a shell would (quotes grouped and removed), leading VAR=value assignments apart. */
+/** A command line's words (as the guides' harness reads them), leading VAR=value assignments apart. */
 function words(line: string): { env: Record<string, string>; argv: string[] } {
-  const all = [...line.matchAll(/(?:[^\s"]+|"[^"]*")+/g)].map((m) => m[0].replace(/"/g, ''));
+  const all = wordsOf(line);
   const env: Record<string, string> = {};
   while (all[0] && /^[A-Z_]+=/.test(all[0])) {
     const [name, ...rest] = (all.shift() as string).split('=');

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { wordsOf } from '../../docs/words.js';
 import { ROOT } from './build.js';
 import { fileHarness, json } from './harness.js';
 
@@ -39,11 +40,6 @@ async function makeAssistant(): Promise<Assistant> {
 
 const patches = (id: string): number => hf.current.emu.record.list().filter((e) => e.kind === 'request' && e.method === 'PATCH' && e.path === `/assistant/${id}`).length;
 
-/** Splits a shell line into words (double and single quotes, no expansions). */
-function words(line: string): string[] {
-  return [...line.matchAll(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g)].map((m) => m[0].replace(/"([^"]*)"|'([^']*)'/g, '$1$2'));
-}
-
 /** The docs' update example: the first line of a user doc that runs `voice assistant update <id> --set`. */
 function docsUpdateExample(): string {
   const docs = [
@@ -67,7 +63,7 @@ describe('update --set', () => {
     const line = docsUpdateExample();
     expect(line).toBe('voice --local assistant update $ID --set name="Front desk" --set model.temperature=0.2');
     // The harness's emulator stands in for --local.
-    const args = words(line)
+    const args = wordsOf(line)
       .slice(1)
       .filter((w) => w !== '--local')
       .map((w) => (w === '$ID' ? a.id : w));
