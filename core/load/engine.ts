@@ -1,6 +1,7 @@
 // `voice load`'s engine: places calls on the schedule asked for (rate, ramp, duration, a burst),
 // runs each with the emulator's call engine against the developer's server, and collects every
 // delivery's answer time, failure and deadline miss.
+import { deepFreeze } from '../messages/index.js';
 import type { Json } from '../messages/index.js';
 import { EmulatorRecord } from '../emulator/record.js';
 import type { NewEvent, RecordEvent } from '../emulator/record.js';
@@ -21,6 +22,14 @@ export { LoadOptionsError };
 class NoRecord extends EmulatorRecord {
   override add(event: NewEvent): RecordEvent {
     return { ...event, seq: 0, at: '' } as RecordEvent;
+  }
+}
+
+// A load call's everyday log lines would fill the run's store and are never read: its figures are
+// the report. Errors are still logged.
+class LoadSession extends CallSession {
+  override log(text: string, level = 'INFO'): void {
+    if (level === 'ERROR') super.log(text, level);
   }
 }
 
@@ -121,8 +130,10 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   checkOptions(o);
   const store = new Store();
   ensureDefaultOrg(store);
-  const assistant = store.insert('assistant', o.assistant);
-  const phoneNumber = store.insert('phone-number', { provider: 'vapi', name: 'voice load', server: o.inboundServer ?? o.assistant.server });
+  // Frozen copies (the caller's objects stay theirs): every message of the run carries them, and
+  // frozen parts are written to JSON once.
+  const assistant = deepFreeze(store.insert('assistant', structuredClone(o.assistant)));
+  const phoneNumber = deepFreeze(store.insert('phone-number', structuredClone({ provider: 'vapi', name: 'voice load', server: o.inboundServer ?? o.assistant.server })));
   // A server naming a webhook credential gets signed deliveries: the emulator signs from the stored credential.
   for (const owner of [assistant, phoneNumber, ...(((assistant.model as Json | undefined)?.tools as Json[] | undefined) ?? [])]) {
     const id = (owner.server as Json | undefined)?.credentialId;
@@ -167,10 +178,10 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         phoneCallProvider: 'vapi',
         phoneCallTransport: 'pstn',
         phoneNumberId: phoneNumber.id,
-        customer: { number: `+1555${String(1_000_000 + i).slice(-7)}` },
+        customer: deepFreeze({ number: `+1555${String(1_000_000 + i).slice(-7)}` }),
         ...(isInbound ? {} : { assistantId: assistant.id }),
       });
-      const session = new CallSession({ ...deps, clock: new LoadClock(o.speed ?? 1) }, call);
+      const session = new LoadSession({ ...deps, clock: new LoadClock(o.speed ?? 1) }, call);
       result.started++;
       result[isInbound ? 'inbound' : 'outbound']++;
       running.add(session);
@@ -192,7 +203,6 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   } finally {
     if (ticker) clearInterval(ticker);
     o.signal?.removeEventListener('abort', stop);
-    await poster.close();
   }
   live();
   const elapsedMs = performance.now() - t0;

@@ -6,9 +6,18 @@
 // http-conn.ts, the pool of them per origin is here.
 import { Conn } from './http-conn.js';
 import type { HttpAnswer, HttpError, PiecedBody } from './http-conn.js';
+import type { BodyParts } from './body.js';
 
 export { HttpError } from './http-conn.js';
 export type { HttpAnswer, PiecedBody } from './http-conn.js';
+
+/** A request's bytes in one buffer: its head, then the body's parts (one socket write, nothing encoded twice). */
+function request(head: string, body: BodyParts): Buffer {
+  const buf = Buffer.allocUnsafe(Buffer.byteLength(head) + body.bytes);
+  let at = buf.write(head);
+  for (const p of body.parts) at += typeof p === 'string' ? buf.write(p, at) : p.copy(buf, at);
+  return buf;
+}
 
 /** Kept-alive connections to one origin, at most `max` at once; requests beyond wait their turn. */
 export class Origin {
@@ -28,7 +37,10 @@ export class Origin {
   private conn(fresh = false): Promise<Conn> | Conn {
     if (!fresh) {
       const c = this.idle.pop();
-      if (c) return c;
+      if (c) {
+        c.socket.ref();
+        return c;
+      }
     }
     if (this.open < this.max || fresh) {
       this.open++;
@@ -45,7 +57,11 @@ export class Origin {
     const next = this.waiting.shift();
     if (next) next(c);
     else if (this.closed) c.socket.destroy();
-    else this.idle.push(c);
+    else {
+      // An idle connection does not keep the process alive.
+      c.socket.unref();
+      this.idle.push(c);
+    }
   }
 
   private gone(c: Conn): void {
@@ -61,7 +77,7 @@ export class Origin {
    * POSTs `body` to `path` with `head` (header lines, each ending in CRLF). `started` is called as
    * the request goes onto its connection, with the function that aborts it.
    */
-  async post(path: string, head: string, body: string | PiecedBody, started: (abort: (err: Error) => void) => void): Promise<HttpAnswer> {
+  async post(path: string, head: string, body: string | BodyParts | PiecedBody, started: (abort: (err: Error) => void) => void): Promise<HttpAnswer> {
     for (let attempt = 0; ; attempt++) {
       const c = await this.conn();
       const reused = c.answers > 0;
@@ -78,6 +94,7 @@ export class Origin {
           });
           const start = `POST ${path} HTTP/1.1\r\nhost: ${this.host}\r\n${head}content-length: `;
           if (typeof body === 'string') c.socket.write(`${start}${Buffer.byteLength(body)}\r\n\r\n${body}`);
+          else if ('parts' in body) c.socket.write(request(`${start}${body.bytes}\r\n\r\n`, body));
           else {
             c.socket.write(`${start}${body.length}\r\n\r\n`);
             void (async () => {
@@ -87,15 +104,29 @@ export class Origin {
         });
       } catch (err) {
         // A kept-alive connection the server closed just as this request went out: sent again once on a new one.
-        if (reused && attempt === 0 && (err as HttpError).code === 'ERETRY' && typeof body === 'string') continue;
+        if (reused && attempt === 0 && (err as HttpError).code === 'ERETRY' && (typeof body === 'string' || 'parts' in body)) continue;
         throw err;
       }
     }
   }
 
-  /** Closes every connection. */
+  /** Closes every idle connection, and each busy one as its answer ends. */
   close(): void {
     this.closed = true;
+    if (shared.get(this.url.origin) === this) shared.delete(this.url.origin);
     for (const c of this.idle.splice(0)) c.socket.destroy();
   }
+}
+
+const shared = new Map<string, Origin>();
+
+/**
+ * The process's kept-alive connections to `url`'s origin, shared by every load run in it, as
+ * Node's own HTTP agents share theirs: back-to-back runs (a test suite's, a script's) go on with
+ * the connections the last one left open instead of opening hundreds anew.
+ */
+export function originOf(url: URL, max: number): Origin {
+  let o = shared.get(url.origin);
+  if (!o) shared.set(url.origin, (o = new Origin(url, max)));
+  return o;
 }

@@ -2,8 +2,11 @@
 // signing), but on its own lean client (./http.ts) with a connection per call in flight, with the platform's deadline
 // timed on the real clock (a native timer, not the HTTP client's coarse one), and with the
 // platform-side faults asked for. Every outcome goes to the run's figures.
-import { HttpError, Origin } from './http.js';
+import { HttpError, originOf } from './http.js';
+import type { Origin } from './http.js';
 import type { HttpAnswer, PiecedBody } from './http.js';
+import { bodyText, SentCalls, wrappedBody } from './body.js';
+import type { BodyParts } from './body.js';
 import type { Json, ServerMessage } from '../messages/index.js';
 import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
 import type { Delivery, EmulatorRecord } from '../emulator/record.js';
@@ -42,8 +45,8 @@ function isObject(v: unknown): v is Json {
 }
 
 /** A body sent in pieces with gaps; `sent` resolves when the last piece has gone. */
-function trickle(raw: string, cut?: () => void): { body: PiecedBody; sent: Promise<void> } {
-  const bytes = Buffer.from(raw);
+function trickle(body: BodyParts, cut?: () => void): { body: PiecedBody; sent: Promise<void> } {
+  const bytes = Buffer.concat(body.parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
   let done!: () => void;
   const sent = new Promise<void>((r) => (done = r));
   async function* pieces(): AsyncGenerator<Buffer> {
@@ -73,19 +76,34 @@ function headLines(headers: Record<string, string>): string {
   return head;
 }
 
+const PLAIN_HEADERS: Record<string, string> = Object.freeze({ 'content-type': 'application/json', 'user-agent': 'voice-load' });
+const PLAIN_HEAD = headLines(PLAIN_HEADERS);
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
 /** Makes the `post` a load run's calls use (the emulator's `deliver` signature). */
 export function makePoster(setup: PostSetup): {
   post: (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>;
-  close: () => Promise<void>;
 } {
   // Answer times and deadlines start when a request goes onto its connection, so a request waiting
   // for one of these connections is never timed as the server's answer.
-  const origins = new Map<string, Origin>();
   const urls = new Map<string, { origin: Origin; path: string }>();
   let ids = 0;
+  const calls = new SentCalls();
   let n = 0;
 
-  async function once(target: ServerTarget, callId: string, message: ServerMessage, raw: string, headers: Record<string, string>, how: 'plain' | 'slow' | 'dropped'): Promise<Delivered> {
+  async function once(
+    target: ServerTarget,
+    callId: string,
+    message: ServerMessage,
+    raw: BodyParts,
+    headers: Record<string, string>,
+    head: string,
+    how: 'plain' | 'slow' | 'dropped',
+  ): Promise<Delivered> {
     const deadline = deadlineOf(message.type, target) * setup.scale;
     const delivery: Delivery = { id: `l${++ids}`, callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body: { message } }, ms: 0 };
     let why: 'late' | 'cut' | undefined;
@@ -103,13 +121,12 @@ export function makePoster(setup: PostSetup): {
     let to = urls.get(target.url);
     if (!to) {
       const url = new URL(target.url);
-      let origin = origins.get(url.origin);
-      if (!origin) origins.set(url.origin, (origin = new Origin(url, CONNECTIONS)));
+      const origin = originOf(url, CONNECTIONS);
       urls.set(target.url, (to = { origin, path: `${url.pathname}${url.search}` }));
     }
     let answer: Json | undefined;
     try {
-      const res: HttpAnswer = await to.origin.post(to.path, headLines(headers), slow ? slow.body : raw, started);
+      const res: HttpAnswer = await to.origin.post(to.path, head, slow ? slow.body : raw, started);
       const text = res.text;
       delivery.status = res.status;
       let parsed: unknown;
@@ -151,29 +168,30 @@ export function makePoster(setup: PostSetup): {
   }
 
   async function post(_record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> {
-    const raw = JSON.stringify({ message });
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'voice-load', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
+    const raw = wrappedBody('message', message, calls);
+    // A server with no headers of its own and no signing (the usual case) gets the same head every time.
+    let headers = PLAIN_HEADERS;
+    let head = PLAIN_HEAD;
+    if (target.sign || !isEmpty(target.headers)) {
+      headers = { ...PLAIN_HEADERS, ...target.headers, ...(target.sign ? await target.sign(bodyText(raw)) : {}) };
+      head = headLines(headers);
+    }
     const k = ++n;
     const due = (f: Fault, offset: number): boolean => setup.faults.has(f) && k % FAULT_EVERY === offset;
     if (due('dropped', 3)) {
-      await once(target, callId, message, raw, headers, 'dropped');
+      await once(target, callId, message, raw, headers, head, 'dropped');
       setup.extra.dropped = (setup.extra.dropped ?? 0) + 1;
     }
     const slow = due('slow', 6);
     if (slow) setup.extra.slow = (setup.extra.slow ?? 0) + 1;
-    const got = await once(target, callId, message, raw, headers, slow ? 'slow' : 'plain');
+    const got = await once(target, callId, message, raw, headers, head, slow ? 'slow' : 'plain');
     if (due('duplicate', 0)) {
       // The platform delivered twice: the server answers both; the call goes on with the first answer.
       setup.extra.duplicate = (setup.extra.duplicate ?? 0) + 1;
-      await once(target, callId, message, raw, headers, 'plain');
+      await once(target, callId, message, raw, headers, head, 'plain');
     }
     return got;
   }
 
-  return {
-    post,
-    close: async () => {
-      for (const o of origins.values()) o.close();
-    },
-  };
+  return { post };
 }

@@ -2,6 +2,7 @@
 // build messages here, so each shape is written once. Field names and required fields follow the
 // platform's published `ServerMessage*` schemas (and `ClientMessageAssistantStarted`).
 import { artifactOf, openAIFormatted } from './conversation.js';
+import { frozenCopy, isDeepFrozen } from './frozen.js';
 import type { CallStatus, ConversationMessage, Json, MessageContext, ServerMessage, ServerMessageType, ToolCallJson } from './types.js';
 
 /** A tool call to put in `tool-calls`: the call and, when known, the tool it invokes. */
@@ -157,7 +158,19 @@ export function summarise(conv: readonly ConversationMessage[]): string {
 // `CreateCustomerDTO`, `Create*PhoneNumberDTO`): fields the platform owns are left out.
 const OWNED = ['id', 'orgId', 'createdAt', 'updatedAt', 'status', 'isServerUrlSecretSet', 'serverUrl', 'serverUrlSecret'];
 
+const created = new WeakMap<Json, Json>();
+
 function asCreated(obj: Json): Json {
+  // A deep-frozen party (a load run's assistant) is the same in every message: its create shape is made once.
+  if (isDeepFrozen(obj)) {
+    let out = created.get(obj);
+    if (!out) created.set(obj, (out = frozenCopy(createShape(obj))));
+    return out;
+  }
+  return createShape(obj);
+}
+
+function createShape(obj: Json): Json {
   const out: Json = {};
   for (const key in obj) if (!OWNED.includes(key)) out[key] = obj[key];
   // A platform number's digits are assigned, not given: its create shape has no `number`.

@@ -1,0 +1,89 @@
+// A delivery's body as parts to copy into the request, not one string. Writing every message out
+// whole for each delivery, then that text again into the request, was the generator's largest cost
+// after the socket itself. Two kinds of part are encoded once and copied as bytes:
+// - a deep-frozen value (see messages/frozen.ts): the run's assistant, phone number and customers;
+// - a call as last sent, while it is unchanged: between two status changes a call's own fields stay
+//   the same through dozens of messages (checked field by field, and only trusted when each field
+//   is a plain value or deep-frozen, so nothing inside can have changed unseen).
+import { isDeepFrozen } from '../messages/index.js';
+
+/** A request body in parts: strings (written as UTF-8) and bytes, `bytes` long in all. */
+export interface BodyParts {
+  parts: (string | Buffer)[];
+  bytes: number;
+}
+
+const encoded = new WeakMap<object, Buffer>();
+
+/** The JSON of a deep-frozen value, encoded once. */
+function frozenBytes(value: object): Buffer {
+  let b = encoded.get(value);
+  if (!b) encoded.set(value, (b = Buffer.from(JSON.stringify(value))));
+  return b;
+}
+
+interface Sent {
+  values: unknown[];
+  bytes: Buffer;
+}
+
+/** Calls' last sent shapes, by call id; bounded, the oldest forgotten first. */
+export class SentCalls {
+  private readonly last = new Map<string, Sent>();
+  constructor(private readonly max = 4096) {}
+
+  /** The bytes of `call`, reused when its fields are the ones last sent for its id. */
+  bytes(call: Record<string, unknown>): Buffer | undefined {
+    const id = call.id;
+    if (typeof id !== 'string') return undefined;
+    const values: unknown[] = [];
+    for (const k in call) {
+      const v = call[k];
+      if (v !== null && typeof v === 'object' && !isDeepFrozen(v)) return undefined;
+      values.push(k, v);
+    }
+    const prev = this.last.get(id);
+    if (prev && prev.values.length === values.length && prev.values.every((v, i) => v === values[i])) return prev.bytes;
+    const sent = { values, bytes: Buffer.from(JSON.stringify(call)) };
+    if (!prev && this.last.size >= this.max) this.last.delete(this.last.keys().next().value as string);
+    this.last.set(id, sent);
+    return sent.bytes;
+  }
+}
+
+/**
+ * `JSON.stringify({ [key]: value })` in parts (the same bytes), for a plain object `value`: a
+ * message, whose `call` may be reused from `calls`.
+ */
+export function wrappedBody(key: string, value: Record<string, unknown>, calls?: SentCalls): BodyParts {
+  const parts: (string | Buffer)[] = [];
+  let bytes = 0;
+  let text = `{${JSON.stringify(key)}:{`;
+  let first = true;
+  for (const k in value) {
+    const v = value[k];
+    const name = `${first ? '' : ','}${JSON.stringify(k)}:`;
+    const b = isDeepFrozen(v) ? frozenBytes(v) : k === 'call' && calls && v !== null && typeof v === 'object' ? calls.bytes(v as Record<string, unknown>) : undefined;
+    if (b) {
+      text += name;
+      bytes += Buffer.byteLength(text) + b.length;
+      parts.push(text, b);
+      text = '';
+    } else {
+      const t = JSON.stringify(v);
+      // JSON.stringify leaves out what it cannot write (undefined, functions, symbols).
+      if (t === undefined) continue;
+      text += name + t;
+    }
+    first = false;
+  }
+  text += '}}';
+  bytes += Buffer.byteLength(text);
+  parts.push(text);
+  return { parts, bytes };
+}
+
+/** The body as one string (for signing). */
+export function bodyText(body: BodyParts): string {
+  return body.parts.map((p) => (typeof p === 'string' ? p : p.toString('utf8'))).join('');
+}
