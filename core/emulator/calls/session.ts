@@ -45,6 +45,9 @@ export interface SessionBrowser {
   speak(text: string, seconds: number): Promise<void>;
 }
 
+/** Why a call's waits were cut short: made once (an abort without a reason makes an exception, with its stack, each time). */
+const ENDED = new DOMException('The call ended', 'AbortError');
+
 /** A running call. */
 export class CallSession {
   /** The browser taking part, for a web call a browser has joined. */
@@ -65,6 +68,7 @@ export class CallSession {
   readonly stop = new AbortController();
   /** Aborted by `cancel()` (a reset): nothing more is sent, and deliveries in flight are dropped unrecorded. */
   readonly cancelled = new AbortController();
+  private isCancelled = false;
   private chain: Promise<unknown> = Promise.resolve();
   private startedMs: number | undefined;
   private turn = 0;
@@ -82,9 +86,17 @@ export class CallSession {
     return this.call.customer as Json | undefined;
   }
 
+  private either: { wake: AbortSignal; signal: AbortSignal } | undefined;
+
+  /** A signal for the call's end or `wake`, whichever comes first; made once per `wake` (each one made stays tied to the call's end until it ends). */
+  private stopOr(wake: AbortSignal): AbortSignal {
+    if (this.either?.wake !== wake) this.either = { wake, signal: AbortSignal.any([this.stop.signal, wake]) };
+    return this.either.signal;
+  }
+
   /** Sleeps simulated seconds (less when `wake` aborts first); returns false when the call ended meanwhile. */
   async wait(seconds: number, wake?: AbortSignal): Promise<boolean> {
-    const signal = wake ? AbortSignal.any([this.stop.signal, wake]) : this.stop.signal;
+    const signal = wake ? this.stopOr(wake) : this.stop.signal;
     if (this.maxSeconds !== undefined && this.startedMs !== undefined) {
       const left = this.maxSeconds - (this.deps.clock.now() - this.startedMs) / 1000;
       if (seconds >= left) {
@@ -130,7 +142,8 @@ export class CallSession {
     const signal = this.cancelled.signal;
     const sent = this.chain
       .then(() => (this.deps.pace ?? turn)())
-      .then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
+      // A plain flag: reading `signal.aborted` costs a brand check on every delivery.
+      .then(() => (this.isCancelled ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
     this.chain = sent;
     return sent;
   }
@@ -142,7 +155,7 @@ export class CallSession {
 
   /** Moves the call to a status, records it and sends `status-update` (unless `quiet`: no assistant yet). */
   setStatus(status: CallStatus, endedReason?: string, quiet = false): void {
-    if (this.cancelled.signal.aborted) return;
+    if (this.isCancelled) return;
     // The first `queued` reports the status the call was created with: nothing changes.
     const changes = this.call.status !== status || endedReason !== undefined;
     this.call.status = status;
@@ -161,7 +174,7 @@ export class CallSession {
 
   /** A log line for `GET /log` at the simulated time. */
   log(text: string, level = 'INFO'): void {
-    if (this.cancelled.signal.aborted) return;
+    if (this.isCancelled) return;
     logCall(this.deps.store, this.call, text, this.deps.clock.iso(), level);
     this.deps.record.add({ kind: 'call.log', callId: this.call.id, level, text });
   }
@@ -218,16 +231,17 @@ export class CallSession {
 
   /** Stops the call silently (the emulator is reset): no status change, no message, no delivery after this. */
   cancel(): void {
-    this.cancelled.abort();
+    this.isCancelled = true;
+    this.cancelled.abort(ENDED);
     this.ended = true;
-    this.stop.abort();
+    this.stop.abort(ENDED);
   }
 
   /** Ends the call once: status, timing, cost, artifact, analysis, then `end-of-call-report`. */
   finish(endedReason: string, afterSeconds?: number): void {
-    if (this.ended || this.cancelled.signal.aborted) return;
+    if (this.ended || this.isCancelled) return;
     this.ended = true;
-    this.stop.abort();
+    this.stop.abort(ENDED);
     // A limit ends the call exactly at the limit, whatever the timer's coarseness at high speeds.
     const now = afterSeconds !== undefined && this.startedMs !== undefined ? this.startedMs + afterSeconds * 1000 : this.deps.clock.now();
     const c = this.call;
