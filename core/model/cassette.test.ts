@@ -98,7 +98,7 @@ describe('cassettes', () => {
     fake = await startFakeModel([{ text: 'Monday.' }, { text: 'Tuesday.' }]);
     const file = join(dir, 'repeats.json');
     const recorder = createModelGateway({ record: file }, { credential: () => ({ apiKey: 'k' }) });
-    const asked = { assistant: assistantAt(fake.url), tools: [], messages: [{ role: 'user', content: 'When?' }] };
+    const asked = { assistant: assistantAt(fake.url), tools: [], messages: [{ role: 'user' as const, content: 'When?' }] };
     const recorded = [await recorder.step(asked), await recorder.step(asked)].map((r) => (r.ok ? r.text : r.message));
     expect(recorded).toEqual(['Monday.', 'Tuesday.']);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { exchanges: Record<string, { repeats?: unknown[] }> };
