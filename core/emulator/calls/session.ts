@@ -13,6 +13,7 @@ import { orgOf } from './resolve.js';
 import type { ModelGateway } from '../../model/index.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import { performanceMetrics } from './latency.js';
+import { withVariables } from './variables.js';
 import type { TurnLatency } from './latency.js';
 
 /** What every call shares: the store, the record, the clock, and how to persist a change. */
@@ -53,7 +54,7 @@ export class CallSession {
   /** The browser taking part, for a web call a browser has joined. */
   browser: SessionBrowser | undefined;
   readonly messages: ConversationMessage[] = [];
-  assistant: Json | undefined;
+  private current: Json | undefined;
   phoneNumber: Json | undefined;
   ended = false;
   /** `maxDurationSeconds` once answered: every wait stops there and ends the call. */
@@ -79,6 +80,17 @@ export class CallSession {
   ) {
     const pn = typeof call.phoneNumberId === 'string' ? deps.store.get('phone-number', call.phoneNumberId) : undefined;
     this.phoneNumber = pn ?? (call.phoneNumber as Json | undefined);
+  }
+
+  /** The assistant running the call, its texts filled from its template variables (`{{name}}`, `{{customer.number}}`). */
+  get assistant(): Json | undefined {
+    return this.current;
+  }
+
+  set assistant(assistant: Json | undefined) {
+    const problems: string[] = [];
+    this.current = assistant && withVariables(assistant, { customer: this.customer, phoneNumber: this.phoneNumber }, problems);
+    for (const p of problems) this.log(`A template in the assistant could not be filled (${p}); the text is used as written`, 'WARN');
   }
 
   /** The customer of the call. */
