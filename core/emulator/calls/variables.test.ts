@@ -46,6 +46,15 @@ describe('template variables', () => {
     expect((fake.requests[0]?.body.messages as Obj[])[0]).toEqual({ role: 'system', content: 'You help Grace at Acme.' });
   });
 
+  it("fills a chat's system prompt too", async () => {
+    fake = await startFakeModel([{ text: 'Hello Grace.' }]);
+    emu = await startEmulator({ model: { url: fake.url, model: 'fake-llm' } });
+    const assistant = { model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You help {{ name }}.' }] } };
+    const res = await fetch(`${emu.url}/chat`, { method: 'POST', headers, body: JSON.stringify({ assistant, assistantOverrides: { variableValues: { name: 'Grace' } }, input: 'Hi' }) });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((fake.requests[0]?.body.messages as Obj[])[0]).toEqual({ role: 'system', content: 'You help Grace.' });
+  });
+
   it('leaves a template it cannot read as written, and says why', () => {
     const problems: string[] = [];
     const assistant = { firstMessage: 'Hi {{ name', endCallMessage: 'Bye {{ name }}.', variableValues: { name: 'Ada' } };
