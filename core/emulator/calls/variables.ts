@@ -13,7 +13,9 @@ let loading: Promise<void> | undefined;
  */
 export function templatesReady(): Promise<void> {
   // Dates in UTC, as the platform's servers keep them; an unknown variable is empty, as in LiquidJS.
-  loading ??= import('liquidjs').then(({ Liquid }) => {
+  loading ??= import('liquidjs').then((m) => {
+    // A bundle that splits this import into a chunk may hand over the CommonJS build as `default`.
+    const { Liquid } = (m.Liquid ? m : (m as unknown as { default: typeof m }).default) as typeof m;
     liquid = new Liquid({ timezoneOffset: 0, ownPropertyOnly: true });
   });
   return loading;
