@@ -52,7 +52,8 @@ export function shapeProblems(schema: unknown, comps: Readonly<Record<string, Sc
   if (Array.isArray(data)) {
     const items = typed.map((f) => f.items).filter((s) => s !== undefined);
     if (items.length !== typed.length || !items.length) return [];
-    return data.flatMap((item, i) => shapeProblems({ anyOf: items }, comps, item, at(path, i)));
+    const each = items.length === 1 ? items[0] : { anyOf: items };
+    return data.flatMap((item, i) => shapeProblems(each, comps, item, at(path, i)));
   }
   if (!isObject(data)) return [];
   const objects = typed.filter((f) => isObject(f.properties));
@@ -65,7 +66,7 @@ export function shapeProblems(schema: unknown, comps: Readonly<Record<string, Sc
   }
   for (const [key, value] of Object.entries(data)) {
     const holders = objects.map((f) => (f.properties as Schema)[key]).filter((s) => s !== undefined);
-    if (holders.length) problems.push(...shapeProblems({ anyOf: holders }, comps, value, at(path, key)));
+    if (holders.length) problems.push(...shapeProblems(holders.length === 1 ? holders[0] : { anyOf: holders }, comps, value, at(path, key)));
     else if (objects.every((f) => f.additionalProperties === false))
       problems.push({ path: at(path, key), message: `${path ? `${path}.` : ''}property ${key} should not exist`, rule: 'unknown-field' });
   }
