@@ -19,8 +19,10 @@ function segments(path: string): (string | number)[] {
 /** The problems of one resource's data against its create schema, each with a near name when one is close. */
 async function problemsOf(r: LocalResource): Promise<Problem[]> {
   const op = opOf(r.kind, 'create');
-  const data = structuredClone(r.data);
-  for (const site of refSites(r.kind, data)) if (!isUuid(site.value)) setAt(data, site.path, STAND_IN);
+  // A copy only when a reference needs its stand-in (structuredClone costs about 40 µs a file).
+  const sites = refSites(r.kind, r.data).filter((site) => !isUuid(site.value));
+  const data = sites.length ? structuredClone(r.data) : r.data;
+  for (const site of sites) setAt(data, site.path, STAND_IN);
   const found = await requestSchemaOf(op.method, op.path);
   if (!found) return [];
   const errors = shapeProblems(found.schema, found.comps, data);
