@@ -16,8 +16,9 @@ export interface SchemaData {
 
 type Table = Record<string, Record<string, unknown>>;
 
-// Beside this module in the sources; dist/cli/schemas from a chunk (dist/cli/chunks) or the entry.
-const PLACES = ['./', '../schemas/', './schemas/'];
+// core/schemas from the sources, dist/cli/schemas from a chunk (dist/cli/chunks), then from the
+// entry (dist/cli): the usual place first, since each miss costs an error with its stack.
+const PLACES = ['../schemas/', './schemas/'];
 const QUOTE = 34;
 const COLON = 58;
 const COMMA = 44;
