@@ -38,7 +38,7 @@ interface Flat {
   /** Every tag key of the forms. */
   keys: string[];
   /** The forms left for data with these tag values (keyed by the values, when all are plain). */
-  narrowed: Map<string, readonly Schema[]>;
+  narrowed: Map<unknown, readonly Schema[]>;
 }
 
 // Flattening is pure in (schema, comps), and a plan checks every file against the same few
@@ -93,13 +93,17 @@ function narrow({ forms, tags }: Flat, data: Schema): readonly Schema[] {
 export function formsOf(schema: unknown, comps: Readonly<Record<string, Schema>>, data: unknown): readonly Schema[] {
   let cache = flattened.get(comps);
   if (!cache) flattened.set(comps, (cache = new WeakMap()));
-  const found = flatten(schema, comps, cache, new Set());
+  const found = (isObject(schema) && cache.get(schema)) || flatten(schema, comps, cache, new Set());
   if (found.forms.length < 2 || !isObject(data)) return found.forms;
-  let key = '';
-  for (const k of found.keys) {
-    const v = data[k];
-    if (v !== null && typeof v === 'object') return narrow(found, data);
-    key += `${typeof v}:${String(v)}\u0000`;
+  // One tag (a provider) keys by its value; several by their values joined.
+  let key: unknown = found.keys.length === 1 ? data[found.keys[0] as string] : '';
+  if (key !== null && typeof key === 'object') return narrow(found, data);
+  if (found.keys.length > 1) {
+    for (const k of found.keys) {
+      const v = data[k];
+      if (v !== null && typeof v === 'object') return narrow(found, data);
+      key += `${typeof v}:${String(v)}\u0000`;
+    }
   }
   let forms = found.narrowed.get(key);
   if (!forms) found.narrowed.set(key, (forms = narrow(found, data)));
