@@ -48,7 +48,7 @@ Examples:
           'Point at a running `voice dev` with --local or --api-url.',
         );
       if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
-      if (res.status === 409) throw new CliError(`Call ${id} is not running: ${why}`, ExitCode.Failure);
+      if (res.status === 409) throw new CliError(`Call ${id}: ${why}`, ExitCode.Failure);
       if (!res.ok) throw new CliError(`The emulator refused the line: HTTP ${res.status} ${why}`);
       if (ctx.output.mode === 'json') out(`${JSON.stringify({ callId: id, text })}\n`);
       else err(`The customer says on call ${id}: ${text}\n  Follow the answer: voice call watch ${id}\n`);

@@ -80,6 +80,13 @@ describe('voice dev --llm', () => {
       await heard(url, id, 'Model heard: Is my order ready?');
       expect(fake.requests.every((r) => r.body.model === 'tiny-llm')).toBe(true);
 
+      // An ended call takes no line, and the reason is said once.
+      expect((await fetch(`${url}/__voice/calls/${id}/end`, { method: 'POST', headers: auth })).status).toBeLessThan(300);
+      const over = await voice(['call', 'say', id, 'Still there?'], { VOICE_API_URL: url, VOICE_API_KEY: 'any-key' });
+      expect(over.exitCode).toBe(1);
+      expect(String(over.stderr)).toContain(`Call ${id}: The call is not running`);
+      expect(String(over.stderr).match(/not running/g)).toHaveLength(1);
+
       const gone = await voice(['call', 'say', 'no-such-call', 'hi'], { VOICE_API_URL: url, VOICE_API_KEY: 'any-key' });
       expect(gone.exitCode).toBe(1);
       expect(String(gone.stderr)).toContain('No call no-such-call');

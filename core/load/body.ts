@@ -22,6 +22,18 @@ function frozenBytes(value: object): Buffer {
   return b;
 }
 
+const names = new Map<string, string>();
+
+/** A field's name as JSON with its colon (`"type":`); a message has few, written once each. */
+function quoted(k: string): string {
+  let q = names.get(k);
+  if (q === undefined) {
+    q = `${JSON.stringify(k)}:`;
+    if (names.size < 1024) names.set(k, q);
+  }
+  return q;
+}
+
 interface Sent {
   values: unknown[];
   bytes: Buffer;
@@ -62,16 +74,28 @@ export function wrappedBody(key: string, value: Record<string, unknown>, calls?:
   let first = true;
   for (const k in value) {
     const v = value[k];
-    const name = `${first ? '' : ','}${JSON.stringify(k)}:`;
+    const name = first ? quoted(k) : `,${quoted(k)}`;
     const b = isDeepFrozen(v) ? frozenBytes(v) : k === 'call' && calls && v !== null && typeof v === 'object' ? calls.bytes(v as Record<string, unknown>) : undefined;
     if (b) {
       text += name;
       bytes += Buffer.byteLength(text) + b.length;
       parts.push(text, b);
       text = '';
+    } else if (Array.isArray(v) && v.length && v.every(isDeepFrozen)) {
+      // A conversation so far: each of its frozen messages is copied from its bytes.
+      text += `${name}[`;
+      for (let i = 0; i < v.length; i++) {
+        const e = frozenBytes(v[i] as object);
+        if (i) text += ',';
+        bytes += Buffer.byteLength(text) + e.length;
+        parts.push(text, e);
+        text = '';
+      }
+      text = ']';
     } else {
-      const t = JSON.stringify(v);
-      // JSON.stringify leaves out what it cannot write (undefined, functions, symbols).
+      // A finite number's JSON is its string; JSON.stringify leaves out what it cannot write
+      // (undefined, functions, symbols).
+      const t = typeof v === 'number' && Number.isFinite(v) ? String(v) : JSON.stringify(v);
       if (t === undefined) continue;
       text += name + t;
     }

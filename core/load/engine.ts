@@ -2,7 +2,7 @@
 // runs each with the emulator's call engine against the developer's server, and collects every
 // delivery's answer time, failure and deadline miss.
 import { deepFreeze } from '../messages/index.js';
-import type { Json } from '../messages/index.js';
+import type { ConversationMessage, Json } from '../messages/index.js';
 import { EmulatorRecord } from '../emulator/record.js';
 import type { NewEvent, RecordEvent } from '../emulator/record.js';
 import { Store } from '../emulator/store.js';
@@ -30,6 +30,12 @@ class NoRecord extends EmulatorRecord {
 class LoadSession extends CallSession {
   override log(text: string, level = 'INFO'): void {
     if (level === 'ERROR') super.log(text, level);
+  }
+
+  // Frozen once said: every later message carries the conversation so far, and frozen parts are
+  // written to JSON once.
+  override push(message: ConversationMessage): void {
+    super.push(deepFreeze(message));
   }
 }
 

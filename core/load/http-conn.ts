@@ -144,7 +144,10 @@ export class Conn {
     for (let i = 1; i < lines.length; i++) {
       const line = lines[i] as string;
       const colon = line.indexOf(':');
-      const name = line.slice(0, colon).trim().toLowerCase();
+      // Only three headers matter here (content-length, transfer-encoding, connection); the others
+      // are passed over by their name's length (HTTP allows no space before the colon).
+      if (colon !== 14 && colon !== 17 && colon !== 10) continue;
+      const name = line.slice(0, colon).toLowerCase();
       const value = line
         .slice(colon + 1)
         .trim()

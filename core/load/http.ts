@@ -11,10 +11,12 @@ import type { BodyParts } from './body.js';
 export { HttpError } from './http-conn.js';
 export type { HttpAnswer, PiecedBody } from './http-conn.js';
 
-/** A request's bytes in one buffer: its head, then the body's parts (one socket write, nothing encoded twice). */
-function request(head: string, body: BodyParts): Buffer {
-  const buf = Buffer.allocUnsafe(Buffer.byteLength(head) + body.bytes);
-  let at = buf.write(head);
+/** A request's bytes in one buffer: its start (up to `content-length: `), the length, then the body's parts (one socket write, nothing encoded twice). */
+function request(start: Buffer, body: BodyParts): Buffer {
+  const length = `${body.bytes}\r\n\r\n`;
+  const buf = Buffer.allocUnsafe(start.length + length.length + body.bytes);
+  let at = start.copy(buf, 0);
+  at += buf.write(length, at, 'latin1');
   for (const p of body.parts) at += typeof p === 'string' ? buf.write(p, at) : p.copy(buf, at);
   return buf;
 }
@@ -77,9 +79,24 @@ export class Origin {
    * POSTs `body` to `path` with `head` (header lines, each ending in CRLF). `started` is called as
    * the request goes onto its connection, with the function that aborts it.
    */
+  // The last request start written, as bytes: a run posts to one path with the same headers throughout.
+  private last: { path: string; head: string; bytes: Buffer } | undefined;
+
+  private start(path: string, head: string): string {
+    return `POST ${path} HTTP/1.1\r\nhost: ${this.host}\r\n${head}content-length: `;
+  }
+
+  private startBytes(path: string, head: string): Buffer {
+    const l = this.last;
+    if (l && l.path === path && l.head === head) return l.bytes;
+    this.last = { path, head, bytes: Buffer.from(this.start(path, head)) };
+    return this.last.bytes;
+  }
+
   async post(path: string, head: string, body: string | BodyParts | PiecedBody, started: (abort: (err: Error) => void) => void): Promise<HttpAnswer> {
     for (let attempt = 0; ; attempt++) {
-      const c = await this.conn();
+      const got = this.conn();
+      const c = got instanceof Conn ? got : await got;
       const reused = c.answers > 0;
       try {
         if (!c.connected) await c.ready;
@@ -92,11 +109,10 @@ export class Origin {
             c.pending.reject(err);
             c.pending = undefined;
           });
-          const start = `POST ${path} HTTP/1.1\r\nhost: ${this.host}\r\n${head}content-length: `;
-          if (typeof body === 'string') c.socket.write(`${start}${Buffer.byteLength(body)}\r\n\r\n${body}`);
-          else if ('parts' in body) c.socket.write(request(`${start}${body.bytes}\r\n\r\n`, body));
+          if (typeof body === 'string') c.socket.write(`${this.start(path, head)}${Buffer.byteLength(body)}\r\n\r\n${body}`);
+          else if ('parts' in body) c.socket.write(request(this.startBytes(path, head), body));
           else {
-            c.socket.write(`${start}${body.length}\r\n\r\n`);
+            c.socket.write(`${this.start(path, head)}${body.length}\r\n\r\n`);
             void (async () => {
               for await (const piece of body.pieces) if (!c.socket.destroyed) c.socket.write(piece);
             })();

@@ -84,6 +84,19 @@ function isEmpty(o: object): boolean {
   return true;
 }
 
+let isoMs = -1;
+let isoText = '';
+
+/** The wall clock as ISO text, made once per millisecond (a run sends dozens of deliveries in one). */
+function nowIso(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
+}
+
 /** Makes the `post` a load run's calls use (the emulator's `deliver` signature). */
 export function makePoster(setup: PostSetup): {
   post: (record: EmulatorRecord, target: ServerTarget, callId: string, message: ServerMessage, signal?: AbortSignal) => Promise<Delivered>;
@@ -105,7 +118,7 @@ export function makePoster(setup: PostSetup): {
     how: 'plain' | 'slow' | 'dropped',
   ): Promise<Delivered> {
     const deadline = deadlineOf(message.type, target) * setup.scale;
-    const delivery: Delivery = { id: `l${++ids}`, callId, type: message.type, url: target.url, sentAt: new Date().toISOString(), request: { headers, body: { message } }, ms: 0 };
+    const delivery: Delivery = { id: `l${++ids}`, callId, type: message.type, url: target.url, sentAt: nowIso(), request: { headers, body: { message } }, ms: 0 };
     let why: 'late' | 'cut' | undefined;
     let abort: ((err: Error) => void) | undefined;
     let timer: NodeJS.Timeout | undefined;

@@ -1,29 +1,42 @@
 // A conversation in the platform's three views: its own messages, OpenAI's chat format and a
 // plain transcript, plus the artifact that bundles them.
+import { frozenCopy, isDeepFrozen } from './frozen.js';
 import type { ConversationMessage, Json, OpenAIMessage } from './types.js';
+
+/** One message in OpenAI's chat format (undefined for a role it has no place for). */
+function formatted(m: ConversationMessage): OpenAIMessage | undefined {
+  switch (m.role) {
+    case 'system':
+      return { role: 'system', content: m.message };
+    case 'user':
+      return { role: 'user', content: m.message };
+    case 'bot':
+      return { role: 'assistant', content: m.message };
+    // The published OpenAIMessage has only role and content: a tool call's content is its calls as JSON.
+    case 'tool_calls':
+      return { role: 'assistant', content: JSON.stringify(m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: c.function }))) };
+    case 'tool_call_result':
+      return { role: 'tool', content: m.result };
+  }
+  return undefined;
+}
+
+const formattedOnce = new WeakMap<object, OpenAIMessage | undefined>();
 
 /** The conversation in OpenAI's chat format (`messagesOpenAIFormatted`). */
 export function openAIFormatted(messages: readonly ConversationMessage[]): OpenAIMessage[] {
   const out: OpenAIMessage[] = [];
   for (const m of messages) {
-    switch (m.role) {
-      case 'system':
-        out.push({ role: 'system', content: m.message });
-        break;
-      case 'user':
-        out.push({ role: 'user', content: m.message });
-        break;
-      case 'bot':
-        out.push({ role: 'assistant', content: m.message });
-        break;
-      // The published OpenAIMessage has only role and content: a tool call's content is its calls as JSON.
-      case 'tool_calls':
-        out.push({ role: 'assistant', content: JSON.stringify(m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: c.function }))) });
-        break;
-      case 'tool_call_result':
-        out.push({ role: 'tool', content: m.result });
-        break;
-    }
+    let f: OpenAIMessage | undefined;
+    // A deep-frozen message (a load run's) cannot change: its formatted twin is made once, frozen too.
+    if (isDeepFrozen(m)) {
+      if (formattedOnce.has(m)) f = formattedOnce.get(m);
+      else {
+        f = formatted(m);
+        formattedOnce.set(m, f && frozenCopy(f));
+      }
+    } else f = formatted(m);
+    if (f) out.push(f);
   }
   return out;
 }

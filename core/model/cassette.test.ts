@@ -94,6 +94,28 @@ describe('cassettes', () => {
     if (!result.ok) expect(result.message).toMatch(/nope\.json cannot be read \(ENOENT\)/);
   });
 
+  it('keeps each answer to a request asked again, and replays them in the order recorded, then round again', async () => {
+    fake = await startFakeModel([{ text: 'Monday.' }, { text: 'Tuesday.' }]);
+    const file = join(dir, 'repeats.json');
+    const recorder = createModelGateway({ record: file }, { credential: () => ({ apiKey: 'k' }) });
+    const asked = { assistant: assistantAt(fake.url), tools: [], messages: [{ role: 'user' as const, content: 'When?' }] };
+    const recorded = [await recorder.step(asked), await recorder.step(asked)].map((r) => (r.ok ? r.text : r.message));
+    expect(recorded).toEqual(['Monday.', 'Tuesday.']);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { exchanges: Record<string, { repeats?: unknown[] }> };
+    expect(Object.values(saved.exchanges)).toHaveLength(1);
+    expect(Object.values(saved.exchanges)[0]!.repeats).toHaveLength(1);
+    await fake.close();
+    fake = undefined;
+
+    const player = createModelGateway({ replay: file }, { credential: () => undefined });
+    const replayed = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await player.step({ ...asked, assistant: assistantAt('http://127.0.0.1:9/v1') });
+      replayed.push(r.ok ? r.text : r.message);
+    }
+    expect(replayed).toEqual(['Monday.', 'Tuesday.', 'Monday.']);
+  });
+
   it('the hash ignores key order and the call and phoneNumber objects, not the conversation', () => {
     const a = { model: 'm', messages: [{ role: 'user', content: 'hi' }], call: { id: '1' }, phoneNumber: { id: 'x' } };
     const b = { call: { id: '2' }, messages: [{ content: 'hi', role: 'user' }], model: 'm' };

@@ -7,14 +7,23 @@ import { writeFileAtomic } from '../fs/atomic.js';
 import type { Json } from '../messages/index.js';
 import type { ModelToolCall } from './types.js';
 
-/** One recorded exchange. */
-export interface Exchange {
-  label?: string;
-  /** The request body without its volatile fields (what the hash covers). */
-  request: Json;
+/** One recorded answer. */
+export interface Answer {
   answer: { deltas: string[]; toolCalls: ModelToolCall[] };
   firstTokenMs: number;
   totalMs: number;
+}
+
+/** One recorded exchange: a request and its answer. */
+export interface Exchange extends Answer {
+  label?: string;
+  /** The request body without its volatile fields (what the hash covers). */
+  request: Json;
+  /**
+   * Later answers to the same request, in the order they came: a simulation run three times asks
+   * the same first question three times, and a model that answered differently keeps each answer.
+   */
+  repeats?: Answer[];
 }
 
 interface CassetteFile {
@@ -90,8 +99,11 @@ export class CassetteRecorder {
   constructor(readonly file: string) {}
 
   /** Adds an exchange and writes the file; resolves once it is on disk. */
-  add(body: Json, exchange: Omit<Exchange, 'request'>): Promise<void> {
-    this.exchanges[requestHash(body)] = { ...exchange, request: stableBody(body) };
+  add(body: Json, exchange: Omit<Exchange, 'request' | 'repeats'>): Promise<void> {
+    const key = requestHash(body);
+    const had = this.exchanges[key];
+    if (had) (had.repeats ??= []).push({ answer: exchange.answer, firstTokenMs: exchange.firstTokenMs, totalMs: exchange.totalMs });
+    else this.exchanges[key] = { ...exchange, request: stableBody(body) };
     const text = `${JSON.stringify({ cassette: 1, exchanges: this.exchanges } satisfies CassetteFile, null, 2)}\n`;
     this.writing = this.writing.catch(() => undefined).then(() => writeFileAtomic(this.file, text));
     return this.writing;
@@ -113,6 +125,8 @@ export function cassetteProblem(text: string): string | undefined {
 /** Answers from a recorded file. */
 export class CassettePlayer {
   private loaded?: Promise<Record<string, Exchange>>;
+  /** How often each request was answered so far: a repeated request gets the answers in the order recorded, then round again. */
+  private readonly served = new Map<string, number>();
 
   constructor(readonly file: string) {}
 
@@ -138,8 +152,15 @@ export class CassettePlayer {
     } catch (err) {
       return { miss: (err as Error).message };
     }
-    const hit = exchanges[requestHash(body)];
-    if (hit) return hit;
+    const key = requestHash(body);
+    const hit = exchanges[key];
+    if (hit) {
+      const n = this.served.get(key) ?? 0;
+      this.served.set(key, n + 1);
+      const answers: Answer[] = [hit, ...(Array.isArray(hit.repeats) ? hit.repeats : [])];
+      const { answer, firstTokenMs, totalMs } = answers[n % answers.length] as Answer;
+      return { ...hit, answer, firstTokenMs, totalMs };
+    }
     const turn = label ?? 'a model request';
     const nearest = nearestRecording(stableBody(body), Object.values(exchanges), label);
     const where = nearest ? `; it differs from the nearest recording${nearest.label ? ` (${nearest.label})` : ''} at ${firstDifference(stableBody(body), nearest.request)}` : '';

@@ -9,6 +9,7 @@ import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store.js';
 import { check } from '../validate.js';
 import { specOf } from '../collections.js';
+import { withVariables } from '../calls/variables.js';
 import { assistantFrom, squadFrom } from '../calls/resolve.js';
 import { randomName, topLevel } from './place.js';
 import { asChatMessages, chatTurn, newChatId } from './chat-model.js';
@@ -61,7 +62,10 @@ function prepare(ctx: Ctx): Prepared {
   }
   if (typeof b.sessionId === 'string' && !ctx.store.get('session', b.sessionId)) throw notFound('Session');
   const input = typeof b.input === 'string' ? [{ role: 'user', content: b.input }] : (b.input as Message[]);
-  return { messages: [...history, ...input], assistant: assistantOf(ctx, prev), id: newChatId() };
+  // The assistant's prompts read their template variables (`{{name}}`, `{{customer.number}}`) as in a call.
+  const assistant = assistantOf(ctx, prev);
+  const customer = b.customer !== null && typeof b.customer === 'object' ? (b.customer as Json) : undefined;
+  return { messages: [...history, ...input], assistant: assistant && withVariables(assistant, { customer }), id: newChatId() };
 }
 
 /** Stores a chat for the request body and returns it with the reply text; `onDelta` gets the model's text as it streams. */

@@ -144,13 +144,14 @@ export class ModelTalk {
 /** Lines said on the live call (`voice call say`, the inspector): each becomes the customer's next turn, even mid-pause. */
 export class LiveLines {
   private readonly lines: string[] = [];
-  private wake: AbortController | undefined;
+  // Cuts a pause short when a line is said; one serves every pause until it fires.
+  private wake = new AbortController();
 
   constructor(private readonly s: CallSession) {
     s.hear = (text) => {
       if (s.ended) return false;
       this.lines.push(text);
-      this.wake?.abort();
+      this.wake.abort();
       return true;
     };
   }
@@ -163,10 +164,8 @@ export class LiveLines {
       for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) if (!(await handle(line))) return false;
       const left = (end - s.deps.clock.now()) / 1000;
       if (left <= 0 || s.ended) return !s.ended;
-      this.wake = new AbortController();
-      const going = await s.wait(left, this.wake.signal);
-      this.wake = undefined;
-      if (!going) return false;
+      if (this.wake.signal.aborted) this.wake = new AbortController();
+      if (!(await s.wait(left, this.wake.signal))) return false;
     }
   }
 }

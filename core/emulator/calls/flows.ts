@@ -15,11 +15,11 @@ import { runWorkflow } from './workflow.js';
 const DEFAULT_MAX_SECONDS = 600;
 
 /** Runs an answered call to its end: a browser's conversation, a workflow, or the assistant's or squad's conversation. */
-export async function answered(s: CallSession, cast: Cast, scenario: Scenario, browser?: () => Promise<void>): Promise<void> {
+export async function answered(s: CallSession, cast: Cast, scenario: Scenario, browser?: (members?: Json[]) => Promise<void>): Promise<void> {
   if (browser && !('workflow' in cast)) {
     const max = Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS;
     void s.wait(max).then((still) => still && s.finish('exceeded-max-duration'));
-    return browser();
+    return browser(cast.members);
   }
   s.setStatus('in-progress');
   s.maxSeconds = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;

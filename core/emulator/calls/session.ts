@@ -13,6 +13,7 @@ import { orgOf } from './resolve.js';
 import type { ModelGateway } from '../../model/index.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import { performanceMetrics } from './latency.js';
+import { withVariables } from './variables.js';
 import type { TurnLatency } from './latency.js';
 
 /** What every call shares: the store, the record, the clock, and how to persist a change. */
@@ -45,12 +46,15 @@ export interface SessionBrowser {
   speak(text: string, seconds: number): Promise<void>;
 }
 
+/** Why a call's waits were cut short: made once (an abort without a reason makes an exception, with its stack, each time). */
+const ENDED = new DOMException('The call ended', 'AbortError');
+
 /** A running call. */
 export class CallSession {
   /** The browser taking part, for a web call a browser has joined. */
   browser: SessionBrowser | undefined;
   readonly messages: ConversationMessage[] = [];
-  assistant: Json | undefined;
+  private current: Json | undefined;
   phoneNumber: Json | undefined;
   ended = false;
   /** `maxDurationSeconds` once answered: every wait stops there and ends the call. */
@@ -65,6 +69,7 @@ export class CallSession {
   readonly stop = new AbortController();
   /** Aborted by `cancel()` (a reset): nothing more is sent, and deliveries in flight are dropped unrecorded. */
   readonly cancelled = new AbortController();
+  private isCancelled = false;
   private chain: Promise<unknown> = Promise.resolve();
   private startedMs: number | undefined;
   private turn = 0;
@@ -77,14 +82,33 @@ export class CallSession {
     this.phoneNumber = pn ?? (call.phoneNumber as Json | undefined);
   }
 
+  /** The assistant running the call, its texts filled from its template variables (`{{name}}`, `{{customer.number}}`). */
+  get assistant(): Json | undefined {
+    return this.current;
+  }
+
+  set assistant(assistant: Json | undefined) {
+    const problems: string[] = [];
+    this.current = assistant && withVariables(assistant, { customer: this.customer, phoneNumber: this.phoneNumber }, problems);
+    for (const p of problems) this.log(`A template in the assistant could not be filled (${p}); the text is used as written`, 'WARN');
+  }
+
   /** The customer of the call. */
   get customer(): Json | undefined {
     return this.call.customer as Json | undefined;
   }
 
+  private either: { wake: AbortSignal; signal: AbortSignal } | undefined;
+
+  /** A signal for the call's end or `wake`, whichever comes first; made once per `wake` (each one made stays tied to the call's end until it ends). */
+  private stopOr(wake: AbortSignal): AbortSignal {
+    if (this.either?.wake !== wake) this.either = { wake, signal: AbortSignal.any([this.stop.signal, wake]) };
+    return this.either.signal;
+  }
+
   /** Sleeps simulated seconds (less when `wake` aborts first); returns false when the call ended meanwhile. */
   async wait(seconds: number, wake?: AbortSignal): Promise<boolean> {
-    const signal = wake ? AbortSignal.any([this.stop.signal, wake]) : this.stop.signal;
+    const signal = wake ? this.stopOr(wake) : this.stop.signal;
     if (this.maxSeconds !== undefined && this.startedMs !== undefined) {
       const left = this.maxSeconds - (this.deps.clock.now() - this.startedMs) / 1000;
       if (seconds >= left) {
@@ -130,7 +154,8 @@ export class CallSession {
     const signal = this.cancelled.signal;
     const sent = this.chain
       .then(() => (this.deps.pace ?? turn)())
-      .then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
+      // A plain flag: reading `signal.aborted` costs a brand check on every delivery.
+      .then(() => (this.isCancelled ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
     this.chain = sent;
     return sent;
   }
@@ -142,7 +167,7 @@ export class CallSession {
 
   /** Moves the call to a status, records it and sends `status-update` (unless `quiet`: no assistant yet). */
   setStatus(status: CallStatus, endedReason?: string, quiet = false): void {
-    if (this.cancelled.signal.aborted) return;
+    if (this.isCancelled) return;
     // The first `queued` reports the status the call was created with: nothing changes.
     const changes = this.call.status !== status || endedReason !== undefined;
     this.call.status = status;
@@ -161,7 +186,7 @@ export class CallSession {
 
   /** A log line for `GET /log` at the simulated time. */
   log(text: string, level = 'INFO'): void {
-    if (this.cancelled.signal.aborted) return;
+    if (this.isCancelled) return;
     logCall(this.deps.store, this.call, text, this.deps.clock.iso(), level);
     this.deps.record.add({ kind: 'call.log', callId: this.call.id, level, text });
   }
@@ -218,16 +243,17 @@ export class CallSession {
 
   /** Stops the call silently (the emulator is reset): no status change, no message, no delivery after this. */
   cancel(): void {
-    this.cancelled.abort();
+    this.isCancelled = true;
+    this.cancelled.abort(ENDED);
     this.ended = true;
-    this.stop.abort();
+    this.stop.abort(ENDED);
   }
 
   /** Ends the call once: status, timing, cost, artifact, analysis, then `end-of-call-report`. */
   finish(endedReason: string, afterSeconds?: number): void {
-    if (this.ended || this.cancelled.signal.aborted) return;
+    if (this.ended || this.isCancelled) return;
     this.ended = true;
-    this.stop.abort();
+    this.stop.abort(ENDED);
     // A limit ends the call exactly at the limit, whatever the timer's coarseness at high speeds.
     const now = afterSeconds !== undefined && this.startedMs !== undefined ? this.startedMs + afterSeconds * 1000 : this.deps.clock.now();
     const c = this.call;

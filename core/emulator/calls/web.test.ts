@@ -5,6 +5,7 @@ import { WebSocket } from 'ws';
 import type { ClientFrame, ServerFrame } from '../../webcall/local-protocol.js';
 import { localSocketUrl } from '../../webcall/local-protocol.js';
 import { messagesOf, validateServerMessage } from '../../schemas/validate.js';
+import { startFakeModel } from '../../model/testing.js';
 import { startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
 
@@ -112,5 +113,34 @@ describe('a web call with the browser as the customer', () => {
     expect(b.frames.at(-1)).toEqual({ type: 'left', endedReason: 'exceeded-max-duration' });
     await emu.calls.idle();
     expect(await getCall(created.id)).toMatchObject({ status: 'ended', endedReason: 'exceeded-max-duration' });
+  });
+
+  it("hands a squad's web call to the member its model names", async () => {
+    const fake = await startFakeModel([{ toolCalls: [{ name: 'handoff_to_Billing', arguments: { destination: 'Billing' } }] }, { text: 'Billing here, your invoice is paid.' }]);
+    const withModel = await startEmulator({ port: 0, speed: 20, model: { url: fake.url, model: 'fake-llm' } });
+    try {
+      const model = (content: string) => ({ provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content }] });
+      const front = {
+        name: 'Front',
+        firstMessage: 'Front desk.',
+        model: { ...model('You answer the phone.'), tools: [{ type: 'handoff', destinations: [{ type: 'assistant', assistantName: 'Billing' }] }] },
+      };
+      const billing = { name: 'Billing', model: model('You do billing.') };
+      const body = { squad: { members: [{ assistant: front }, { assistant: billing }] } };
+      const res = await fetch(`${withModel.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+      const created = (await res.json()) as { id: string; webCallUrl: string };
+      const b = await browser(created.webCallUrl);
+      b.send({ type: 'app-message', data: 'playable' });
+      await until(() => b.frames.some((f) => f.type === 'speak'));
+      b.send({ type: 'customer-speech', durationMs: 1200 });
+      await until(() => b.frames.some((f) => f.type === 'speak' && f.text === 'Billing here, your invoice is paid.'));
+      expect((fake.requests[0]?.body.messages as { content: string }[])[0]?.content).toBe('You answer the phone.');
+      expect((fake.requests[1]?.body.messages as { content: string }[])[0]?.content).toBe('You do billing.');
+      b.ws.close(1000);
+      await withModel.calls.idle();
+    } finally {
+      await withModel.close();
+      await fake.close();
+    }
   });
 });

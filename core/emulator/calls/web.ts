@@ -25,7 +25,7 @@ function heard(scenario: Scenario, index: number, durationMs: number): string {
 }
 
 /** Runs the conversation of a web call a browser joined; `talk` resolves when the call has ended. */
-export function webConversation(s: CallSession, browser: BrowserCustomer, scenario: Scenario): { call: BrowserCall; talk: () => Promise<void> } {
+export function webConversation(s: CallSession, browser: BrowserCustomer, scenario: Scenario): { call: BrowserCall; talk: (members?: Json[]) => Promise<void> } {
   const model = s.deps.model;
   // Decided once the assistant is known (at the start of the call).
   let talk: ModelTalk | undefined;
@@ -96,8 +96,9 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     } else if (message.type === 'end-call') s.finish('assistant-ended-call');
   };
 
-  const run = async () => {
-    if (model?.configured(s.assistant)) talk = new ModelTalk(s, model);
+  // A squad's members come with the call's cast: the model hands over to them.
+  const run = async (members?: Json[]) => {
+    if (model?.configured(s.assistant)) talk = new ModelTalk(s, model, members);
     else scriptedNote(s);
     s.hear = (text) => {
       if (s.ended) return false;
