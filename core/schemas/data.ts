@@ -3,8 +3,8 @@
 // <= 0.4x the server SDK; see cli/launch/README.md): the files are read as bytes and each entry is
 // parsed the first time it is looked up, since a plan reaches a few dozen of the 863 components;
 // compiling them as a module cost every plan and apply about 40 ms of CPU. The bundled CLI finds
-// copies in dist/cli/schemas (cli/launch/build-schema-files.js); when neither the files nor their
-// one-entry-a-line layout are there, the JSON modules load as before.
+// copies in dist/cli/schemas (cli/launch/build-schema-files.js); when the files are missing or laid
+// out otherwise, the JSON modules load as before.
 import { readFileSync } from 'node:fs';
 import type { OperationSchema } from './validate.js';
 
