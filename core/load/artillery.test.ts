@@ -5,9 +5,20 @@ import { parse } from 'yaml';
 import { exportArtillery } from './index.js';
 
 it('writes one row per call with the exact kinds, and keeps texts with {{ }} out of the template', async () => {
+  // The platform fills templates (LiquidJS); a raw block keeps braces, as a text that says them would.
   const firstMessage = 'Hi {{customer.number}}, "welcome", how can I help?';
   const x = await exportArtillery(
-    { assistant: { name: 'A', firstMessage, serverMessages: ['status-update', 'end-of-call-report'], server: { url: 'http://127.0.0.1:9/hook', timeoutSeconds: 5 } }, calls: 7, inbound: 0.3, rate: 2 },
+    {
+      assistant: {
+        name: 'A',
+        firstMessage: `Hi {% raw %}{{customer.number}}{% endraw %}, "welcome", how can I help?`,
+        serverMessages: ['status-update', 'end-of-call-report'],
+        server: { url: 'http://127.0.0.1:9/hook', timeoutSeconds: 5 },
+      },
+      calls: 7,
+      inbound: 0.3,
+      rate: 2,
+    },
     'a.calls.csv',
   );
   // Rows begin with an id and two digits (the texts after them may span lines).

@@ -15,10 +15,11 @@ export interface BodyParts {
 
 const encoded = new WeakMap<object, Buffer>();
 
-/** The JSON of a deep-frozen value, encoded once. */
-function frozenBytes(value: object): Buffer {
+/** The JSON of a deep-frozen value, encoded once; undefined for any other value. */
+function frozenBytes(value: unknown): Buffer | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
   let b = encoded.get(value);
-  if (!b) encoded.set(value, (b = Buffer.from(JSON.stringify(value))));
+  if (!b && isDeepFrozen(value)) encoded.set(value, (b = Buffer.from(JSON.stringify(value))));
   return b;
 }
 
@@ -48,19 +49,29 @@ export class SentCalls {
   bytes(call: Record<string, unknown>): Buffer | undefined {
     const id = call.id;
     if (typeof id !== 'string') return undefined;
+    const prev = this.last.get(id);
+    if (prev && same(call, prev.values)) return prev.bytes;
     const values: unknown[] = [];
     for (const k in call) {
       const v = call[k];
       if (v !== null && typeof v === 'object' && !isDeepFrozen(v)) return undefined;
       values.push(k, v);
     }
-    const prev = this.last.get(id);
-    if (prev && prev.values.length === values.length && prev.values.every((v, i) => v === values[i])) return prev.bytes;
     const sent = { values, bytes: Buffer.from(JSON.stringify(call)) };
     if (!prev && this.last.size >= this.max) this.last.delete(this.last.keys().next().value as string);
     this.last.set(id, sent);
     return sent.bytes;
   }
+}
+
+/** True when `call` has exactly the fields and values last sent (an object there is the same frozen one). */
+function same(call: Record<string, unknown>, values: unknown[]): boolean {
+  let i = 0;
+  for (const k in call) {
+    if (values[i] !== k || values[i + 1] !== call[k]) return false;
+    i += 2;
+  }
+  return i === values.length;
 }
 
 /**
@@ -75,17 +86,17 @@ export function wrappedBody(key: string, value: Record<string, unknown>, calls?:
   for (const k in value) {
     const v = value[k];
     const name = first ? quoted(k) : `,${quoted(k)}`;
-    const b = isDeepFrozen(v) ? frozenBytes(v) : k === 'call' && calls && v !== null && typeof v === 'object' ? calls.bytes(v as Record<string, unknown>) : undefined;
+    const b = frozenBytes(v) ?? (k === 'call' && calls && v !== null && typeof v === 'object' ? calls.bytes(v as Record<string, unknown>) : undefined);
     if (b) {
       text += name;
       bytes += Buffer.byteLength(text) + b.length;
       parts.push(text, b);
       text = '';
-    } else if (Array.isArray(v) && v.length && v.every(isDeepFrozen)) {
+    } else if (Array.isArray(v) && v.length && v.every((e) => frozenBytes(e))) {
       // A conversation so far: each of its frozen messages is copied from its bytes.
       text += `${name}[`;
       for (let i = 0; i < v.length; i++) {
-        const e = frozenBytes(v[i] as object);
+        const e = frozenBytes(v[i]) as Buffer;
         if (i) text += ',';
         bytes += Buffer.byteLength(text) + e.length;
         parts.push(text, e);

@@ -11,6 +11,7 @@ import type { CallSession } from '../emulator/calls/session.js';
 const DEFAULT_MAX_SECONDS = 600;
 
 async function answered(s: CallSession, scenario: Scenario): Promise<void> {
+  await s.filled();
   s.setStatus('in-progress');
   s.maxSeconds = Number(s.assistant?.maxDurationSeconds) || DEFAULT_MAX_SECONDS;
   await converse(s, scenario);

@@ -162,12 +162,12 @@ const created = new WeakMap<Json, Json>();
 
 function asCreated(obj: Json): Json {
   // A deep-frozen party (a load run's assistant) is the same in every message: its create shape is made once.
-  if (isDeepFrozen(obj)) {
-    let out = created.get(obj);
-    if (!out) created.set(obj, (out = frozenCopy(createShape(obj))));
-    return out;
-  }
-  return createShape(obj);
+  const made = created.get(obj);
+  if (made) return made;
+  if (!isDeepFrozen(obj)) return createShape(obj);
+  const out = frozenCopy(createShape(obj));
+  created.set(obj, out);
+  return out;
 }
 
 function createShape(obj: Json): Json {

@@ -21,21 +21,19 @@ function formatted(m: ConversationMessage): OpenAIMessage | undefined {
   return undefined;
 }
 
-const formattedOnce = new WeakMap<object, OpenAIMessage | undefined>();
+/** A deep-frozen message's formatted twin (null: it has none). */
+const formattedOnce = new WeakMap<object, OpenAIMessage | null>();
 
 /** The conversation in OpenAI's chat format (`messagesOpenAIFormatted`). */
 export function openAIFormatted(messages: readonly ConversationMessage[]): OpenAIMessage[] {
   const out: OpenAIMessage[] = [];
   for (const m of messages) {
-    let f: OpenAIMessage | undefined;
     // A deep-frozen message (a load run's) cannot change: its formatted twin is made once, frozen too.
-    if (isDeepFrozen(m)) {
-      if (formattedOnce.has(m)) f = formattedOnce.get(m);
-      else {
-        f = formatted(m);
-        formattedOnce.set(m, f && frozenCopy(f));
-      }
-    } else f = formatted(m);
+    let f = formattedOnce.get(m);
+    if (f === undefined) {
+      f = formatted(m) ?? null;
+      if (isDeepFrozen(m)) formattedOnce.set(m, f && frozenCopy(f));
+    }
     if (f) out.push(f);
   }
   return out;

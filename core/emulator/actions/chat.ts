@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store.js';
 import { check } from '../validate.js';
 import { specOf } from '../collections.js';
-import { withVariables } from '../calls/variables.js';
+import { templatesReady, withVariables } from '../calls/variables.js';
 import { assistantFrom, squadFrom } from '../calls/resolve.js';
 import { randomName, topLevel } from './place.js';
 import { asChatMessages, chatTurn, newChatId } from './chat-model.js';
@@ -103,6 +103,7 @@ function sse(produce: (send: (event: unknown) => void) => Promise<void>): Reply 
 
 /** `POST /chat` (and `/chat/web`): the stored chat with the reply in `output`; with `stream: true`, the reply's chunks as events as they come. */
 export const createChat: Handler = async (ctx) => {
+  await templatesReady();
   const p = prepare(ctx);
   if (ctx.body.stream !== true) return { status: 201, body: (await converse(ctx, p)).chat, changed: true };
   const session = typeof ctx.body.sessionId === 'string' ? { sessionId: ctx.body.sessionId } : {};
@@ -128,6 +129,7 @@ function responseObject(chat: Rec, reply: string, itemId: string): Json {
 /** `POST /chat/responses` (and the web variant): the reply in the OpenAI Responses shape; with `stream: true`, its events as they come. */
 export const chatResponses: Handler = async (ctx) => {
   const itemId = `msg_${randomName(24)}`;
+  await templatesReady();
   const p = prepare(ctx);
   if (ctx.body.stream !== true) {
     const { chat, reply } = await converse(ctx, p);

@@ -16,6 +16,7 @@ const DEFAULT_MAX_SECONDS = 600;
 
 /** Runs an answered call to its end: a browser's conversation, a workflow, or the assistant's or squad's conversation. */
 export async function answered(s: CallSession, cast: Cast, scenario: Scenario, browser?: (members?: Json[]) => Promise<void>): Promise<void> {
+  await s.filled();
   if (browser && !('workflow' in cast)) {
     const max = Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS;
     void s.wait(max).then((still) => still && s.finish('exceeded-max-duration'));
@@ -46,6 +47,7 @@ export async function outbound(s: CallSession, scenario: Scenario): Promise<void
   if (magic) {
     s.setStatus('in-progress');
     if (magic.endedReason === 'voicemail') {
+      await s.filled();
       const line = s.assistant?.voicemailMessage;
       await s.speak('assistant', typeof line === 'string' && line.trim() ? line : 'Sorry we missed you. Please call us back.');
     } else {

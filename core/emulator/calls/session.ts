@@ -13,7 +13,7 @@ import { orgOf } from './resolve.js';
 import type { ModelGateway } from '../../model/index.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import { performanceMetrics } from './latency.js';
-import { withVariables } from './variables.js';
+import { hasTemplates, templatesLoaded, templatesReady, withVariables } from './variables.js';
 import type { TurnLatency } from './latency.js';
 
 /** What every call shares: the store, the record, the clock, and how to persist a change. */
@@ -55,6 +55,7 @@ export class CallSession {
   browser: SessionBrowser | undefined;
   readonly messages: ConversationMessage[] = [];
   private current: Json | undefined;
+  private unfilled = false;
   phoneNumber: Json | undefined;
   ended = false;
   /** `maxDurationSeconds` once answered: every wait stops there and ends the call. */
@@ -88,9 +89,24 @@ export class CallSession {
   }
 
   set assistant(assistant: Json | undefined) {
+    // The template engine loads on the first call that needs it; until then the call holds the
+    // assistant as written, and `filled()` fills it before anything is said.
+    this.unfilled = Boolean(assistant && !templatesLoaded() && hasTemplates(assistant));
+    if (this.unfilled) {
+      this.current = assistant;
+      void templatesReady();
+      return;
+    }
     const problems: string[] = [];
     this.current = assistant && withVariables(assistant, { customer: this.customer, phoneNumber: this.phoneNumber }, problems);
     for (const p of problems) this.log(`A template in the assistant could not be filled (${p}); the text is used as written`, 'WARN');
+  }
+
+  /** Resolves once the assistant's template variables are filled (at once unless the engine was still loading). */
+  async filled(): Promise<void> {
+    if (!this.unfilled) return;
+    await templatesReady();
+    if (this.unfilled) this.assistant = this.current;
   }
 
   /** The customer of the call. */

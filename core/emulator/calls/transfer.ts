@@ -79,8 +79,9 @@ export async function moveToAssistant(s: CallSession, next: Json, destination: J
   const from = s.assistant;
   void s.send('transfer-update', { destination, toAssistant: next, ...(from ? { fromAssistant: from } : {}) });
   s.assistant = next;
+  await s.filled();
   s.log(`Handoff to ${String(next.name ?? destination.assistantName ?? 'assistant')}`);
-  void s.send('assistant.started', { newAssistant: next });
+  void s.send('assistant.started', { newAssistant: s.assistant ?? next });
   await greet(s);
 }
 

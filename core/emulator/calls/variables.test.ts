@@ -6,7 +6,7 @@ import { startFakeModel } from '../../model/testing.js';
 import type { FakeModel } from '../../model/testing.js';
 import { startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
-import { withVariables } from './variables.js';
+import { templatesReady, withVariables } from './variables.js';
 
 const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
 type Obj = Record<string, unknown>;
@@ -38,6 +38,18 @@ describe('template variables', () => {
     expect(transcript(call)).toContain('AI: Hello Grace, is +14155550177 still your number, ADA?');
   });
 
+  it('fills the texts of the squad member a call is handed to', async () => {
+    emu = await startEmulator({ speed: 500, scenario: { turns: [{ say: 'My bill, please.', handoff: 'Billing' }, { hangup: true }] } });
+    const front = {
+      name: 'Front',
+      firstMessage: 'Front desk.',
+      model: { provider: 'openai', model: 'gpt-4o-mini', tools: [{ type: 'handoff', destinations: [{ type: 'assistant', assistantName: 'Billing' }] }] },
+    };
+    const billing = { name: 'Billing', firstMessage: 'Billing here for {{ customer.number }}.' };
+    const call = await run({ squad: { members: [{ assistant: front }, { assistant: billing }] } });
+    expect(transcript(call)).toContain('AI: Billing here for +14155550177.');
+  });
+
   it("fills the model's system prompt", async () => {
     fake = await startFakeModel([{ text: 'Hi there.' }]);
     emu = await startEmulator({ speed: 500, scenario: { turns: [{ say: 'Hi.' }, { hangup: true }] }, model: { url: fake.url, model: 'fake-llm' } });
@@ -55,7 +67,8 @@ describe('template variables', () => {
     expect((fake.requests[0]?.body.messages as Obj[])[0]).toEqual({ role: 'system', content: 'You help Grace.' });
   });
 
-  it('leaves a template it cannot read as written, and says why', () => {
+  it('leaves a template it cannot read as written, and says why', async () => {
+    await templatesReady();
     const problems: string[] = [];
     const assistant = { firstMessage: 'Hi {{ name', endCallMessage: 'Bye {{ name }}.', variableValues: { name: 'Ada' } };
     const filled = withVariables(assistant, {}, problems);

@@ -2,11 +2,22 @@
 // uses them: `Hello {{name}}` with `assistantOverrides.variableValues: { name: 'Ada' }`, or
 // `{{customer.number}}`. The emulator fills the same texts the same way, so the caller hears, and
 // the model reads, what they would on the platform.
-import { Liquid } from 'liquidjs';
 import type { Json } from '../../messages/index.js';
 
-// Dates in UTC, as the platform's servers keep them; an unknown variable is empty, as in LiquidJS.
-const liquid = new Liquid({ timezoneOffset: 0, ownPropertyOnly: true });
+let liquid: { parseAndRenderSync(text: string, scope: object): string } | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads the template engine (LiquidJS) once. Calls and chats await it before they start, so an
+ * emulator's own start (`voice demo`, `voice dev`) does not pay for loading it.
+ */
+export function templatesReady(): Promise<void> {
+  // Dates in UTC, as the platform's servers keep them; an unknown variable is empty, as in LiquidJS.
+  loading ??= import('liquidjs').then(({ Liquid }) => {
+    liquid = new Liquid({ timezoneOffset: 0, ownPropertyOnly: true });
+  });
+  return loading;
+}
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const templated = (v: unknown): v is string => typeof v === 'string' && (v.includes('{{') || v.includes('{%'));
@@ -17,6 +28,18 @@ function texts(assistant: Json, visit: (holder: Json, key: string) => void): voi
   const model = isObject(assistant.model) ? assistant.model : undefined;
   const lists = [model?.messages, ...(Array.isArray(model?.tools) ? model.tools.map((t) => (isObject(t) ? t.messages : undefined)) : [])];
   for (const list of lists) if (Array.isArray(list)) for (const m of list) if (isObject(m)) visit(m, 'content');
+}
+
+/** True once the template engine is loaded. */
+export function templatesLoaded(): boolean {
+  return liquid !== undefined;
+}
+
+/** True when one of the assistant's filled texts holds a template. */
+export function hasTemplates(assistant: Json): boolean {
+  let any = false;
+  texts(assistant, (holder, key) => (any ||= templated(holder[key])));
+  return any;
 }
 
 /** What the call's texts may name: the assistant's `variableValues`, then the customer and the phone number. */
@@ -31,16 +54,16 @@ export interface CallParties {
  * `problems` says why.
  */
 export function withVariables(assistant: Json, parties: CallParties, problems: string[] = []): Json {
-  let any = false;
-  texts(assistant, (holder, key) => (any ||= templated(holder[key])));
-  if (!any) return assistant;
+  if (!hasTemplates(assistant)) return assistant;
+  if (!liquid) throw new Error('The template engine is not loaded: await templatesReady() before a call or chat starts');
+  const engine = liquid;
   const filled = structuredClone(assistant);
   const values = { ...(isObject(filled.variableValues) ? filled.variableValues : {}), customer: parties.customer ?? {}, phoneNumber: parties.phoneNumber ?? {} };
   texts(filled, (holder, key) => {
     const text = holder[key];
     if (!templated(text)) return;
     try {
-      holder[key] = liquid.parseAndRenderSync(text, values);
+      holder[key] = engine.parseAndRenderSync(text, values);
     } catch (err) {
       problems.push(`${key}: ${(err as Error).message.split('\n')[0]}`);
     }
