@@ -15,6 +15,7 @@ import { lazyUnicode } from '../cli/launch/build-lazy-unicode.js';
 import { inkScriptBuild, makeInkCache } from '../cli/launch/build-ink-script.js';
 import { fastLaneBuild } from '../cli/launch/build-lane.js';
 import { makeViteCache, viteScriptBuild } from '../cli/launch/build-vite-script.js';
+import { copySchemaFiles } from '../cli/launch/build-schema-files.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -105,6 +106,8 @@ if (!coreOnly) {
     if (error) process.stderr.write(`${error}\n`);
     else produced.add(cache);
   }
+  // The schema files plan and apply read as bytes (core/schemas/data.ts).
+  for (const file of copySchemaFiles(ROOT)) produced.add(resolve(file));
 }
 function prune(dir) {
   let entries = [];

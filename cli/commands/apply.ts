@@ -10,6 +10,7 @@ import { dim, green } from '../output/style.js';
 import { confirmOrRefuse } from '../prompt.js';
 import { err, out } from '../redact.js';
 import { checked, gitopsRun, withDir } from './gitops-common.js';
+import { preferShortRun } from '../launch/jit-budget.js';
 
 const VERB: Record<Done['action'], string> = { create: 'created', update: 'updated', delete: 'deleted' };
 
@@ -34,6 +35,7 @@ Examples:
 `,
     )
     .action(async (targets: string[], _o: unknown, cmd: Command) => {
+      preferShortRun();
       const run = gitopsRun(cmd);
       const json = run.ctx.output.mode === 'json';
       const p = await checked(() => plan({ client: run.client, dir: run.dir, statePath: run.statePath, targets, prune: Boolean(run.opts.prune) }));

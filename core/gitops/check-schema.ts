@@ -16,13 +16,15 @@ function segments(path: string): (string | number)[] {
   return path ? path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [];
 }
 
+type Found = Awaited<ReturnType<typeof requestSchemaOf>>;
+
 /** The problems of one resource's data against its create schema, each with a near name when one is close. */
-async function problemsOf(r: LocalResource): Promise<Problem[]> {
-  const op = opOf(r.kind, 'create');
-  const data = structuredClone(r.data);
-  for (const site of refSites(r.kind, data)) if (!isUuid(site.value)) setAt(data, site.path, STAND_IN);
-  const found = await requestSchemaOf(op.method, op.path);
+function problemsOf(r: LocalResource, found: Found): Problem[] {
   if (!found) return [];
+  // A copy only when a reference needs its stand-in (structuredClone costs about 40 µs a file).
+  const sites = refSites(r.kind, r.data).filter((site) => !isUuid(site.value));
+  const data = sites.length ? structuredClone(r.data) : r.data;
+  for (const site of sites) setAt(data, site.path, STAND_IN);
   const errors = shapeProblems(found.schema, found.comps, data);
   return errors.map((e) => {
     const path = segments(e.path);
@@ -44,5 +46,12 @@ async function problemsOf(r: LocalResource): Promise<Problem[]> {
 
 /** Problems of every resource against the platform's request schemas (empty when all fit). */
 export async function schemaProblems(resources: readonly LocalResource[]): Promise<Problem[]> {
-  return (await Promise.all(resources.map(problemsOf))).flat();
+  // One schema lookup per kind, then every file synchronously (no promise per file).
+  const schemas = new Map<string, Found>();
+  for (const r of resources) {
+    if (schemas.has(r.kind.name)) continue;
+    const op = opOf(r.kind, 'create');
+    schemas.set(r.kind.name, await requestSchemaOf(op.method, op.path));
+  }
+  return resources.flatMap((r) => problemsOf(r, schemas.get(r.kind.name)));
 }

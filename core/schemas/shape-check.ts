@@ -33,41 +33,80 @@ function typeFits(type: unknown, v: unknown): boolean {
   }
 }
 
-const at = (path: string, key: string | number): string => (path ? `${path}.${key}` : String(key));
-
 /** Problems of `data` against `schema` that no form of it would accept (empty when it may fit). */
 export function shapeProblems(schema: unknown, comps: Readonly<Record<string, Schema>>, data: unknown, path = ''): SchemaError[] {
+  const out: SchemaError[] = [];
+  walk(schema, comps, data, path ? path.split('.') : [], out);
+  return out;
+}
+
+// The path is a trail of keys shared by the whole walk and joined only for a problem: a plan walks
+// every value of every file, and nearly all of them fit.
+const joined = (trail: readonly (string | number)[], key?: string | number): string => (key === undefined ? trail.join('.') : [...trail, key].join('.'));
+
+function walk(schema: unknown, comps: Readonly<Record<string, Schema>>, data: unknown, trail: (string | number)[], out: SchemaError[]): void {
   const forms = formsOf(schema, comps, data);
-  if (!forms.length || data === null) return [];
-  const typed = forms.filter((f) => typeFits(f.type, data));
+  if (!forms.length || data === null) return;
+  let typed: readonly Schema[] = forms;
+  for (const f of forms) {
+    if (typeFits(f.type, data)) continue;
+    typed = forms.filter((g) => typeFits(g.type, data));
+    break;
+  }
   if (!typed.length) {
     const first = forms.map((f) => (Array.isArray(f.type) ? f.type[0] : f.type)).find((t) => typeof t === 'string') as string | undefined;
-    return [{ path, message: `${path || 'the body'} must be ${ARTICLE[first ?? ''] ?? first ?? 'something else'}` }];
+    const path = joined(trail);
+    out.push({ path, message: `${path || 'the body'} must be ${ARTICLE[first ?? ''] ?? first ?? 'something else'}` });
+    return;
   }
-  const enums = typed.map((f) => (Array.isArray(f.enum) ? f.enum : f.const !== undefined ? [f.const] : undefined));
-  if (enums.every((e) => e !== undefined) && !enums.some((e) => e?.includes(data))) {
-    const allowed = [...new Set(enums.flat().map(String))];
-    return [{ path, message: `${path} must be one of the following values: ${allowed.join(', ')}`, rule: 'one-of', allowed }];
+  let fixed = true;
+  let listed = false;
+  for (const f of typed) {
+    const values = Array.isArray(f.enum) ? f.enum : f.const !== undefined ? [f.const] : undefined;
+    if (!values) fixed = false;
+    else if (values.includes(data)) listed = true;
+  }
+  if (fixed && !listed) {
+    const allowed = [...new Set(typed.flatMap((f) => (Array.isArray(f.enum) ? f.enum : [f.const])).map(String))];
+    const path = joined(trail);
+    out.push({ path, message: `${path} must be one of the following values: ${allowed.join(', ')}`, rule: 'one-of', allowed });
+    return;
   }
   if (Array.isArray(data)) {
     const items = typed.map((f) => f.items).filter((s) => s !== undefined);
-    if (items.length !== typed.length || !items.length) return [];
-    return data.flatMap((item, i) => shapeProblems({ anyOf: items }, comps, item, at(path, i)));
+    if (items.length !== typed.length || !items.length) return;
+    const each = items.length === 1 ? items[0] : { anyOf: items };
+    for (let i = 0; i < data.length; i++) {
+      trail.push(i);
+      walk(each, comps, data[i], trail, out);
+      trail.pop();
+    }
+    return;
   }
-  if (!isObject(data)) return [];
-  const objects = typed.filter((f) => isObject(f.properties));
-  if (objects.length !== typed.length || !objects.length) return [];
-  const problems: SchemaError[] = [];
-  const required = objects.map((f) => (Array.isArray(f.required) ? (f.required as string[]) : []));
-  for (const key of required[0] ?? []) {
-    if (required.every((r) => r.includes(key)) && (data[key] === undefined || data[key] === null || data[key] === ''))
-      problems.push({ path: at(path, key), message: `${at(path, key)} should not be empty`, rule: 'required' });
+  if (!isObject(data)) return;
+  for (const f of typed) if (!isObject(f.properties)) return;
+  const first = typed[0] as Schema;
+  for (const key of Array.isArray(first.required) ? (first.required as string[]) : []) {
+    if (typed.every((f) => Array.isArray(f.required) && f.required.includes(key)) && (data[key] === undefined || data[key] === null || data[key] === '')) {
+      const path = joined(trail, key);
+      out.push({ path, message: `${path} should not be empty`, rule: 'required' });
+    }
   }
-  for (const [key, value] of Object.entries(data)) {
-    const holders = objects.map((f) => (f.properties as Schema)[key]).filter((s) => s !== undefined);
-    if (holders.length) problems.push(...shapeProblems({ anyOf: holders }, comps, value, at(path, key)));
-    else if (objects.every((f) => f.additionalProperties === false))
-      problems.push({ path: at(path, key), message: `${path ? `${path}.` : ''}property ${key} should not exist`, rule: 'unknown-field' });
+  for (const key of Object.keys(data)) {
+    const holder = typed.length === 1 ? (first.properties as Schema)[key] : holderOf(typed, key);
+    if (holder !== undefined) {
+      trail.push(key);
+      walk(holder, comps, data[key], trail, out);
+      trail.pop();
+    } else if (typed.every((f) => f.additionalProperties === false)) {
+      const prefix = joined(trail);
+      out.push({ path: joined(trail, key), message: `${prefix ? `${prefix}.` : ''}property ${key} should not exist`, rule: 'unknown-field' });
+    }
   }
-  return problems;
+}
+
+/** The schema of `key` in any of the object forms (a union of them when several have it). */
+function holderOf(objects: readonly Schema[], key: string): unknown {
+  const holders = objects.map((f) => (f.properties as Schema)[key]).filter((s) => s !== undefined);
+  return holders.length === 0 ? undefined : holders.length === 1 ? holders[0] : { anyOf: holders };
 }
