@@ -12,6 +12,7 @@ import { verifyServerMessage } from 'voice-agent-core/verify';
 import type { AuthenticationPlan } from 'voice-agent-core/verify';
 import { devServer } from './dev-server.js';
 import { ROOT, ensureBuilt } from './build.js';
+import { firstLine } from './harness.js';
 
 const BIN = join(ROOT, 'bin', 'voice.js');
 const CLIENT = join(ROOT, 'core', 'dist', 'client-node.js');
@@ -29,14 +30,7 @@ function voice(args: string[], extra: Record<string, string> = {}) {
 /** Starts `voice dev` in the background and resolves with its URL (the first stdout line). */
 async function background(args: string[]): Promise<{ url: string; proc: ResultPromise }> {
   const proc = execa(process.execPath, [BIN, 'dev', '--port', '0', '--quiet', ...args], { env, extendEnv: false, reject: false, cwd: home });
-  const url = await new Promise<string>((ok, fail) => {
-    let text = '';
-    proc.stdout?.on('data', (c: Buffer) => {
-      text += c.toString();
-      if (text.includes('\n')) ok(text.split('\n')[0] as string);
-    });
-    void proc.then((r) => fail(new Error(`voice dev ended: ${String(r.stderr)}`)));
-  });
+  const url = await firstLine(proc);
   return { url, proc };
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { until } from 'voice-agent-core/emulator/calls/testing';
 import { ROOT, ensureBuilt } from './build.js';
+import { firstLine } from './harness.js';
 
 const home = mkdtempSync(join(tmpdir(), 'voice-dev-scenario-'));
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: join(home, 'xdg') };
@@ -23,14 +24,7 @@ it('runs a call from fixtures/scenarios/squad-handoff.yaml', async () => {
     cwd: ROOT,
   });
   try {
-    const url = await new Promise<string>((ok, fail) => {
-      let text = '';
-      proc.stdout?.on('data', (c: Buffer) => {
-        text += c.toString();
-        if (text.includes('\n')) ok(text.split('\n')[0] as string);
-      });
-      void proc.then((r) => fail(new Error(`voice dev ended (${String(r.exitCode)}): ${String(r.stderr)}`)));
-    });
+    const url = await firstLine(proc);
     const call = (await (
       await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant: { name: 'Reception', firstMessage: 'Hello, reception.' }, customer: { number: '+14155550124' } }) })
     ).json()) as { id: string };

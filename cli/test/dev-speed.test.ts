@@ -7,6 +7,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHook, until } from 'voice-agent-core/emulator/calls/testing';
 import { ROOT, ensureBuilt } from './build.js';
+import { firstLine } from './harness.js';
 
 const BIN = join(ROOT, 'bin', 'voice.js');
 const home = mkdtempSync(join(tmpdir(), 'voice-dev-speed-'));
@@ -26,14 +27,7 @@ describe('voice dev speed', () => {
     // At 0.01x the call's first wait alone would last 50 seconds.
     const proc = execa(process.execPath, [BIN, 'dev', '--port', '0', '--quiet', '--speed', '0.01'], { env, extendEnv: false, reject: false, cwd: home });
     try {
-      const url = await new Promise<string>((ok, fail) => {
-        let text = '';
-        proc.stdout?.on('data', (c: Buffer) => {
-          text += c.toString();
-          if (text.includes('\n')) ok(text.split('\n')[0] as string);
-        });
-        void proc.then((r) => fail(new Error(`voice dev ended: ${String(r.stderr)}`)));
-      });
+      const url = await firstLine(proc);
       const call = (await (
         await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify({ customer: { number: '+15555550123' }, assistant: { name: 'S', server: { url: hook.url } } }) })
       ).json()) as { id: string };

@@ -11,6 +11,7 @@ import { startEmulator } from 'voice-agent-core/emulator';
 import { startFakeModel } from 'voice-agent-core/model/testing';
 import type { FakeModel } from 'voice-agent-core/model/testing';
 import { ROOT, ensureBuilt } from './build.js';
+import { firstLine } from './harness.js';
 
 const BIN = join(ROOT, 'bin', 'voice.js');
 const OLLAMA = 'http://127.0.0.1:11434/v1';
@@ -48,14 +49,7 @@ async function background(args: string[], extra: string[]): Promise<{ url: strin
   });
   let err = '';
   dev.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-  const url = await new Promise<string>((ok, fail) => {
-    let text = '';
-    dev.stdout?.on('data', (c: Buffer) => {
-      text += c.toString();
-      if (text.includes('\n')) ok(text.split('\n')[0] as string);
-    });
-    void dev.then((r) => fail(new Error(`voice dev ended: ${String(r.stderr)}`)));
-  });
+  const url = await firstLine(dev);
   return { url, dev, stderr: () => err };
 }
 

@@ -115,3 +115,15 @@ export function fileHarness(options: EmulatorOptions = {}): { readonly current: 
   });
   return ref;
 }
+
+/** Resolves with a background `voice` process's first stdout line (`voice dev` prints its URL there); rejects if it ends first. */
+export function firstLine(proc: { stdout: NodeJS.ReadableStream | null; then: Promise<{ exitCode?: number; stderr?: unknown }>['then'] }): Promise<string> {
+  return new Promise<string>((ok, fail) => {
+    let text = '';
+    proc.stdout?.on('data', (c: Buffer) => {
+      text += c.toString();
+      if (text.includes('\n')) ok(text.split('\n')[0] as string);
+    });
+    void proc.then((r) => fail(new Error(`voice dev ended (${String(r.exitCode)}): ${String(r.stderr)}`)));
+  });
+}

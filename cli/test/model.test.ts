@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from 'voice-agent-core/emulator/calls/testing';
 import { startFakeModel } from 'voice-agent-core/model/testing';
 import { ROOT, ensureBuilt } from './build.js';
+import { firstLine } from './harness.js';
 
 const BIN = join(ROOT, 'bin', 'voice.js');
 const home = mkdtempSync(join(tmpdir(), 'voice-dev-model-'));
@@ -56,14 +57,7 @@ describe('voice dev --llm', () => {
     let stderr = '';
     dev.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     try {
-      const url = await new Promise<string>((ok, fail) => {
-        let text = '';
-        dev.stdout?.on('data', (c: Buffer) => {
-          text += c.toString();
-          if (text.includes('\n')) ok(text.split('\n')[0] as string);
-        });
-        void dev.then((r) => fail(new Error(`voice dev ended: ${String(r.stderr)}`)));
-      });
+      const url = await firstLine(dev);
       await until(() => (stderr.includes('Model:') ? true : undefined));
       expect(stderr).toContain(`Model:   ${fake.url} (model tiny-llm)`);
 

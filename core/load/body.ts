@@ -118,7 +118,12 @@ export function wrappedBody(key: string, value: Record<string, unknown>, calls?:
   return { parts, bytes };
 }
 
+/** The body's bytes in one buffer (for the pieces of a slow upload). */
+export function bodyBytes(body: BodyParts): Buffer {
+  return Buffer.concat(body.parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+}
+
 /** The body as one string (for signing). */
 export function bodyText(body: BodyParts): string {
-  return body.parts.map((p) => (typeof p === 'string' ? p : p.toString('utf8'))).join('');
+  return bodyBytes(body).toString('utf8');
 }

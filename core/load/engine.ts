@@ -10,7 +10,6 @@ import { ensureDefaultOrg } from '../emulator/actions/org.js';
 import { SimClock } from '../emulator/calls/clock.js';
 import { DEFAULT_SCENARIO } from '../emulator/calls/scenario.js';
 import { CallSession } from '../emulator/calls/session.js';
-import { templatesReady } from '../emulator/calls/variables.js';
 import { inbound, outbound } from './calls.js';
 import { makePoster } from './post.js';
 import { LoadStats } from './stats.js';
@@ -135,7 +134,6 @@ const sleepUntil = (t0: number, ms: number): Promise<void> => {
 /** Runs a load test to the end (every call ended and every delivery answered or failed). */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   checkOptions(o);
-  await templatesReady();
   const store = new Store();
   ensureDefaultOrg(store);
   // Frozen copies (the caller's objects stay theirs): every message of the run carries them, and

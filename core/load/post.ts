@@ -5,7 +5,7 @@
 import { HttpError, originOf } from './http.js';
 import type { Origin } from './http.js';
 import type { HttpAnswer, PiecedBody } from './http.js';
-import { bodyText, SentCalls, wrappedBody } from './body.js';
+import { bodyBytes, bodyText, SentCalls, wrappedBody } from './body.js';
 import type { BodyParts } from './body.js';
 import type { Json, ServerMessage } from '../messages/index.js';
 import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
@@ -46,7 +46,7 @@ function isObject(v: unknown): v is Json {
 
 /** A body sent in pieces with gaps; `sent` resolves when the last piece has gone. */
 function trickle(body: BodyParts, cut?: () => void): { body: PiecedBody; sent: Promise<void> } {
-  const bytes = Buffer.concat(body.parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+  const bytes = bodyBytes(body);
   let done!: () => void;
   const sent = new Promise<void>((r) => (done = r));
   async function* pieces(): AsyncGenerator<Buffer> {

@@ -203,8 +203,5 @@ export function buildServerMessage<T extends ServerMessageType>(type: T, context
   if (context.assistant) message.assistant = asCreated(context.assistant);
   if (context.customer) message.customer = asCreated(context.customer);
   if (context.phoneNumber) message.phoneNumber = asCreated(context.phoneNumber);
-  // The same as `{ ...message, ...own, ...overrides }`, without copying the message twice.
-  Object.assign(message, own);
-  for (const _ in overrides) return Object.assign(message, overrides) as ServerMessage;
-  return message as ServerMessage;
+  return Object.assign(message, own, overrides) as ServerMessage;
 }

@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store.js';
 import { check } from '../validate.js';
 import { specOf } from '../collections.js';
-import { templatesReady, withVariables } from '../calls/variables.js';
+import { fillVariables } from '../calls/variables.js';
 import { assistantFrom, squadFrom } from '../calls/resolve.js';
 import { randomName, topLevel } from './place.js';
 import { asChatMessages, chatTurn, newChatId } from './chat-model.js';
@@ -50,7 +50,7 @@ interface Prepared {
   id: string;
 }
 
-function prepare(ctx: Ctx): Prepared {
+async function prepare(ctx: Ctx): Promise<Prepared> {
   const b = ctx.body;
   check(b, specOf('chat').rules);
   let history: Message[] = [];
@@ -65,7 +65,7 @@ function prepare(ctx: Ctx): Prepared {
   // The assistant's prompts read their template variables (`{{name}}`, `{{customer.number}}`) as in a call.
   const assistant = assistantOf(ctx, prev);
   const customer = b.customer !== null && typeof b.customer === 'object' ? (b.customer as Json) : undefined;
-  return { messages: [...history, ...input], assistant: assistant && withVariables(assistant, { customer }), id: newChatId() };
+  return { messages: [...history, ...input], assistant: assistant && (await fillVariables(assistant, { customer })), id: newChatId() };
 }
 
 /** Stores a chat for the request body and returns it with the reply text; `onDelta` gets the model's text as it streams. */
@@ -103,8 +103,7 @@ function sse(produce: (send: (event: unknown) => void) => Promise<void>): Reply 
 
 /** `POST /chat` (and `/chat/web`): the stored chat with the reply in `output`; with `stream: true`, the reply's chunks as events as they come. */
 export const createChat: Handler = async (ctx) => {
-  await templatesReady();
-  const p = prepare(ctx);
+  const p = await prepare(ctx);
   if (ctx.body.stream !== true) return { status: 201, body: (await converse(ctx, p)).chat, changed: true };
   const session = typeof ctx.body.sessionId === 'string' ? { sessionId: ctx.body.sessionId } : {};
   return sse(async (send) => {
@@ -129,8 +128,7 @@ function responseObject(chat: Rec, reply: string, itemId: string): Json {
 /** `POST /chat/responses` (and the web variant): the reply in the OpenAI Responses shape; with `stream: true`, its events as they come. */
 export const chatResponses: Handler = async (ctx) => {
   const itemId = `msg_${randomName(24)}`;
-  await templatesReady();
-  const p = prepare(ctx);
+  const p = await prepare(ctx);
   if (ctx.body.stream !== true) {
     const { chat, reply } = await converse(ctx, p);
     return { status: 201, changed: true, body: responseObject(chat, reply, itemId) };

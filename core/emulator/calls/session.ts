@@ -70,7 +70,6 @@ export class CallSession {
   readonly stop = new AbortController();
   /** Aborted by `cancel()` (a reset): nothing more is sent, and deliveries in flight are dropped unrecorded. */
   readonly cancelled = new AbortController();
-  private isCancelled = false;
   private chain: Promise<unknown> = Promise.resolve();
   private startedMs: number | undefined;
   private turn = 0;
@@ -170,8 +169,7 @@ export class CallSession {
     const signal = this.cancelled.signal;
     const sent = this.chain
       .then(() => (this.deps.pace ?? turn)())
-      // A plain flag: reading `signal.aborted` costs a brand check on every delivery.
-      .then(() => (this.isCancelled ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
+      .then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
     this.chain = sent;
     return sent;
   }
@@ -183,7 +181,7 @@ export class CallSession {
 
   /** Moves the call to a status, records it and sends `status-update` (unless `quiet`: no assistant yet). */
   setStatus(status: CallStatus, endedReason?: string, quiet = false): void {
-    if (this.isCancelled) return;
+    if (this.cancelled.signal.aborted) return;
     // The first `queued` reports the status the call was created with: nothing changes.
     const changes = this.call.status !== status || endedReason !== undefined;
     this.call.status = status;
@@ -202,7 +200,7 @@ export class CallSession {
 
   /** A log line for `GET /log` at the simulated time. */
   log(text: string, level = 'INFO'): void {
-    if (this.isCancelled) return;
+    if (this.cancelled.signal.aborted) return;
     logCall(this.deps.store, this.call, text, this.deps.clock.iso(), level);
     this.deps.record.add({ kind: 'call.log', callId: this.call.id, level, text });
   }
@@ -259,7 +257,6 @@ export class CallSession {
 
   /** Stops the call silently (the emulator is reset): no status change, no message, no delivery after this. */
   cancel(): void {
-    this.isCancelled = true;
     this.cancelled.abort(ENDED);
     this.ended = true;
     this.stop.abort(ENDED);
@@ -267,7 +264,7 @@ export class CallSession {
 
   /** Ends the call once: status, timing, cost, artifact, analysis, then `end-of-call-report`. */
   finish(endedReason: string, afterSeconds?: number): void {
-    if (this.ended || this.isCancelled) return;
+    if (this.ended || this.cancelled.signal.aborted) return;
     this.ended = true;
     this.stop.abort(ENDED);
     // A limit ends the call exactly at the limit, whatever the timer's coarseness at high speeds.

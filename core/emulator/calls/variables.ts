@@ -72,3 +72,10 @@ export function withVariables(assistant: Json, parties: CallParties, problems: s
   });
   return filled;
 }
+
+/** `withVariables`, loading the template engine first when a text needs it. */
+export async function fillVariables(assistant: Json, parties: CallParties, problems?: string[]): Promise<Json> {
+  if (!hasTemplates(assistant)) return assistant;
+  await templatesReady();
+  return withVariables(assistant, parties, problems);
+}
