@@ -108,5 +108,6 @@ async function ensureBuilt() {
 
 process.env.VOICE_BENCH_EMULATOR_ENTRY = join(outdir, 'emulator-server.mjs');
 process.env.VOICE_BENCH_REPLAY_ENTRY = join(outdir, 'replay-server.mjs');
+process.env.VOICE_BENCH_MAIN = join(outdir, 'main.mjs');
 const { main } = await import(pathToFileURL(join(outdir, 'main.mjs')).href);
 process.exit(await main(process.argv.slice(2), root, { ensureBuilt }));
