@@ -21,6 +21,7 @@ interface LoadFlags {
   assistant?: string;
   from?: string;
   calls: number;
+  concurrent?: number;
   rate?: number;
   ramp?: number;
   duration?: number;
@@ -63,6 +64,11 @@ export function loadCommand(): Command {
     .option('--assistant <file|id>', 'play this assistant: an assistant file, or with --from the file id in the folder')
     .option('--from <dir>', 'a resource folder (voice pull layout): the assistant and its tools come from it')
     .option('--calls <n>', 'calls to place in all', number('a whole number from 1 to 1000000', 1, 1_000_000, true), 10)
+    .option(
+      '--concurrent <n>',
+      'keep this many calls going at once: the next starts as one ends (until --calls are placed or --duration is up)',
+      number('a whole number from 1 to 100000', 1, 100_000, true),
+    )
     .option('--rate <n>', 'calls started per second (default: all at once)', number('a number of calls a second above 0, at most 10000', Number.MIN_VALUE, 10_000))
     .option('--ramp <seconds>', 'climb to --rate over this many seconds', number('a number of seconds from 0 to 3600', 0, 3600))
     .option('--duration <seconds>', 'stop starting calls after this many seconds', secondsFlag)
@@ -88,6 +94,7 @@ usage errors. Runs on this machine only; for traffic from many machines, --expor
 Examples:
   $ voice load --server localhost:3000/webhook --calls 50 --rate 5 --ramp 10
   $ voice load --server localhost:3000/webhook --calls 200 --speed 20 --fault duplicate,burst
+  $ voice load --server localhost:3000/webhook --concurrent 30 --duration 600
   $ voice load --from ./resources --assistant support --calls 100 --rate 10 --report load.html
   $ voice load --server https://staging.example.com/hook --calls 500 --rate 20 --export artillery load.yml`,
     )
@@ -118,9 +125,14 @@ Examples:
         if (e instanceof ScenarioError) throw usageError(e.message);
         throw e;
       }
+      // Held lines with a duration and no count: as many calls as the duration holds.
+      const countGiven = cmd.getOptionValueSource('calls') !== 'default';
+      if (opts.concurrent !== undefined && !countGiven && opts.duration === undefined)
+        throw usageError('--concurrent keeps lines busy until --calls are placed or --duration is up: give one, e.g. --concurrent 20 --duration 300');
       const options: LoadOptions = {
         assistant,
-        calls: opts.calls,
+        calls: opts.concurrent !== undefined && !countGiven && opts.duration !== undefined ? Infinity : opts.calls,
+        ...(opts.concurrent !== undefined ? { concurrent: opts.concurrent } : {}),
         inbound: opts.inbound,
         speed: opts.speed,
         faults: faultsOf(opts.fault),

@@ -63,6 +63,29 @@ describe('voice load', () => {
     }
   }, 90_000);
 
+  it('keeps at most --concurrent calls going at once, the next starting as one ends', async () => {
+    const server = await devServer(answer());
+    try {
+      const run = await h.current.voice(['load', '--server', `${server.url}/hook`, '--concurrent', '3', '--calls', '9', '--speed', '200', '--json'], { timeout: 60_000 });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(json<Out>(run).calls).toMatchObject({ started: 9, ended: 9 });
+      // A call is open from its first message to its end-of-call report, as the server saw them.
+      const open = new Set<string>();
+      let most = 0;
+      for (const g of server.got) {
+        const m = messageOf(g);
+        const id = String((m.call as { id: string }).id);
+        open.add(id);
+        most = Math.max(most, open.size);
+        if (m.type === 'end-of-call-report') open.delete(id);
+      }
+      expect(most).toBe(3);
+      expect(open.size).toBe(0);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
   it('exits 1 when a deadline is missed, and writes a self-contained report page', async () => {
     const server = await devServer(answer({ 'end-of-call-report': 3000 }));
     const report = join(h.current.home, 'load.html');
@@ -168,6 +191,10 @@ describe('voice load', () => {
       [['load', '--server', 'http://127.0.0.1:9', '--speed', '0'], '--speed'],
       [['load', '--server', 'http://127.0.0.1:9', '--speed', ''], '--speed'],
       [['load', '--server', 'http://127.0.0.1:9', '--timeout', '99999'], '--timeout'],
+      [['load', '--server', 'http://127.0.0.1:9', '--concurrent', '0'], '--concurrent'],
+      [['load', '--server', 'http://127.0.0.1:9', '--concurrent', '5'], 'until --calls are placed or --duration is up'],
+      [['load', '--server', 'http://127.0.0.1:9', '--concurrent', '5', '--calls', '20', '--fault', 'burst'], 'use one or the other'],
+      [['load', '--server', 'http://127.0.0.1:9', '--concurrent', '5', '--duration', '9', '--export', 'artillery', 'x.yml'], 'cannot hold lines'],
     ] as const) {
       const run = await h.current.voice(args);
       expect(run.exitCode, args.join(' ')).toBe(2);

@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import type { Json, ServerMessage } from '../messages/index.js';
 import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
 import { startTimes, runLoad } from './engine.js';
+import { LoadOptionsError } from './errors.js';
 import type { LoadOptions } from './types.js';
 
 /** The written script, the call list it reads, and what they hold. */
@@ -97,6 +98,7 @@ function flow(kept: Kept[], base: string, speed: number, columns: Map<string, st
  * call of the schedule is played once, as its own kind, and the requests per message type are exact.
  */
 export async function exportArtillery(o: LoadOptions, csvPath = 'calls.csv'): Promise<ArtilleryExport> {
+  if (o.concurrent !== undefined) throw new LoadOptionsError('the Artillery export places calls on a schedule (a rate) and cannot hold lines: export without concurrent');
   const times = startTimes(o);
   const byCall = new Map<string, Kept[]>();
   const kinds = new Map<string, 'inbound' | 'outbound'>();

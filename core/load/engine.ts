@@ -114,7 +114,11 @@ export function checkOptions(o: LoadOptions): void {
   const positive = (v: number | undefined, name: string, zero = false): void => {
     if (v !== undefined && !(Number.isFinite(v) && (zero ? v >= 0 : v > 0))) throw new LoadOptionsError(`${name} must be a number above ${zero ? 'or equal to ' : ''}0, got ${v}`);
   };
-  if (!Number.isInteger(o.calls) || o.calls < 1) throw new LoadOptionsError(`calls must be a whole number of 1 or more, got ${o.calls}`);
+  const unlimited = o.calls === Infinity && o.concurrent !== undefined && o.durationSeconds !== undefined;
+  if (!unlimited && (!Number.isInteger(o.calls) || o.calls < 1)) throw new LoadOptionsError(`calls must be a whole number of 1 or more, got ${o.calls}`);
+  if (o.concurrent !== undefined && !(Number.isInteger(o.concurrent) && o.concurrent >= 1)) throw new LoadOptionsError(`concurrent must be a whole number of 1 or more, got ${o.concurrent}`);
+  if (o.concurrent !== undefined && o.faults?.includes('burst'))
+    throw new LoadOptionsError('a burst starts a fifth of the calls at one instant, and concurrent caps the calls at once: use one or the other');
   positive(o.rate, 'rate');
   positive(o.rampSeconds, 'ramp', true);
   positive(o.durationSeconds, 'duration');
@@ -157,7 +161,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const share = o.inbound ?? 0.5;
   const result: LoadResult['calls'] = { started: 0, ended: 0, inbound: 0, outbound: 0, endedReasons: {} };
   const running = new Set<CallSession>();
-  const runs: Promise<void>[] = [];
+  // Resolves when the next call ends: a line frees up, or the run drains.
+  let wake: (() => void) | undefined;
+  const nextEnd = (): Promise<void> => new Promise((resolve) => (wake = resolve));
+  const lines = o.concurrent ?? Infinity;
+  // Held lines without a rate: each call starts as soon as one is free, until the count or the duration.
+  const times = o.concurrent !== undefined && o.rate === undefined ? undefined : startTimes(o);
+  const pastDuration = (): boolean => o.durationSeconds !== undefined && performance.now() - t0 >= o.durationSeconds * 1000;
   const live = (): void =>
     o.onProgress?.({
       running: running.size,
@@ -174,9 +184,10 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   };
   o.signal?.addEventListener('abort', stop, { once: true });
   try {
-    for (const [i, at] of startTimes(o).entries()) {
-      await sleepUntil(t0, at);
-      if (o.signal?.aborted) break;
+    for (let i = 0; times ? i < times.length : i < o.calls; i++) {
+      if (times) await sleepUntil(t0, times[i] as number);
+      while (running.size >= lines && !o.signal?.aborted) await nextEnd();
+      if (o.signal?.aborted || (o.concurrent !== undefined && pastDuration())) break;
       const isInbound = Math.floor((i + 1) * share) > Math.floor(i * share);
       const call = store.insert('call', {
         type: isInbound ? 'inboundPhoneCall' : 'outboundPhoneCall',
@@ -191,7 +202,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       result.started++;
       result[isInbound ? 'inbound' : 'outbound']++;
       running.add(session);
-      const run = (isInbound ? inbound(session, assistant, scenario) : outbound(session, assistant, scenario))
+      void (isInbound ? inbound(session, assistant, scenario) : outbound(session, assistant, scenario))
         .catch((err: unknown) => {
           session.log(`Load error: ${(err as Error).message}`, 'ERROR');
           session.finish('call.in-progress.error-vapifault-worker-died');
@@ -202,10 +213,14 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
           result.ended++;
           const reason = String(session.call.endedReason ?? 'unknown');
           result.endedReasons[reason] = (result.endedReasons[reason] ?? 0) + 1;
+          // An ended call's figures are counted: a long run's memory stays flat.
+          store.remove('call', session.call.id as string);
+          const ended = wake;
+          wake = undefined;
+          ended?.();
         });
-      runs.push(run);
     }
-    await Promise.all(runs);
+    while (running.size) await nextEnd();
   } finally {
     if (ticker) clearInterval(ticker);
     o.signal?.removeEventListener('abort', stop);

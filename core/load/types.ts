@@ -24,8 +24,10 @@ export interface LoadOptions {
   assistant: Json;
   /** The server `assistant-request` goes to for inbound calls (default: the assistant's server). */
   inboundServer?: Json;
-  /** Calls to place in all. */
+  /** Calls to place in all (Infinity with `concurrent` and `durationSeconds`: as many as the duration holds). */
   calls: number;
+  /** Keep at most this many calls running at once: the next call starts as one ends, as lines on a busy day. */
+  concurrent?: number;
   /** Calls started per real second once ramped up (default: all at once). */
   rate?: number;
   /** Real seconds over which the start rate climbs from zero to `rate`. */
