@@ -90,6 +90,9 @@ it('gives every call its messages in the platform order, each fitting its publis
     expect(statuses).toEqual(inbound ? ['in-progress', 'ended'] : ['queued', 'ringing', 'in-progress', 'ended']);
     expect(types.at(-1)).toBe('end-of-call-report');
     expect(types.indexOf('tool-calls')).toBeGreaterThan(types.indexOf('assistant.started'));
+    // Each conversation update carries the conversation as it was then: one line more each time.
+    const lines = list.filter((m) => m.message.type === 'conversation-update').map((m) => (m.message.messages as unknown[]).length);
+    expect(lines).toEqual(lines.map((_, i) => i + 1));
     const stamps = list.map((m) => Number(m.message.timestamp));
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
     sequences[inbound ? 'inbound' : 'outbound'].add(types.join(','));

@@ -43,7 +43,7 @@ export type DataOf<T extends ServerMessageType> = T extends keyof MessageData ? 
 
 type Builder = (ctx: MessageContext, data: Json, at: number) => Json;
 
-const messages = (ctx: MessageContext): ConversationMessage[] => ctx.messages ?? [];
+const messages = (ctx: MessageContext): readonly ConversationMessage[] => ctx.messages ?? [];
 const conversation = (ctx: MessageContext): Json => ({ messages: messages(ctx), messagesOpenAIFormatted: openAIFormatted(messages(ctx)) });
 const lastBot = (ctx: MessageContext): string => {
   const said = messages(ctx).filter((m) => m.role === 'bot');

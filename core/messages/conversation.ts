@@ -24,8 +24,13 @@ function formatted(m: ConversationMessage): OpenAIMessage | undefined {
 /** A deep-frozen message's formatted twin (null: it has none). */
 const formattedOnce = new WeakMap<object, OpenAIMessage | null>();
 
+/** A deep-frozen conversation's formatted twin, frozen too. */
+const formattedAll = new WeakMap<object, OpenAIMessage[]>();
+
 /** The conversation in OpenAI's chat format (`messagesOpenAIFormatted`). */
 export function openAIFormatted(messages: readonly ConversationMessage[]): OpenAIMessage[] {
+  const whole = formattedAll.get(messages);
+  if (whole) return whole;
   const out: OpenAIMessage[] = [];
   for (const m of messages) {
     // A deep-frozen message (a load run's) cannot change: its formatted twin is made once, frozen too.
@@ -36,6 +41,7 @@ export function openAIFormatted(messages: readonly ConversationMessage[]): OpenA
     }
     if (f) out.push(f);
   }
+  if (isDeepFrozen(messages)) formattedAll.set(messages, frozenCopy(out));
   return out;
 }
 

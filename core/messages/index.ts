@@ -7,7 +7,7 @@ export * from './types.js';
 export { ABOUT } from './about.js';
 export { buildServerMessage, isServerMessageType, summarise } from './builders.js';
 export type { DataOf, MessageData, ToolCallData } from './builders.js';
-export { deepFreeze, isDeepFrozen } from './frozen.js';
+export { deepFreeze, frozenCopy, isDeepFrozen } from './frozen.js';
 export { clientMessageOf, DEFAULT_CLIENT_MESSAGES } from './client.js';
 export { artifactOf, openAIFormatted, transcriptText } from './conversation.js';
 export { sampleAnswers, sampleAssistant, sampleCall, sampleContext, sampleCustomer, sampleMessages, samplePhoneNumber, sampleServerMessage } from './samples.js';

@@ -10,6 +10,8 @@ import {
   openAIFormatted,
   sampleMessages,
   transcriptText,
+  deepFreeze,
+  isDeepFrozen,
 } from './index.js';
 
 describe('core/messages', () => {
@@ -61,5 +63,16 @@ describe('core/messages', () => {
     expect(open.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant', 'tool', 'assistant']);
     expect(JSON.parse(open[2]?.content ?? '')).toEqual([{ id: 'call_sample_1', type: 'function', function: { name: 'bookAppointment', arguments: '{"day":"monday"}' } }]);
     expect(transcriptText(sampleMessages).split('\n')).toHaveLength(3);
+  });
+
+  it('formats a conversation frozen all the way down once, and any other each time', () => {
+    const plain = openAIFormatted(sampleMessages);
+    expect(openAIFormatted(sampleMessages)).not.toBe(plain);
+    expect(Object.isFrozen(plain)).toBe(false);
+    const frozen = deepFreeze(structuredClone(sampleMessages));
+    const once = openAIFormatted(frozen);
+    expect(openAIFormatted(frozen)).toBe(once);
+    expect(isDeepFrozen(once)).toBe(true);
+    expect(once).toEqual(plain);
   });
 });

@@ -113,7 +113,7 @@ export interface MessageContext {
   /** Epoch milliseconds; the builder uses `Date.now()` when unset. */
   timestamp?: number;
   /** The conversation so far. */
-  messages?: ConversationMessage[];
+  messages?: readonly ConversationMessage[];
   /** The recording URL for artifacts. */
   recordingUrl?: string;
   /** Type-specific facts (status, transcript text, tool calls...): see `MessageData`. */

@@ -1,7 +1,7 @@
 // One running call's state and its primitives: send a server message (filtered, to the right
 // server, in order), change status, speak a line, and end with the artifact the platform keeps.
-import type { CallStatus, ConversationMessage, DataOf, Json, ServerMessageType } from '../../messages/index.js';
-import { artifactOf, buildServerMessage, clientMessageOf, isSubscribed, summarise } from '../../messages/index.js';
+import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, ServerMessageType } from '../../messages/index.js';
+import { artifactOf, buildServerMessage, clientMessageOf, frozenCopy, isDeepFrozen, isSubscribed, summarise } from '../../messages/index.js';
 import { logCall } from '../actions/place.js';
 import type { EmulatorRecord } from '../record.js';
 import type { Rec, Store } from '../store.js';
@@ -53,7 +53,16 @@ const ENDED = new DOMException('The call ended', 'AbortError');
 export class CallSession {
   /** The browser taking part, for a web call a browser has joined. */
   browser: SessionBrowser | undefined;
-  readonly messages: ConversationMessage[] = [];
+  /**
+   * The conversation so far. Copied on each new line, never changed in place: every message sent
+   * since carries the array it saw, without a copy of its own (a call sends four times as many
+   * messages as it has lines).
+   */
+  get messages(): readonly ConversationMessage[] {
+    return this.said;
+  }
+  private said: readonly ConversationMessage[] = [];
+  private recording: string | undefined;
   private current: Json | undefined;
   private unfilled = false;
   phoneNumber: Json | undefined;
@@ -149,27 +158,21 @@ export class CallSession {
     // A browser in a web call gets the assistant's clientMessages, whatever the server subscribes to.
     const toBrowser = this.browser !== undefined && clientMessageOf(probe, this.assistant?.clientMessages as string[] | undefined) !== undefined;
     if (!toServer && !toBrowser) return Promise.resolve(undefined);
-    // The state as it is now (cheap copies); the message is built and sent when its turn comes.
-    const context = {
-      call: { ...this.call },
-      ...(this.assistant ? { assistant: this.assistant } : {}),
-      ...(this.customer ? { customer: this.customer } : {}),
-      ...(this.phoneNumber ? { phoneNumber: this.phoneNumber } : {}),
-      timestamp: Math.round(clock.now()),
-      messages: [...this.messages],
-      recordingUrl: this.recordingUrl(),
-      ...(data ? { data } : {}),
-    };
+    // Built now, from the state as it is now (the builder copies the call); sent when its turn comes.
+    const context: MessageContext & { data?: DataOf<T> } = { call: this.call, timestamp: Math.round(clock.now()), messages: this.said, recordingUrl: this.recordingUrl() };
+    if (this.assistant) context.assistant = this.assistant;
+    if (this.customer) context.customer = this.customer;
+    if (this.phoneNumber) context.phoneNumber = this.phoneNumber;
+    if (data) context.data = data;
+    const message = buildServerMessage(type, context);
     // The browser gets its message as it happens (its playback is live); servers get theirs in turn.
-    if (toBrowser) this.browser?.message(buildServerMessage(type, context));
+    if (toBrowser) this.browser?.message(message);
     if (!toServer) return Promise.resolve(undefined);
     const { store } = this.deps;
     const target = withCredential(chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(store) }), (id) => store.get('credential', id));
     if (!target) return Promise.resolve(undefined);
     const signal = this.cancelled.signal;
-    const sent = this.chain
-      .then(() => (this.deps.pace ?? turn)())
-      .then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, buildServerMessage(type, context), signal)));
+    const sent = this.chain.then(() => (this.deps.pace ?? turn)()).then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, message, signal)));
     this.chain = sent;
     return sent;
   }
@@ -211,7 +214,10 @@ export class CallSession {
 
   /** Adds a conversation message at the current simulated time. */
   push(message: ConversationMessage): void {
-    this.messages.push(message);
+    const said = [...this.said, message];
+    // Lines frozen all the way down (a load run's) make a conversation frozen all the way down,
+    // whose JSON and formatted twin are then made once (messages/frozen.ts).
+    this.said = isDeepFrozen(message) && (this.said.length === 0 || isDeepFrozen(this.said)) ? frozenCopy(said) : Object.freeze(said);
     void this.send('conversation-update');
   }
 
@@ -252,7 +258,7 @@ export class CallSession {
 
   /** The URL the emulator serves this call's recording from. */
   recordingUrl(): string {
-    return `${this.deps.baseUrl()}/__voice/recording/${this.call.id}.wav`;
+    return (this.recording ??= `${this.deps.baseUrl()}/__voice/recording/${this.call.id}.wav`);
   }
 
   /** Stops the call silently (the emulator is reset): no status change, no message, no delivery after this. */
