@@ -15,6 +15,10 @@ it('writes the same bytes as JSON.stringify, frozen parts, arrays of them and le
   expect(joined(body).toString()).toBe(expected);
   expect(body.bytes).toBe(Buffer.byteLength(expected));
   expect(bodyText(body)).toBe(expected);
+  // A frozen array of frozen lines, values JSON leaves out or writes as null included.
+  const conversation = deepFreeze([lines[0], 'text', 2, null, undefined, [lines[1]], { nested: [lines[1]] }]);
+  const frozenBody = wrappedBody('message', { messages: conversation, again: conversation });
+  expect(bodyText(frozenBody)).toBe(JSON.stringify({ message: { messages: conversation, again: conversation } }));
   // The frozen assistant is copied from the same bytes each time.
   const again = wrappedBody('message', { assistant });
   expect(again.parts.find((p) => Buffer.isBuffer(p))).toBe(body.parts.find((p) => Buffer.isBuffer(p)));

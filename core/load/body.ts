@@ -15,11 +15,30 @@ export interface BodyParts {
 
 const encoded = new WeakMap<object, Buffer>();
 
-/** The JSON of a deep-frozen value, encoded once; undefined for any other value. */
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * The JSON of a deep-frozen value, encoded once; undefined for any other value. A frozen array (a
+ * conversation: each new line makes a new one) is joined from its items' bytes, each encoded once.
+ */
 function frozenBytes(value: unknown): Buffer | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   let b = encoded.get(value);
-  if (!b && isDeepFrozen(value)) encoded.set(value, (b = Buffer.from(JSON.stringify(value))));
+  if (b || !isDeepFrozen(value)) return b;
+  if (Array.isArray(value)) {
+    const parts: Buffer[] = [OPEN];
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (i) parts.push(COMMA);
+      // JSON writes null for what it cannot write in an array (undefined, functions, symbols).
+      parts.push(frozenBytes(item) ?? Buffer.from(JSON.stringify(item) ?? 'null'));
+    }
+    parts.push(CLOSE);
+    b = Buffer.concat(parts);
+  } else b = Buffer.from(JSON.stringify(value));
+  encoded.set(value, b);
   return b;
 }
 
