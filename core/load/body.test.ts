@@ -19,6 +19,11 @@ it('writes the same bytes as JSON.stringify, frozen parts, arrays of them and le
   const conversation = deepFreeze([lines[0], 'text', 2, null, undefined, [lines[1]], { nested: [lines[1]] }]);
   const frozenBody = wrappedBody('message', { messages: conversation, again: conversation });
   expect(bodyText(frozenBody)).toBe(JSON.stringify({ message: { messages: conversation, again: conversation } }));
+  // Frozen parts inside plain objects and arrays that are not frozen (an ended call's conversation).
+  const ended = { call: { id: 'c9', artifact: { messages: conversation, at: new Date(0), odd: { toJSON: () => 'x' }, gone: undefined }, list: [undefined, () => 1, lines[0], -0, NaN] } };
+  const endedBody = wrappedBody('message', ended, new SentCalls());
+  expect(bodyText(endedBody)).toBe(JSON.stringify({ message: ended }));
+  expect(endedBody.parts.filter((p) => Buffer.isBuffer(p)).length).toBeGreaterThan(1);
   // The frozen assistant is copied from the same bytes each time.
   const again = wrappedBody('message', { assistant });
   expect(again.parts.find((p) => Buffer.isBuffer(p))).toBe(body.parts.find((p) => Buffer.isBuffer(p)));

@@ -93,48 +93,79 @@ function same(call: Record<string, unknown>, values: unknown[]): boolean {
   return i === values.length;
 }
 
+/** A body being written: the parts so far, and the text not yet put in them. */
+interface Writer {
+  parts: (string | Buffer)[];
+  text: string;
+  bytes: number;
+}
+
+function put(w: Writer, b: Buffer): void {
+  w.bytes += Buffer.byteLength(w.text) + b.length;
+  w.parts.push(w.text, b);
+  w.text = '';
+}
+
+/** A value JSON leaves out of an object (and writes as null in an array). */
+const omitted = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+/**
+ * Writes `v` as JSON.stringify would. Frozen parts (and a call unchanged since it was last sent)
+ * are copied as bytes; plain objects and arrays are written field by field, so the frozen parts
+ * inside them are copied too (an ended call holds its whole conversation); the rest is stringified.
+ */
+function write(w: Writer, v: unknown, calls?: SentCalls): void {
+  if (v === null || typeof v !== 'object') {
+    w.text += typeof v === 'number' && Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? 'null');
+    return;
+  }
+  const b = frozenBytes(v) ?? calls?.bytes(v as Record<string, unknown>);
+  if (b) return put(w, b);
+  if (Array.isArray(v)) {
+    w.text += '[';
+    for (let i = 0; i < v.length; i++) {
+      if (i) w.text += ',';
+      const item: unknown = v[i];
+      if (omitted(item)) w.text += 'null';
+      else write(w, item);
+    }
+    w.text += ']';
+    return;
+  }
+  // Anything but a plain object (a Date, a class, an object with its own toJSON) is JSON's to write.
+  const proto: unknown = Object.getPrototypeOf(v);
+  if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+    w.text += JSON.stringify(v) ?? 'null';
+    return;
+  }
+  fields(w, v as Record<string, unknown>);
+}
+
+/** A plain object's fields; `calls` is for the one named `call` (a message's). */
+function fields(w: Writer, o: Record<string, unknown>, calls?: SentCalls): void {
+  w.text += '{';
+  let first = true;
+  for (const k in o) {
+    const item = o[k];
+    if (omitted(item)) continue;
+    w.text += first ? quoted(k) : `,${quoted(k)}`;
+    write(w, item, k === 'call' ? calls : undefined);
+    first = false;
+  }
+  w.text += '}';
+}
+
 /**
  * `JSON.stringify({ [key]: value })` in parts (the same bytes), for a plain object `value`: a
  * message, whose `call` may be reused from `calls`.
  */
 export function wrappedBody(key: string, value: Record<string, unknown>, calls?: SentCalls): BodyParts {
-  const parts: (string | Buffer)[] = [];
-  let bytes = 0;
-  let text = `{${JSON.stringify(key)}:{`;
-  let first = true;
-  for (const k in value) {
-    const v = value[k];
-    const name = first ? quoted(k) : `,${quoted(k)}`;
-    const b = frozenBytes(v) ?? (k === 'call' && calls && v !== null && typeof v === 'object' ? calls.bytes(v as Record<string, unknown>) : undefined);
-    if (b) {
-      text += name;
-      bytes += Buffer.byteLength(text) + b.length;
-      parts.push(text, b);
-      text = '';
-    } else if (Array.isArray(v) && v.length && v.every((e) => frozenBytes(e))) {
-      // A conversation so far: each of its frozen messages is copied from its bytes.
-      text += `${name}[`;
-      for (let i = 0; i < v.length; i++) {
-        const e = frozenBytes(v[i]) as Buffer;
-        if (i) text += ',';
-        bytes += Buffer.byteLength(text) + e.length;
-        parts.push(text, e);
-        text = '';
-      }
-      text = ']';
-    } else {
-      // A finite number's JSON is its string; JSON.stringify leaves out what it cannot write
-      // (undefined, functions, symbols).
-      const t = typeof v === 'number' && Number.isFinite(v) ? String(v) : JSON.stringify(v);
-      if (t === undefined) continue;
-      text += name + t;
-    }
-    first = false;
-  }
-  text += '}}';
-  bytes += Buffer.byteLength(text);
-  parts.push(text);
-  return { parts, bytes };
+  const w: Writer = { parts: [], text: `{${JSON.stringify(key)}:`, bytes: 0 };
+  fields(w, value, calls);
+  w.text += '}';
+  w.bytes += Buffer.byteLength(w.text);
+  w.parts.push(w.text);
+  return { parts: w.parts, bytes: w.bytes };
 }
 
 /** The body's bytes in one buffer (for the pieces of a slow upload). */

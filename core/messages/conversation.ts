@@ -58,7 +58,8 @@ export function transcriptText(messages: readonly ConversationMessage[]): string
 /** The call artifact (`Artifact`): messages in both formats, transcript and recording URL. */
 export function artifactOf(messages: readonly ConversationMessage[], recordingUrl?: string): Json {
   return {
-    messages: [...messages],
+    // A frozen conversation cannot change under the artifact: it is shared, not copied.
+    messages: Object.isFrozen(messages) ? messages : [...messages],
     messagesOpenAIFormatted: openAIFormatted(messages),
     transcript: transcriptText(messages),
     ...(recordingUrl ? { recordingUrl, recording: { mono: { combinedUrl: recordingUrl } } } : {}),

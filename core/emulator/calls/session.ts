@@ -281,7 +281,7 @@ export class CallSession {
     const seconds = this.startedMs === undefined ? 0 : (now - this.startedMs) / 1000;
     const transport = c.type === 'webCall' ? 'daily' : 'twilio';
     Object.assign(c, costOf(seconds, this.messages, this.assistant, transport));
-    c.messages = [...this.messages];
+    c.messages = this.said;
     const answered = this.startedMs !== undefined;
     c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined);
     if (this.latencies.length) (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies);
