@@ -83,13 +83,14 @@ const benchmark: Benchmark = {
     const warm = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), {
       warmup: 1,
       rounds: ctx.quick ? 1 : 7,
+      perRound: ctx.quick ? 1 : 3,
       onRound: () => {
         recording = true;
       }, // after the warm-up round
     });
     // As many cold rounds as warm: a cold launch (dependency optimisation by rolldown on two cores)
     // swings more than a warm one.
-    const cold = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, true)])), { warmup: 0, rounds: ctx.quick ? 1 : 7 });
+    const cold = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, true)])), { warmup: 0, rounds: ctx.quick ? 1 : 7, perRound: ctx.quick ? 1 : 3 });
     // Leave warm caches behind for whoever runs next.
     recording = false;
     await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), { warmup: 0, rounds: 1 });

@@ -39,7 +39,7 @@ async function startRows(ctx: BenchContext): Promise<Row[]> {
     return dev.ms;
   };
   const rounds = ctx.quick ? 2 : 15;
-  const samples = await interleave({ on: once([]), off: once(['--no-inspector']) }, { warmup: 1, rounds, onRound: (i) => ctx.log(`voice dev start round ${i + 1}`) });
+  const samples = await interleave({ on: once([]), off: once(['--no-inspector']) }, { warmup: 1, rounds, perRound: ctx.quick ? 1 : 3, onRound: (i) => ctx.log(`voice dev start round ${i + 1}`) });
   return [
     row({
       bench,
