@@ -92,7 +92,16 @@ const cliBuilds = coreOnly
 // (dist/inspector). Vite is needed here only, never when `voice dev` runs.
 async function buildInspector() {
   const { build: viteBuild } = await import('vite');
-  await viteBuild({ configFile: at('web/inspector/vite.config.ts'), logLevel: 'warn' });
+  // Vite builds for the NODE_ENV it finds: under a test runner (NODE_ENV=test) the page shipped
+  // React's development build, several times slower to render. The page is always a production build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await viteBuild({ configFile: at('web/inspector/vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 // Outputs are overwritten in place, never deleted first, so a CLI process started during a

@@ -70,6 +70,8 @@ it('builds into --out and prints the files as JSON, warning about what will not 
     VOICE_SUPABASE_URL: 'https://abc.supabase.co',
     VOICE_SUPABASE_ANON_KEY: 'anon-key-123456',
     VOICE_SELLER_NAME: 'Northwind',
+    // A developer's shell may say development: the hosted page is a production build all the same.
+    NODE_ENV: 'development',
   });
   expect(r.stderr).not.toMatch(/error/i);
   expect(r.exitCode).toBe(0);
@@ -83,4 +85,8 @@ it('builds into --out and prints the files as JSON, warning about what will not 
   const logo = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`;
   expect(html).toContain(`"seller":{"name":"Northwind","logo":"${logo}"}`);
   expect(html).toContain(`<link rel="icon" href="${logo}" />`);
+  // React's production build: no development JSX runtime, no development warnings.
+  const scripts = result.files.filter((f) => f.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const f of scripts) expect(readFileSync(join(dir, 'site', f), 'utf8')).not.toMatch(/jsxDEV|react-dom\.development/);
 }, 120_000);
