@@ -5,8 +5,8 @@
 // generator and autocannon run in this one, in alternating rounds.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { runLoad } from 'voice-agent-core/load';
-import type { LoadResult, PostFn } from 'voice-agent-core/load';
+import { recordCalls, runLoad } from 'voice-agent-core/load';
+import type { LoadResult } from 'voice-agent-core/load';
 import { quantile, row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
 
@@ -75,13 +75,7 @@ interface Cannon {
  * body, so a reference sending smaller bodies than the run would find a faster server.
  */
 async function typicalBody(url: string): Promise<{ body: string; mean: number }> {
-  const bodies: string[] = [];
-  const post: PostFn = async (_r, target, callId, message) => {
-    bodies.push(JSON.stringify({ message }));
-    const answer = message.type === 'assistant-request' ? { assistantId: 'a1' } : {};
-    return { delivery: { id: message.type, callId, type: message.type, url: target.url, sentAt: '', request: { headers: {}, body: { message } }, status: 200, answer, ms: 0 }, answer };
-  };
-  await runLoad({ assistant: assistant(url), calls: 2, speed: 1e6, post });
+  const bodies = (await recordCalls({ assistant: assistant(url), calls: 2 })).flatMap((c) => c.messages.map((k) => JSON.stringify({ message: k.message })));
   const mean = bodies.reduce((sum, b) => sum + Buffer.byteLength(b), 0) / bodies.length;
   const body = bodies.reduce((best, b) => (Math.abs(Buffer.byteLength(b) - mean) < Math.abs(Buffer.byteLength(best) - mean) ? b : best));
   return { body, mean };

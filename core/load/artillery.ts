@@ -1,13 +1,13 @@
 // `voice load --export artillery`: the same traffic as an Artillery script, for a team that runs
-// it from many machines. The calls are run once through the same engine with every message kept
-// instead of posted (the server's answers stood in for), then written as one flow per kind of call
-// (inbound, outbound), with arrivals on the run's schedule and a call list saying which call is
-// which kind (Artillery would pick scenarios at random by weight: right only on average).
+// it from many machines. One call of each kind is recorded (./record.ts) and written as one flow
+// per kind (inbound, outbound), with arrivals on the run's schedule and a call list saying which
+// call is which kind (Artillery would pick scenarios at random by weight: right only on average).
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'yaml';
-import type { Json, ServerMessage } from '../messages/index.js';
-import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
-import { startTimes, runLoad } from './engine.js';
+import type { Json } from '../messages/index.js';
+import { startTimes } from './engine.js';
+import { recordCalls } from './record.js';
+import type { KeptMessage } from './record.js';
 import { LoadOptionsError } from './errors.js';
 import type { LoadOptions } from './types.js';
 
@@ -24,11 +24,6 @@ export interface ArtilleryExport {
   users: { inbound: number; outbound: number };
   /** What the script cannot do that `voice load` does. */
   notes: string[];
-}
-
-interface Kept {
-  target: ServerTarget;
-  message: ServerMessage;
 }
 
 /** The call list's columns before the literal texts. */
@@ -74,7 +69,7 @@ function literals(value: unknown, columns: Map<string, string>): unknown {
 }
 
 /** The flow of one call: its messages in order, with the pauses between them at the run's speed. */
-function flow(kept: Kept[], base: string, speed: number, columns: Map<string, string>): Json[] {
+function flow(kept: KeptMessage[], base: string, speed: number, columns: Map<string, string>): Json[] {
   const steps: Json[] = [];
   let at: number | undefined;
   for (const { target, message } of kept) {
@@ -100,38 +95,25 @@ function flow(kept: Kept[], base: string, speed: number, columns: Map<string, st
 export async function exportArtillery(o: LoadOptions, csvPath = 'calls.csv'): Promise<ArtilleryExport> {
   if (o.concurrent !== undefined) throw new LoadOptionsError('the Artillery export places calls on a schedule (a rate) and cannot hold lines: export without concurrent');
   const times = startTimes(o);
-  const byCall = new Map<string, Kept[]>();
-  const kinds = new Map<string, 'inbound' | 'outbound'>();
   const notes: string[] = [];
-  const post = async (_r: unknown, target: ServerTarget, callId: string, message: ServerMessage): Promise<Delivered> => {
-    if (target.sign && !notes.length) notes.push('Signed deliveries are sent unsigned: Artillery would need a processor to sign each body.');
-    const list = byCall.get(callId) ?? [];
-    byCall.set(callId, list);
-    list.push({ target, message });
-    if (message.type === 'assistant-request') kinds.set(callId, 'inbound');
-    else if (!kinds.has(callId)) kinds.set(callId, 'outbound');
-    const calls = (message.toolCallList as { id: string }[] | undefined) ?? [];
-    const answer: Json = message.type === 'assistant-request' ? { assistantId: 'load' } : message.type === 'tool-calls' ? { results: calls.map((c) => ({ toolCallId: c.id, result: 'Done.' })) } : {};
-    return { delivery: { id: message.type, callId, type: message.type, url: target.url, sentAt: '', request: { headers: {}, body: { message } }, status: 200, answer, ms: 0 }, answer };
-  };
   // A call of each kind is enough to write its flow; which calls are which comes from the schedule.
   const share = o.inbound ?? 0.5;
   const inboundAt = times.map((_, i) => Math.floor((i + 1) * share) > Math.floor(i * share));
   const inbound = inboundAt.filter(Boolean).length;
   const users = { inbound, outbound: times.length - inbound };
-  await runLoad({ ...o, calls: 2, inbound: 0.5, rate: undefined, rampSeconds: undefined, durationSeconds: undefined, faults: [], speed: 1e6, post, onProgress: undefined });
+  const recorded = await recordCalls(o);
+  if (recorded.some((c) => c.messages.some((k) => k.target.sign))) notes.push('Signed deliveries are sent unsigned: Artillery would need a processor to sign each body.');
   const url = new URL(String((o.assistant.server as Json).url));
   const base = url.origin;
   const flows: Record<'inbound' | 'outbound', Json[]> = { inbound: [], outbound: [] };
   const perType: Record<string, number> = {};
   const columns = new Map<string, string>();
   let requests = 0;
-  for (const [callId, kept] of byCall) {
-    const kind = kinds.get(callId) as 'inbound' | 'outbound';
+  for (const { kind, messages } of recorded) {
     const n = users[kind];
-    flows[kind] = flow(kept, base, o.speed ?? 1, columns);
-    for (const k of kept) perType[k.message.type] = (perType[k.message.type] ?? 0) + n;
-    requests += kept.length * n;
+    flows[kind] = flow(messages, base, o.speed ?? 1, columns);
+    for (const k of messages) perType[k.message.type] = (perType[k.message.type] ?? 0) + n;
+    requests += messages.length * n;
   }
   if (o.faults?.length) notes.push('Faults are not exported.');
   const texts = [...columns.keys()];

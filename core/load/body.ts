@@ -15,29 +15,16 @@ export interface BodyParts {
 
 const encoded = new WeakMap<object, Buffer>();
 
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-
 /**
- * The JSON of a deep-frozen value, encoded once; undefined for any other value. A frozen array (a
- * conversation: each new line makes a new one) is joined from its items' bytes, each encoded once.
+ * The JSON of a deep-frozen value, encoded once; undefined for any other value. Written as `write`
+ * writes, so the frozen parts inside it (a conversation's lines: each new line makes a new
+ * conversation) are copied from their own bytes.
  */
 function frozenBytes(value: unknown): Buffer | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   let b = encoded.get(value);
   if (b || !isDeepFrozen(value)) return b;
-  if (Array.isArray(value)) {
-    const parts: Buffer[] = [OPEN];
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (i) parts.push(COMMA);
-      // JSON writes null for what it cannot write in an array (undefined, functions, symbols).
-      parts.push(frozenBytes(item) ?? Buffer.from(JSON.stringify(item) ?? 'null'));
-    }
-    parts.push(CLOSE);
-    b = Buffer.concat(parts);
-  } else b = Buffer.from(JSON.stringify(value));
+  b = encode(value);
   encoded.set(value, b);
   return b;
 }
@@ -76,7 +63,7 @@ export class SentCalls {
       if (v !== null && typeof v === 'object' && !isDeepFrozen(v)) return undefined;
       values.push(k, v);
     }
-    const sent = { values, bytes: Buffer.from(JSON.stringify(call)) };
+    const sent = { values, bytes: encode(call) };
     if (!prev && this.last.size >= this.max) this.last.delete(this.last.keys().next().value as string);
     this.last.set(id, sent);
     return sent.bytes;
@@ -121,6 +108,11 @@ function write(w: Writer, v: unknown, calls?: SentCalls): void {
   }
   const b = frozenBytes(v) ?? calls?.bytes(v as Record<string, unknown>);
   if (b) return put(w, b);
+  fresh(w, v);
+}
+
+/** Writes an object or array itself (its parts may come from their bytes). */
+function fresh(w: Writer, v: object): void {
   if (Array.isArray(v)) {
     w.text += '[';
     for (let i = 0; i < v.length; i++) {
@@ -139,6 +131,20 @@ function write(w: Writer, v: unknown, calls?: SentCalls): void {
     return;
   }
   fields(w, v as Record<string, unknown>);
+}
+
+/** The parts written so far, with the text left. */
+function done(w: Writer): BodyParts {
+  w.bytes += Buffer.byteLength(w.text);
+  w.parts.push(w.text);
+  return { parts: w.parts, bytes: w.bytes };
+}
+
+/** The JSON of an object or array in one buffer. */
+function encode(v: object): Buffer {
+  const w: Writer = { parts: [], text: '', bytes: 0 };
+  fresh(w, v);
+  return bodyBytes(done(w));
 }
 
 /** A plain object's fields; `calls` is for the one named `call` (a message's). */
@@ -163,9 +169,7 @@ export function wrappedBody(key: string, value: Record<string, unknown>, calls?:
   const w: Writer = { parts: [], text: `{${JSON.stringify(key)}:`, bytes: 0 };
   fields(w, value, calls);
   w.text += '}';
-  w.bytes += Buffer.byteLength(w.text);
-  w.parts.push(w.text);
-  return { parts: w.parts, bytes: w.bytes };
+  return done(w);
 }
 
 /** The body's bytes in one buffer (for the pieces of a slow upload). */

@@ -2,6 +2,8 @@
 export { runLoad, startTimes, checkOptions, LoadOptionsError } from './engine.js';
 export { deadlineOf } from './post.js';
 export { exportArtillery } from './artillery.js';
+export { recordCalls } from './record.js';
+export type { KeptMessage, RecordedCall } from './record.js';
 export type { ArtilleryExport } from './artillery.js';
 export { quantile } from './stats.js';
 export { ASSISTANT_REQUEST_SECONDS, FAULTS } from './types.js';
