@@ -16,6 +16,7 @@ import { inkScriptBuild, makeInkCache } from '../cli/launch/build-ink-script.js'
 import { fastLaneBuild } from '../cli/launch/build-lane.js';
 import { makeViteCache, viteScriptBuild } from '../cli/launch/build-vite-script.js';
 import { copySchemaFiles } from '../cli/launch/build-schema-files.js';
+import { asProduction } from '../web/vite/production.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -92,16 +93,7 @@ const cliBuilds = coreOnly
 // (dist/inspector). Vite is needed here only, never when `voice dev` runs.
 async function buildInspector() {
   const { build: viteBuild } = await import('vite');
-  // Vite builds for the NODE_ENV it finds: under a test runner (NODE_ENV=test) the page shipped
-  // React's development build, several times slower to render. The page is always a production build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await viteBuild({ configFile: at('web/inspector/vite.config.ts'), logLevel: 'warn' });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  await asProduction(() => viteBuild({ configFile: at('web/inspector/vite.config.ts'), logLevel: 'warn' }));
 }
 
 // Outputs are overwritten in place, never deleted first, so a CLI process started during a

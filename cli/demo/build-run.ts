@@ -9,6 +9,7 @@ import { configScript } from 'voice-agent-core/visitors/page-config';
 import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
 import { coreSource } from '../../web/vite/core-source.js';
 import { PAGE_BUILD, pageBuildPlugins } from '../../web/vite/page-build.js';
+import { asProduction } from '../../web/vite/production.js';
 import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
 import { usageError } from '../errors.js';
 import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './headers.js';
@@ -148,12 +149,8 @@ export async function buildDemo(options: DemoBuildOptions): Promise<DemoBuildRes
     }),
   };
   const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
-  // Vite builds for the NODE_ENV it finds: a shell with NODE_ENV=development would ship React's
-  // development build, several times slower. A page built to be hosted is a production build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
+  await asProduction(() =>
+    build({
       configFile: false,
       root: join(root, 'web'),
       base: '/',
@@ -162,11 +159,8 @@ export async function buildDemo(options: DemoBuildOptions): Promise<DemoBuildRes
       clearScreen: false,
       plugins: [coreSource(join(root, 'core')), react(), ...pageBuildPlugins(), bake],
       build: { ...PAGE_BUILD, outDir, emptyOutDir: true },
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+    }),
+  );
 
   const index = join(outDir, 'index.html');
   // Hosts that serve 404.html for unknown paths (GitHub Pages, S3 error document) still show the page.
