@@ -158,6 +158,11 @@ export class CallSession {
     // A browser in a web call gets the assistant's clientMessages, whatever the server subscribes to.
     const toBrowser = this.browser !== undefined && clientMessageOf(probe, this.assistant?.clientMessages as string[] | undefined) !== undefined;
     if (!toServer && !toBrowser) return Promise.resolve(undefined);
+    const { store } = this.deps;
+    const target = toServer
+      ? withCredential(chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(store) }), (id) => store.get('credential', id))
+      : undefined;
+    if (!target && !toBrowser) return Promise.resolve(undefined);
     // Built now, from the state as it is now (the builder copies the call); sent when its turn comes.
     const context: MessageContext & { data?: DataOf<T> } = { call: this.call, timestamp: Math.round(clock.now()), messages: this.said, recordingUrl: this.recordingUrl() };
     if (this.assistant) context.assistant = this.assistant;
@@ -167,9 +172,6 @@ export class CallSession {
     const message = buildServerMessage(type, context);
     // The browser gets its message as it happens (its playback is live); servers get theirs in turn.
     if (toBrowser) this.browser?.message(message);
-    if (!toServer) return Promise.resolve(undefined);
-    const { store } = this.deps;
-    const target = withCredential(chooseServer(type, { tool: extra.tool, assistant: this.assistant, phoneNumber: this.phoneNumber, org: orgOf(store) }), (id) => store.get('credential', id));
     if (!target) return Promise.resolve(undefined);
     const signal = this.cancelled.signal;
     const sent = this.chain.then(() => (this.deps.pace ?? turn)()).then(() => (signal.aborted ? undefined : (this.deps.post ?? deliver)(this.deps.record, target, this.call.id, message, signal)));
