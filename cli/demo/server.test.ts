@@ -104,6 +104,36 @@ describe('startDemo', () => {
     }
   });
 
+  it("serves the page's own modules with inline source maps and package modules without; DevTools finds a dependency's map on request", async () => {
+    const demo = await startDemo({ ...quiet(), flags: { webhookUrl: 'http://127.0.0.1:9/x' } });
+    const inline = 'sourceMappingURL=data:application/json;base64,';
+    try {
+      const get = async (path: string) => {
+        const res = await fetch(new URL(path, demo.origin));
+        expect(res.status, path).toBe(200);
+        return res.text();
+      };
+      const main = await get('/src/main.tsx');
+      expect(main).toContain(inline);
+      const client = await get('/@vite/client');
+      expect(client).toContain('createHotContext');
+      expect(client).not.toContain('sourceMappingURL');
+      expect(await get('/@react-refresh')).not.toContain('sourceMappingURL');
+      const dep = /from "([^"]*\/react-dom_client\.js\?v=[^"]+)"/.exec(main)?.[1];
+      expect(dep, 'react-dom/client as an optimized dependency').toBeDefined();
+      const code = await get(dep as string);
+      expect(code).toContain('createRoot');
+      expect(code).not.toContain(inline);
+      expect(code.trimEnd().endsWith('//# sourceMappingURL=react-dom_client.js.map')).toBe(true);
+      // The browser resolves the comment against the module's URL.
+      const map = JSON.parse(await get(new URL('react-dom_client.js.map', new URL(dep as string, demo.origin)).pathname)) as { version: number; sources: string[] };
+      expect(map.version).toBe(3);
+      expect(map.sources.some((source) => source.includes('react-dom-client.development.js'))).toBe(true);
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('keeps the API key out of the page', async () => {
     const demo = await startDemo({ ...quiet(), env: { ...env, VOICE_API_KEY: 'sk-very-secret', VOICE_API_URL: emulator.url } });
     try {

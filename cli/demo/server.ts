@@ -12,6 +12,7 @@ import { slugProblem } from 'voice-agent-core/visitors/model';
 import { EMULATOR_PORT } from 'voice-agent-core/hosts';
 import { coreSource } from '../../web/vite/core-source.js';
 import { flagFiles } from '../../web/vite/flag-files.js';
+import { packageMapsDev } from '../../web/vite/package-maps-dev.js';
 import { PHONE_INPUT, phoneInputDev } from '../../web/vite/phone-input-dev.js';
 import { configScript } from 'voice-agent-core/visitors/page-config';
 import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
@@ -176,7 +177,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       // The page has no PostCSS configuration: saying so spares Vite its search for one (a dozen
       // file names in every folder up to the root, about 18 ms of a start; the same CSS comes out).
       css: { postcss: { plugins: [] } },
-      plugins: [coreSource(join(root, 'core')), react(), plugin, flagFiles(), phoneInputDev()],
+      plugins: [coreSource(join(root, 'core')), react(), plugin, flagFiles(), phoneInputDev(), packageMapsDev([join(root, 'web'), join(root, 'core')])],
       server: {
         host,
         port,
