@@ -62,7 +62,7 @@ const cliBuilds = coreOnly
       build({
         metafile: true,
         absWorkingDir: ROOT,
-        entryPoints: { main: 'cli/main.ts', demo: 'cli/demo/lane.ts' },
+        entryPoints: { main: 'cli/main.ts' },
         outdir: 'dist/cli',
         bundle: true,
         splitting: true,

@@ -1,6 +1,5 @@
-// The options of `voice demo`, as data: demo.ts makes commander's options from them and the CLI's
-// fast lane (cli/demo/lane-args.ts) recognises a plain `voice demo` command line with them, without
-// loading commander or the program. No commander here.
+// The options of `voice demo`, as data: demo.ts makes commander's options from them, and run.ts
+// takes what commander parsed. No commander here.
 
 /** One option of `voice demo`. */
 export interface DemoOption {

@@ -1,6 +1,5 @@
 // What `voice demo` does once its command line is parsed: start the server (loaded lazily, with
-// Vite), print the URL, stop cleanly on Ctrl-C. Shared by the command (demo.ts) and the CLI's fast
-// lane (cli/demo/lane.ts), so both behave alike. No commander here.
+// Vite), print the URL, stop cleanly on Ctrl-C. No commander here.
 import { err, out } from '../redact.js';
 import type { DemoCliOptions } from './options.js';
 

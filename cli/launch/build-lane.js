@@ -54,9 +54,6 @@ function fastLanePlugin(root) {
       });
       // The read is its own file (dist/cli/fast-read.cjs), loaded only for a command line the lane takes.
       b.onResolve({ filter: /^\.\/lane-read\.js$/ }, (args) => (args.importer.endsWith('lane.ts') ? { path: './fast-read.cjs', external: true } : undefined));
-      // `voice demo` runs from the full CLI's build (dist/cli/demo.js, an ES module: required, as
-      // Node 20.19 and later require ES modules).
-      b.onResolve({ filter: /^\.\.\/demo\/lane\.js$/ }, (args) => (args.importer.endsWith('launch/lane.ts') ? { path: './demo.js', external: true } : undefined));
       // The output code's way to Ink (../launch/ink-load.js) is the lane's own: the Ink script beside it.
       b.onResolve({ filter: /^\.\.\/launch\/ink-load\.js$/ }, (args) => (args.importer.endsWith('print.ts') ? { path: `${root}/cli/launch/lane-ink.ts` } : undefined));
       b.onResolve({ filter: NEVER }, (args) => ({ path: args.path, namespace: 'voice-never' }));

@@ -5,34 +5,20 @@
 // without (1.45x); the TTY table 990 M against 1,174 M and 1,156 M. Kept.
 // The CLI's fast lane (dist/cli/fast.cjs), tried by bin/voice.js before the full program: it
 // answers `voice --version`, plain catalogue reads (`voice assistant list --json`, piped
-// `voice call get <id>`, the Ink table of `voice assistant list` on a terminal) and a plain
-// `voice demo` without loading commander or the catalogue. It returns false for
+// `voice call get <id>`, the Ink table of `voice assistant list` on a terminal) without loading
+// commander or the catalogue. It returns false for
 // anything else, and bin/voice.js then runs the full CLI (dist/cli/main.js). This file only
 // recognises the command line; the read itself is a second file (dist/cli/fast-read.cjs, from
 // read.ts), so commands the lane does not take pay for this one alone.
 import ops from 'voice:read-ops';
 import { VERSION } from 'voice-agent-core/version';
 import { parseRead } from './lane-args.js';
-import { parseDemo } from '../demo/lane-args.js';
-import type * as DemoLane from '../demo/lane.js';
 
 /** Runs argv when the fast lane can (the process then exits); false when the full CLI must. */
 export async function runFast(argv: readonly string[]): Promise<boolean> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stdout.write(`${VERSION}\n`);
     return true;
-  }
-  const demo = parseDemo(argv);
-  if (demo) {
-    // The full CLI's build holds the demo's run (dist/cli/demo.js, an ES module); a build
-    // without it leaves the command to the full program.
-    let lane: typeof DemoLane | undefined;
-    try {
-      lane = await import('../demo/lane.js');
-    } catch {
-      return false;
-    }
-    return lane.runDemoLane(demo);
   }
   const call = parseRead(argv, ops());
   if (!call) return false;
