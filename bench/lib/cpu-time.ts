@@ -44,3 +44,22 @@ export function treeCpuMs(root: number | undefined, options: { withRoot?: boolea
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
+
+/**
+ * Resolves once `cpuMs()` (a CPU counter in ms, e.g. a process tree's) grows by less than `share`
+ * of a core over `windowMs`, polled every `windowMs`; gives up after `maxMs` and says so (false).
+ */
+export async function settled(cpuMs: () => number | undefined, options: { windowMs?: number; share?: number; maxMs?: number } = {}): Promise<boolean> {
+  const { windowMs = 250, share = 0.05, maxMs = 10_000 } = options;
+  const start = performance.now();
+  let before = cpuMs();
+  if (before === undefined) return false;
+  while (performance.now() - start < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const now = cpuMs();
+    if (now === undefined) return false;
+    if (now - before < share * windowMs) return true;
+    before = now;
+  }
+  return false;
+}
