@@ -53,7 +53,8 @@ export interface RunHostOptions {
 function gated(gateway: ModelGateway | undefined, size: number | undefined): ModelGateway | undefined {
   if (!gateway || !size) return gateway;
   const limiter = new Limiter(size);
-  return { configured: (a) => gateway.configured(a), describe: () => gateway.describe(), step: (input) => limiter.run(() => gateway.step(input)) };
+  // Only the exchange itself holds a place: the next request is built while others are in flight.
+  return { configured: (a) => gateway.configured(a), describe: () => gateway.describe(), step: (input) => gateway.step({ ...input, slot: (exchange) => limiter.run(exchange) }) };
 }
 
 /** Makes the host of the emulator's runs. */

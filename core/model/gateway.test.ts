@@ -31,6 +31,31 @@ describe('model step against a fake OpenAI-compatible server', () => {
     expect(result.request.url).toBe(`${fake!.url}/chat/completions`);
   });
 
+  it('holds `slot` from sending the request to the end of the answer, and only then', async () => {
+    const seen: number[] = [];
+    let holding = false;
+    const { result } = await step(
+      [{ text: 'Booked.' }],
+      {},
+      {
+        slot: async (exchange) => {
+          // The request is built before the slot is asked for, and not sent yet.
+          seen.push(fake!.requests.length);
+          holding = true;
+          try {
+            return await exchange();
+          } finally {
+            holding = false;
+            seen.push(fake!.requests.length);
+          }
+        },
+        onDelta: () => expect(holding).toBe(true),
+      },
+    );
+    expect(result).toMatchObject({ ok: true, text: 'Booked.' });
+    expect(seen).toEqual([0, 1]);
+  });
+
   it('assembles a tool call whose arguments arrive in four chunks', async () => {
     const args = { parcelId: 'PX-2231', postcode: 'SW1A 1AA' };
     fake = undefined;

@@ -106,7 +106,7 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
       if ('error' in got) return fail(built.provider, built.url, { kind: 'auth', detail: got.error }, request);
       built.headers.authorization = `Bearer ${got.token}`;
     }
-    const got = await send(post, built, input, now);
+    const got = await (input.slot ? input.slot(() => send(post, built, input, now)) : send(post, built, input, now));
     if ('kind' in got) {
       const failed = fail(built.provider, built.url, got, request);
       // An OpenAI-compatible server answers 404 for a model it does not have: say which name was sent.

@@ -47,6 +47,12 @@ export interface StepInput {
   signal?: AbortSignal;
   /** Names the turn in cassette-miss messages ("call 1234 turn 3"). */
   label?: string;
+  /**
+   * Runs the exchange with the model (from sending the request to the answer's end) when there is
+   * room: a bound on requests in flight that leaves building the request, and what follows the
+   * answer, outside it.
+   */
+  slot?: <T>(exchange: () => Promise<T>) => Promise<T>;
 }
 
 /** What a model step answered, or why it failed (with the platform's endedReason). A replayed answer carries the timings measured when it was recorded. */
