@@ -64,7 +64,9 @@ async function measure(ctx: BenchContext, emulator: EmulatorProcess, local: bool
 
   const names = Object.keys(launches);
   const tasks = Object.fromEntries(names.map((name) => [name, async () => (await runOk(launch(name))).ms]));
-  const times = await interleave(tasks, { warmup: ctx.quick ? 1 : 3, rounds: ctx.quick ? 2 : 30 });
+  // One launch swings by about 8% either way on two shared cores: each round's sample is the median
+  // of five launches, so the rounds' spread (the verdict's IQR) is not one launch's luck.
+  const times = await interleave(tasks, { warmup: 1, rounds: ctx.quick ? 2 : 10, perRound: ctx.quick ? 1 : 5 });
   const memoryTasks = Object.fromEntries(
     names.map((name) => {
       const { command, pty } = launches[name] as { command: Command; pty: boolean };

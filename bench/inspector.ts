@@ -40,9 +40,10 @@ async function startRows(ctx: BenchContext): Promise<Row[]> {
   };
   // A launch of about 250 ms swings by about 8% either way (quartiles of 40 alternating launches;
   // with and without the inspector the medians were 247.6 and 247.9 ms): each round's sample is the
-  // median of five launches, over 21 rounds, so the rounds' spread can tell a 5% budget.
-  const rounds = ctx.quick ? 2 : 21;
-  const samples = await interleave({ on: once([]), off: once(['--no-inspector']) }, { warmup: 1, rounds, perRound: ctx.quick ? 1 : 5, onRound: (i) => ctx.log(`voice dev start round ${i + 1}`) });
+  // median of eleven launches, over nine rounds, so the rounds' spread can tell a 5% budget (five
+  // over 21 still left an IQR of 0.97-1.08x around a median of 1.01x).
+  const rounds = ctx.quick ? 2 : 9;
+  const samples = await interleave({ on: once([]), off: once(['--no-inspector']) }, { warmup: 1, rounds, perRound: ctx.quick ? 1 : 11, onRound: (i) => ctx.log(`voice dev start round ${i + 1}`) });
   return [
     row({
       bench,
