@@ -105,10 +105,12 @@ interface Busy {
   seconds: number;
   emulatorCpuMs: number | undefined;
   browserCpuMs: number | undefined;
+  /** With the page open: whether Chromium settled before the calls started. */
+  settled?: boolean;
 }
 
 /** REST p99 (GET /assistant/{id}, c=4) while `calls` calls run on a fresh `voice dev --speed 50`, the inspector open or not. */
-async function busyP99(ctx: BenchContext, withPage: boolean, quiet: boolean[]): Promise<Busy> {
+async function busyP99(ctx: BenchContext, withPage: boolean): Promise<Busy> {
   const dev = await startDev(ctx, ['--speed', '50']);
   const server = await developerServer();
   const browser = withPage
@@ -140,7 +142,7 @@ async function busyP99(ctx: BenchContext, withPage: boolean, quiet: boolean[]): 
     // A developer's inspector is open before the calls come: the calls start once Chromium has
     // finished starting and drawing the page (under 5% of a core over 250 ms), so the window
     // holds what the open page costs during calls, not the tail of the browser's launch.
-    if (browser) quiet.push(await settled(browserCpu));
+    const quiet = browser ? await settled(browserCpu) : undefined;
     const before = { emulator: treeCpuMs(dev.pid), browser: browserCpu(), at: performance.now() };
     await Promise.all(Array.from({ length: calls }, (_, i) => post('/call', { assistantId: assistant.id, customer: { number: `+1415555${String(1000 + i)}` } })));
     const busy = await load(read, { concurrency: 4, durationMs: ctx.quick ? 200 : 1000, maxRequests: 100_000, recordLatency: true });
@@ -151,6 +153,7 @@ async function busyP99(ctx: BenchContext, withPage: boolean, quiet: boolean[]): 
       seconds: (performance.now() - before.at) / 1000,
       emulatorCpuMs: spent(after.emulator, before.emulator),
       browserCpuMs: spent(after.browser, before.browser),
+      ...(quiet === undefined ? {} : { settled: quiet }),
     };
   } finally {
     await browser?.close();
@@ -166,10 +169,8 @@ async function restRows(ctx: BenchContext): Promise<Row[]> {
   // Filled in the order interleave runs them (no warm-up rounds here, so every run is a sample).
   const open: Busy[] = [];
   const closed: Busy[] = [];
-  // Whether Chromium settled before each open run's calls (see busyP99).
-  const quiet: boolean[] = [];
   const sample = (withPage: boolean, into: Busy[]) => async (): Promise<number> => {
-    const busy = await busyP99(ctx, withPage, quiet);
+    const busy = await busyP99(ctx, withPage);
     into.push(busy);
     return busy.p99;
   };
@@ -183,7 +184,7 @@ async function restRows(ctx: BenchContext): Promise<Row[]> {
       figure: open.map((b) => b.p99),
       reference: { label: 'no page open', figure: closed.map((b) => b.p99) },
       budget: { op: '<=', limit: 1.5, on: 'ratio' },
-      note: `p99 on a shared machine is noisy; the page also takes CPU to render; calls started once Chromium had settled in ${quiet.filter(Boolean).length} of ${quiet.length} open runs`,
+      note: `p99 on a shared machine is noisy; the page also takes CPU to render; calls started once Chromium had settled in ${open.filter((b) => b.settled).length} of ${open.length} open runs`,
     }),
   ];
   // CPU time hardly depends on the machine's other load: what the open page costs, in the same window.

@@ -1,28 +1,23 @@
 // docs/demo.md's commands are `voice demo` command lines the CLI accepts as written (every flag
 // known, every value in place), and the screenshots it shows are in docs/.
 import { existsSync, readFileSync } from 'node:fs';
-import { Command } from 'commander';
 import { expect, it } from 'vitest';
 import { wordsOf } from '../../docs/words.js';
 import { demoCommand } from '../commands/demo.js';
+import { buildProgram } from '../program.js';
 import type { DemoCliOptions } from './options.js';
 
 const docs = new URL('../../docs/', import.meta.url);
 const guide = readFileSync(new URL('demo.md', docs), 'utf8');
 
-/** What commander makes of `voice <args>` with the demo command and the program's global options; throws on any parse error. */
-function parse(args: string[], env: Record<string, string>): DemoCliOptions {
+/** What the program makes of `voice <args>`, its demo command's action replaced by a spy; throws on any parse error. */
+async function parse(args: string[], env: Record<string, string>): Promise<DemoCliOptions> {
   const saved = process.env;
   process.env = { ...env };
   try {
     let seen: DemoCliOptions | undefined;
-    const demo = demoCommand()
-      .exitOverride()
-      .action((opts: DemoCliOptions) => {
-        seen = opts;
-      });
-    const program = new Command('voice').exitOverride().option('--api-key <key>').option('--profile <name>').option('--local').option('--no-color').option('--verbose').addCommand(demo);
-    program.parse(args, { from: 'user' });
+    const demo = { name: 'demo', description: 'demo', load: async () => demoCommand().action((opts: DemoCliOptions) => void (seen = opts)) };
+    await (await buildProgram(args, [demo])).parseAsync(args, { from: 'user' });
     if (!seen) throw new Error(`\`voice ${args.join(' ')}\` ran no demo`);
     return seen;
   } finally {
@@ -41,7 +36,7 @@ function words(line: string): { env: Record<string, string>; argv: string[] } {
   return { env, argv: all };
 }
 
-it("docs/demo.md's commands parse as voice demo command lines", () => {
+it("docs/demo.md's commands parse as voice demo command lines", async () => {
   // Shell comments dropped; only the `voice demo` lines (the guide's other commands run in docs/docs.test.ts).
   const blocks = [...guide.matchAll(/```sh[^\n]*\n([\s\S]*?)```/g)]
     .flatMap((m) => (m[1] ?? '').trim().split('\n'))
@@ -51,7 +46,7 @@ it("docs/demo.md's commands parse as voice demo command lines", () => {
   for (const line of blocks) {
     const { env, argv } = words(line);
     expect(argv[0], line).toBe('voice');
-    const parsed = parse(argv.slice(1), env);
+    const parsed = await parse(argv.slice(1), env);
     if (argv.includes('--seller-name')) expect(parsed.sellerName).toBe('Northwind Voice');
     if (env.VOICE_SELLER_NAME) expect(env.VOICE_SELLER_NAME).toBe('Northwind Voice');
   }
