@@ -25,6 +25,10 @@ function classicScript(root) {
     name: 'ink-classic-script',
     setup(build) {
       build.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: resolve(root, 'cli/ui/yoga.ts') }));
+      // Ink's frame is turned into text by cli/launch/styled-chars.ts (the same text, fewer objects).
+      build.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, (args) =>
+        /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/.test(args.importer) ? { path: resolve(root, 'cli/launch/styled-chars.ts') } : undefined,
+      );
       build.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => {
         const text = await readFile(args.path, 'utf8');
         const out = text.replace('if (isDev()) {', 'if (false) {').replace('const packageJson = isDev()', 'const packageJson = false');

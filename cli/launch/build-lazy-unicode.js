@@ -16,10 +16,15 @@ const COSTLY_LITERALS = [{ literal: '/^\\p{RGI_Emoji}$/v', source: '^\\p{RGI_Emo
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const FILTER = new RegExp(`[\\\\/]node_modules[\\\\/](${PACKAGES.map((p) => escape(p).replace('\\/', '[\\\\/]')).join('|')})[\\\\/].*\\.js$`);
 
+/** string-width's entry: its default export gets the narrow-text shortcut (lazy-unicode.ts `narrowWidth`). */
+const STRING_WIDTH = 'export default function stringWidth(';
+
 /** Rewrites one module's source; returns undefined when it creates nothing costly. */
 export function lazyUnicodeSource(text) {
   let out = text.replaceAll('new Intl.Segmenter(', '__voiceLazySegmenter(');
   for (const { literal, source, flags } of COSTLY_LITERALS) out = out.replaceAll(literal, `__voiceLazyRegExp(${JSON.stringify(source)}, ${JSON.stringify(flags)})`);
+  if (out.includes(STRING_WIDTH) && /^import stripAnsi from 'strip-ansi';$/m.test(out))
+    out = `${out.replace(STRING_WIDTH, 'function stringWidth(')}\nexport default __voiceNarrowWidth(stringWidth, stripAnsi);\n`;
   return out === text ? undefined : out;
 }
 
@@ -34,7 +39,7 @@ export function lazyUnicode(helper) {
         const out = lazyUnicodeSource(await readFile(args.path, 'utf8'));
         if (out === undefined) return undefined;
         patched.add(args.path);
-        const header = `import { lazySegmenter as __voiceLazySegmenter, lazyRegExp as __voiceLazyRegExp } from ${JSON.stringify(helper)};\n`;
+        const header = `import { lazySegmenter as __voiceLazySegmenter, lazyRegExp as __voiceLazyRegExp, narrowWidth as __voiceNarrowWidth } from ${JSON.stringify(helper)};\n`;
         return { contents: header + out, loader: 'js', resolveDir: dirname(args.path) };
       });
       // A new version of Ink or of these packages may move the constructions elsewhere: say so,

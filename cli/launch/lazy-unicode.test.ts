@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import stringWidth from 'string-width';
+import stripAnsi from 'strip-ansi';
 import { describe, expect, it } from 'vitest';
 import { lazyUnicodeSource } from './build-lazy-unicode.js';
-import { lazyRegExp, lazySegmenter } from './lazy-unicode.js';
+import { lazyRegExp, lazySegmenter, narrowWidth } from './lazy-unicode.js';
 
 const segments = (s: Intl.Segments): Intl.SegmentData[] => [...s].map(({ segment, index, input }) => ({ segment, index, input }));
 const ESC = String.fromCharCode(27);
@@ -69,6 +72,41 @@ describe('lazyRegExp', () => {
   });
 });
 
+describe('narrowWidth', () => {
+  const width = narrowWidth(stringWidth, stripAnsi);
+
+  it("gives string-width's answer for every character up to U+2100, alone, repeated and among styled text", () => {
+    for (let cp = 0; cp <= 0x2100; cp++) {
+      const c = String.fromCodePoint(cp);
+      for (const text of [c, `a${c}${c}b`, `${ESC}[36m${c}${ESC}[39m…`, `${c}\u0301`, `${c}\ufe0f`]) {
+        expect(width(text), `U+${cp.toString(16)} in ${JSON.stringify(text)}`).toBe(stringWidth(text));
+      }
+    }
+    // Ambiguous characters counted wide, and escape codes counted, are string-width's own work.
+    for (const text of ['…', '± 5 €', `${ESC}[36mid${ESC}[39m`]) {
+      expect(width(text, { ambiguousIsNarrow: false })).toBe(stringWidth(text, { ambiguousIsNarrow: false }));
+      expect(width(text, { countAnsiEscapeCodes: true })).toBe(stringWidth(text, { countAnsiEscapeCodes: true }));
+    }
+    expect(width('…', { ambiguousIsNarrow: false })).toBe(2);
+  });
+
+  it("gives string-width's answer for any text", () => {
+    const piece = fc.oneof(
+      fc.constantFrom(`${ESC}[1m`, `${ESC}[22m`, `${ESC}[38;5;208m`, '…', '日本', '👩‍💻', '\u00ad', '\t', '\r\n'),
+      fc.string({ maxLength: 6 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        expect(width(text)).toBe(stringWidth(text));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(width(42 as unknown as string)).toBe(0);
+  });
+});
+
 describe('lazyUnicodeSource (the build plugin)', () => {
   it('defers the Segmenters and the emoji set of the installed Ink text helpers', () => {
     // Each file Ink draws with that creates them at load: if an upgrade moves them, this fails
@@ -93,6 +131,9 @@ describe('lazyUnicodeSource (the build plugin)', () => {
       expect(out, file).not.toContain('new Intl.Segmenter(');
       expect(out, file).not.toContain('/^\\p{RGI_Emoji}$/v');
     }
+    // Both string-width copies get the narrow-text shortcut around their default export.
+    for (const file of [files[0], files[3]] as string[])
+      expect(lazyUnicodeSource(readFileSync(file, 'utf8')), file).toMatch(/^function stringWidth\(.*\nexport default __voiceNarrowWidth\(stringWidth, stripAnsi\);\n$/ms);
     expect(lazyUnicodeSource('export const x = 1;')).toBeUndefined();
   });
 });
