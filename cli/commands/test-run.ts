@@ -1,8 +1,7 @@
 // The work of `voice test`: check the folder, pick the platform (a local one started here with the
 // folder applied, or a running one whose state file maps the folder's ids), pick the target, run
 // (core/testing/runner), then print, write JUnit and exit by the results.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from 'voice-agent-core/client';
 import { showProblem } from 'voice-agent-core/gitops';
@@ -97,25 +96,21 @@ async function localPlatform(dir: string, opts: TestOptions): Promise<Platform> 
   // many simulations play at once, so one busy between its model turns never leaves a slot idle.
   const emu = await startEmulator({ port: 0, model, simulationConcurrency: opts.concurrency * 2, runModelConcurrency: opts.concurrency });
   const client = createClient({ apiKey: 'voice-test', baseUrl: emu.url });
-  const stateDir = mkdtempSync(join(tmpdir(), 'voice-test-'));
   try {
-    const statePath = join(stateDir, 'state.json');
-    await gitops.apply({ client, plan: await gitops.plan({ client, dir, statePath }) });
-    const state = gitops.readState(statePath);
+    // A platform that lives as long as this command: its state is kept in memory, no file.
+    const plan = await gitops.plan({ client, dir });
+    await gitops.apply({ client, plan });
+    const state = plan.state;
     return {
       client,
       uuidOf: (kind, id) => state.sections[kind]?.[id]?.uuid,
       // Woken by every change of a run; the poll is only a safety net.
       pollMs: 500,
       nextChange: () => emu.runs.nextChange(),
-      close: async () => {
-        await emu.close();
-        rmSync(stateDir, { recursive: true, force: true });
-      },
+      close: () => emu.close(),
     };
   } catch (e) {
     await emu.close();
-    rmSync(stateDir, { recursive: true, force: true });
     if (e instanceof gitops.ApplyError) throw new CliError(`Applying ${dir} to the local platform failed: ${e.message}`, ExitCode.Failure);
     throw e;
   }

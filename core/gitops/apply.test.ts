@@ -2,7 +2,7 @@
 // plan's order, never more than `concurrency` requests at once, and a create failing in the
 // middle stops the run with every create that did succeed (before it or still in flight) in the
 // state file and in the error; nothing made on the platform is left out of the state.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,16 @@ describe('apply', () => {
     expect(result.counts).toEqual({ create: 40, update: 0, delete: 0 });
     expect(Object.fromEntries(Object.entries(stateOf(statePath)).map(([id, e]) => [id, e.uuid]))).toEqual(Object.fromEntries(platform.made));
     for (const d of result.done) expect(d.uuid).toBe(platform.made.get(d.id));
+  });
+
+  it('keeps the state in memory only when the plan has no state file (a throwaway platform)', async () => {
+    const { dir } = project('memory', 6);
+    const platform = fakePlatform();
+    const p = await plan({ client: platform.client, dir });
+    expect(p.counts.create).toBe(6);
+    await apply({ client: platform.client, plan: p });
+    expect(Object.fromEntries(Object.entries(p.state.sections.assistants ?? {}).map(([id, e]) => [id, e.uuid]))).toEqual(Object.fromEntries(platform.made));
+    expect(readdirSync(dir).sort()).toEqual(['assistants']);
   });
 
   it('stops at a failing create; what succeeded before it or while it failed is in the state and in the error', async () => {

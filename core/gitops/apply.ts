@@ -13,7 +13,7 @@ import type { Plan, PlanItem } from './plan.js';
 import { stateIds } from './plan.js';
 import { resolveRefs } from './refs.js';
 import type { State } from './state.js';
-import { entryOf, removeEntry, setEntry, stateWriter, textHash } from './state.js';
+import { entryOf, removeEntry, setEntry, memoryWriter, stateWriter, textHash } from './state.js';
 
 /** Options of `apply`. */
 export interface ApplyOptions {
@@ -68,7 +68,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   let failure: { item: PlanItem; error: unknown } | undefined;
   // Each change is recorded as soon as it is made (under the file's lock, merged with other
   // writers) so a run that stops part-way leaves a state the next apply resumes from.
-  const writer = stateWriter(plan.statePath, state);
+  const writer = plan.statePath ? stateWriter(plan.statePath, state) : memoryWriter(state);
   const commit = writer.commit;
   const note = (d: Done): void => {
     done.push(d);

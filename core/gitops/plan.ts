@@ -36,7 +36,8 @@ export interface PlanItem {
 /** What `plan` found. */
 export interface Plan {
   dir: string;
-  statePath: string;
+  /** The state file; absent when the state is kept in memory only. */
+  statePath?: string;
   items: PlanItem[];
   /** Resources the state knows that no file has, kept because prune was off. */
   unmanaged: { kind: string; id: string; uuid: string }[];
@@ -53,8 +54,8 @@ export interface PlanOptions {
   client: Client;
   /** The resources directory. */
   dir: string;
-  /** The state file of the account. */
-  statePath: string;
+  /** The state file of the account; without it, apply starts from an empty state kept in memory only (a throwaway platform's). */
+  statePath?: string;
   /** Types (`assistants`, `simulations/tests`) or files to limit the plan to; all when empty. */
   targets?: readonly string[];
   /** Delete resources the state knows that no file has. */
@@ -142,7 +143,7 @@ function withMissingDependencies(picked: LocalResource[], all: LocalResource[], 
 /** Works out what apply would do. Reads the files, the state and the account; changes nothing. */
 export async function plan(options: PlanOptions): Promise<Plan> {
   const { resources: all, warnings } = await loadChecked(options.dir);
-  const state = readState(options.statePath);
+  const state = options.statePath ? readState(options.statePath) : { sections: {} };
   const sel = select(options.dir, all, options.targets ?? []);
   const chosen = withMissingDependencies(sel.resources, all, state);
   const order = availableKinds();
@@ -182,7 +183,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const count = (a: PlanItem['action']): number => items.filter((i) => i.action === a).length;
   return {
     dir: options.dir,
-    statePath: options.statePath,
+    ...(options.statePath ? { statePath: options.statePath } : {}),
     items,
     unmanaged,
     counts: { create: count('create'), update: count('update'), delete: count('delete'), unchanged: count('unchanged') },

@@ -133,6 +133,17 @@ export interface StateWriter {
   flushed(): Promise<void>;
 }
 
+/** A writer for a state kept in memory only: each change applies at once, nothing is written. */
+export function memoryWriter(memory: State): StateWriter {
+  return {
+    commit(change) {
+      change(memory);
+      return Promise.resolve();
+    },
+    flushed: () => Promise.resolve(),
+  };
+}
+
 /**
  * A writer that applies each change to `memory` at once and to the file under its lock. Changes
  * that arrive while a write is running go together in the next one (a group commit): parallel
