@@ -69,7 +69,9 @@ async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
       return result.ms;
     },
   };
-  const samples = await interleave(tasks, { warmup: ctx.quick ? 0 : 1, rounds: ctx.quick ? 1 : 9, onRound: (i) => ctx.log(`apply round ${i + 1}`) });
+  // A launch of a few hundred milliseconds swings by about 10% on two shared cores (one round of
+  // nine read 755 ms against a median of 337): each round's sample is the median of three.
+  const samples = await interleave(tasks, { warmup: ctx.quick ? 0 : 1, rounds: ctx.quick ? 1 : 7, perRound: ctx.quick ? 1 : 3, onRound: (i) => ctx.log(`apply round ${i + 1}`) });
   return [
     row({
       bench,
