@@ -13,7 +13,7 @@ import type { Plan, PlanItem } from './plan.js';
 import { stateIds } from './plan.js';
 import { resolveRefs } from './refs.js';
 import type { State } from './state.js';
-import { entryOf, removeEntry, setEntry, memoryWriter, stateWriter, textHash } from './state.js';
+import { entryOf, memoryWriter, removeEntry, setEntry, stateWriter, textHash } from './state.js';
 
 /** Options of `apply`. */
 export interface ApplyOptions {
