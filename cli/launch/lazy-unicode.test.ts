@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
@@ -11,6 +11,13 @@ import { lazyRegExp, lazySegmenter, narrowWidth } from './lazy-unicode.js';
 const segments = (s: Intl.Segments): Intl.SegmentData[] => [...s].map(({ segment, index, input }) => ({ segment, index, input }));
 const ESC = String.fromCharCode(27);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// Node's lookup: the nearest node_modules/<name> from a folder up.
+const from = (dir: string, name: string): string => {
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(join(at, 'node_modules', name, 'package.json'))) return join(at, 'node_modules', name);
+    if (dirname(at) === at) throw new Error(`${name} is not installed`);
+  }
+};
 
 describe('lazySegmenter', () => {
   const texts = ['', 'a', 'Bench assistant 20', `${ESC}[36mid${ESC}[39m  name`, 'a\r\nb', '\r\n\r\n', '\r\r\n\n', 'tab\there\x00\x7f', 'x\r'];
@@ -72,7 +79,16 @@ describe('lazyRegExp', () => {
   });
 });
 
-describe('narrowWidth', () => {
+// Both copies of string-width the Ink script wraps: Ink's own, and the older one wrap-ansi nests
+// (it counts the text-style emoji (c) and (r) as two columns).
+type Width = typeof stringWidth;
+const nested = join(from(from(from(ROOT, 'ink'), 'wrap-ansi'), 'string-width'), 'index.js');
+const copies: [string, Width][] = [
+  ['string-width', stringWidth],
+  [`wrap-ansi's string-width`, ((await import(pathToFileURL(nested).href)) as { default: Width }).default],
+];
+
+describe.each(copies)('narrowWidth around %s', (_name, stringWidth) => {
   const width = narrowWidth(stringWidth, stripAnsi);
 
   it("gives string-width's answer for every character up to U+2100, alone, repeated and among styled text", () => {
@@ -111,13 +127,6 @@ describe('lazyUnicodeSource (the build plugin)', () => {
   it('defers the Segmenters and the emoji set of the installed Ink text helpers', () => {
     // Each file Ink draws with that creates them at load: if an upgrade moves them, this fails
     // (tables would still draw the same, only slower).
-    // Node's lookup: the nearest node_modules/<name> from a folder up.
-    const from = (dir: string, name: string): string => {
-      for (let at = dir; ; at = dirname(at)) {
-        if (existsSync(join(at, 'node_modules', name, 'package.json'))) return join(at, 'node_modules', name);
-        if (dirname(at) === at) throw new Error(`${name} is not installed`);
-      }
-    };
     const ink = from(ROOT, 'ink');
     const files = [
       join(from(ink, 'string-width'), 'index.js'),

@@ -29,17 +29,16 @@ const SIMPLE = /^[\0-\x7f\u00a0-\u00a8\u00aa-\u00ad\u00af-\u017f\u2010-\u2027\u2
 /** The RGI emoji set, the one costly regular expression the build defers (cli/launch/build-lazy-unicode.js). */
 const RGI_EMOJI = '^\\p{RGI_Emoji}$';
 
-/**
- * Characters of the simple set that are one column wide each (string-width's answer, ambiguous
- * ones narrow as it counts them by default): the simple set without controls and the soft hyphen.
- */
-const NARROW = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u017f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u20a0-\u20c0]*$/;
+/** Characters of the simple set that take no column: controls and the soft hyphen. */
+// eslint-disable-next-line no-control-regex -- controls are what it looks for
+const ZERO_WIDTH = /[\0-\x1f\x7f\u00ad]/;
 
 type StringWidth = (input: string, options?: { ambiguousIsNarrow?: boolean; countAnsiEscapeCodes?: boolean }) => number;
 
 /**
- * string-width with its printable-ASCII shortcut widened to the narrow simple set: such text is
- * as wide as it is long once its escape codes are stripped (by string-width's own `stripAnsi`).
+ * string-width with its printable-ASCII shortcut widened to the simple set (no emoji, each
+ * character its own cluster, one column wide unless it is a control or the soft hyphen): such text
+ * is as wide as it is long once its escape codes are stripped (by string-width's own `stripAnsi`).
  * Other text, and ambiguous characters counted wide, go to string-width itself. A table cut with
  * `…` otherwise walks every line grapheme by grapheme through Unicode property regexes.
  */
@@ -47,7 +46,7 @@ export function narrowWidth(stringWidth: StringWidth, stripAnsi: (text: string) 
   return (input, options) => {
     if (typeof input !== 'string' || options?.ambiguousIsNarrow === false || options?.countAnsiEscapeCodes) return stringWidth(input, options);
     const text = input.includes('\x1b') || input.includes('\x9b') ? stripAnsi(input) : input;
-    return NARROW.test(text) ? text.length : stringWidth(input, options);
+    return SIMPLE.test(text) && !ZERO_WIDTH.test(text) ? text.length : stringWidth(input, options);
   };
 }
 
