@@ -169,6 +169,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
       initial,
       inspectorDir: inspector,
       model,
+      preload: true,
     });
   } catch (error) {
     if (error instanceof DataFileInUseError) {

@@ -28,6 +28,7 @@ import { fixture } from './fixture.js';
 import { createModelGateway } from '../model/index.js';
 import type { ModelConfig, ModelGateway } from '../model/index.js';
 import type { EmulatorFixture } from './fixture.js';
+import { preloadPoster } from '../messages/post.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './cors.js';
 export { DataFileError, DataFileInUseError } from './persist.js';
@@ -97,6 +98,12 @@ export interface EmulatorOptions {
   simulationConcurrency?: number;
   /** Model requests the eval and simulation runs have in flight at once (unset: bounded only by `simulationConcurrency`). */
   runModelConcurrency?: number;
+  /**
+   * Load the delivery client right after start instead of at the first call's first delivery
+   * (`voice dev`): the load holds the event loop for tens of milliseconds, which then stalls the
+   * requests and calls of that moment. Off for short-lived emulators (tests) that may never deliver.
+   */
+  preload?: boolean;
   /** Where the emulator's own warnings go (the data file cannot be written, and when it can again); default stderr. */
   warn?: (line: string) => void;
 }
@@ -249,6 +256,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   server.on('error', (err) => process.stderr.write(`voice emulator: ${err.message}\n`));
   const port = (server.address() as AddressInfo).port;
   env.url = `http://${urlHost(host)}:${port}`;
+  if (options.preload) setImmediate(() => void preloadPoster().catch(() => undefined));
   let closing: Promise<void> | undefined;
   const helpers = fixture({ url: () => env.url, apiKey: options.apiKey, store: storeRef, record, runner: calls, states });
   return {
