@@ -70,8 +70,9 @@ async function measure(ctx: BenchContext, url: string): Promise<Row[]> {
     },
   };
   // A launch of a few hundred milliseconds swings by about 10% on two shared cores (one round of
-  // nine read 755 ms against a median of 337): each round's sample is the median of three.
-  const samples = await interleave(tasks, { warmup: ctx.quick ? 0 : 1, rounds: ctx.quick ? 1 : 7, perRound: ctx.quick ? 1 : 3, onRound: (i) => ctx.log(`apply round ${i + 1}`) });
+  // nine read 755 ms against a median of 337): each round's sample is the median of five (with
+  // three, the rounds' IQR reached 0.40x and 0.44x at medians of 0.36x and 0.39x).
+  const samples = await interleave(tasks, { warmup: ctx.quick ? 0 : 1, rounds: ctx.quick ? 1 : 7, perRound: ctx.quick ? 1 : 5, onRound: (i) => ctx.log(`apply round ${i + 1}`) });
   return [
     row({
       bench,

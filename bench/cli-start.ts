@@ -65,9 +65,10 @@ async function measure(ctx: BenchContext, emulator: EmulatorProcess, local: bool
   const names = Object.keys(launches);
   const tasks = Object.fromEntries(names.map((name) => [name, async () => (await runOk(launch(name))).ms]));
   // One launch swings by about 8% either way on two shared cores: each round's sample is the median
-  // of nine launches, so the rounds' spread (the verdict's IQR) is not one launch's luck (with five,
-  // `assistant list --json` read 1.30x with an IQR of 1.23 to 1.35x against its 1.35x budget).
-  const times = await interleave(tasks, { warmup: 1, rounds: ctx.quick ? 2 : 8, perRound: ctx.quick ? 1 : 9 });
+  // of thirteen launches, so the rounds' spread (the verdict's IQR) is not one launch's luck (with
+  // five, `assistant list --json` read 1.30x with an IQR of 1.23 to 1.35x against its 1.35x budget;
+  // with nine, its IQR reached 1.35x and 1.38x in two full runs of ten, at medians of 1.28-1.30x).
+  const times = await interleave(tasks, { warmup: 1, rounds: ctx.quick ? 2 : 8, perRound: ctx.quick ? 1 : 13 });
   const memoryTasks = Object.fromEntries(
     names.map((name) => {
       const { command, pty } = launches[name] as { command: Command; pty: boolean };
