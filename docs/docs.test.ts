@@ -12,6 +12,7 @@ import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
 import { startFakeModel, type FakeModel } from 'voice-agent-core/model/testing';
 import { ensureBuilt } from '../cli/test/build.js';
 import { kindOf, mirrored, notRunBecause, parseBlocks, runModule, testedIn, writeBlock, type GuideContext } from './harness.js';
+import { brokenLinks } from './links.js';
 import { missingOutput, runShell } from './shell.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -70,6 +71,10 @@ describe.each(GUIDES)('%s', (guide) => {
     const shown = blocks.filter((b) => kindOf(b) === 'shown');
     expect(shown.length).toBeLessThanOrEqual(MAX_SHOWN);
     for (const b of shown) expect(notRunBecause(b), `line ${b.line}: norun="why it cannot run in a test"`).toMatch(/\w{3,}/);
+  });
+
+  it('links only to files and headings that exist', () => {
+    expect(brokenLinks(ROOT, guide)).toEqual([]);
   });
 
   /** What the last shell block printed (undefined while it runs, so a failed one leaves nothing to compare). */

@@ -21,8 +21,9 @@ export function demoCommand(): Command {
       `
 Without a hosted database the page reads ./visitors.json (or the bundled sample). Without a
 webhook URL, Call Me places the call through the platform API: with your API key (--api-key,
-VOICE_API_KEY or the profile) on the hosted platform, else (or with --local) on a local emulator
-at http://127.0.0.1:4010, so \`voice call list --local\` shows the calls. Without a public key and
+VOICE_API_KEY or the profile) on the hosted platform, else (or with --local) on an emulator the
+demo starts at http://127.0.0.1:4010, so \`voice call list --local\` shows the calls (a free port,
+printed, when 4010 is taken; --api-url names one to use instead). Without a public key and
 assistant id, Test in Browser also runs on that emulator (or the one --api-url names): a real
 call in the browser, the assistant heard, the microphone as the customer, no internet needed.
 On an emulator both use the demo's own assistant with the visitor's first message and system

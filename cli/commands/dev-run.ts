@@ -146,7 +146,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
       if (!initial) throw usageError(`--import ${opts.import}: no such file (or it is empty).`, 'Write one with --export-on-exit FILE.');
     }
   } catch (error) {
-    if (error instanceof ScenarioError) throw usageError(error.message, 'See "Develop your server locally" in the README for the scenario format.');
+    if (error instanceof ScenarioError) throw usageError(error.message, 'See "Develop your server locally" in docs/local-platform.md for the scenario format.');
     if (error instanceof DataFileError) throw usageError(`--import: ${error.message}`);
     throw error;
   }

@@ -74,7 +74,7 @@ export function checkBuildConfig(page: DemoConfig, secrets: string[] = []): stri
   if (!page.supabaseUrl) {
     throw usageError(
       'A static build needs the hosted database: set VOICE_SUPABASE_URL and VOICE_SUPABASE_ANON_KEY (or --supabase-url and --supabase-anon-key).',
-      'The built page reads its visitor from the hosted `visitors` table; see "Hosting the demo page" in the README.',
+      'The built page reads its visitor from the hosted `visitors` table; see "Visitors, the hosted table, and hosting the page" in docs/demo.md.',
     );
   }
   let url: URL;

@@ -14,7 +14,7 @@ export async function signingPlan(ctx: Context, id: string): Promise<Authenticat
   if (cred.provider !== 'webhook' || !isSigningPlan(plan)) {
     throw usageError(
       `Credential ${id} is not a webhook credential with a bearer or HMAC authentication plan (with its secret).`,
-      'Create one with: voice credential create --set provider=webhook ... (see "In your tests and CI" in the README).',
+      'Create one with: voice credential create --set provider=webhook ... (see "Signed deliveries" in docs/testing.md).',
     );
   }
   // The secret never reaches a terminal, even when the server echoes it back.
