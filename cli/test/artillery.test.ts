@@ -1,7 +1,10 @@
 // The exported Artillery script, run by Artillery itself against a loopback server: the server
 // gets exactly the requests per message type that `voice load` sends for the same options.
 // Artillery is not a dependency (it pulls in a browser and cloud SDKs): the test runs when
-// VOICE_ARTILLERY_BIN names an installed `artillery` binary (docs/load.md says how to install one).
+// VOICE_ARTILLERY_BIN names an installed `artillery` binary. Install one in a folder of its own,
+// without its install scripts (2.0.21 runs on Node 20; later 2.0 releases need Node 22.13):
+//   (mkdir -p /tmp/artillery && cd /tmp/artillery && npm init -y && npm install artillery@2.0.21 --ignore-scripts)
+//   VOICE_ARTILLERY_BIN=/tmp/artillery/node_modules/.bin/artillery npx vitest run cli/test/artillery.test.ts
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -28,7 +31,7 @@ const countBy = (got: Got[]): Record<string, number> => {
 };
 
 it('artillery run of the export sends the requests per message type that voice load sends', async (ctx) => {
-  if (!BIN) return ctx.skip('VOICE_ARTILLERY_BIN is not set: set it to an installed artillery binary (see docs/load.md, "Checking the export with Artillery") to run this test');
+  if (!BIN) return ctx.skip('VOICE_ARTILLERY_BIN is not set: set it to an installed artillery binary (see the top of cli/test/artillery.test.ts) to run this test');
   expect(existsSync(BIN), `VOICE_ARTILLERY_BIN=${BIN} does not exist`).toBe(true);
   const ours = await devServer(answer);
   const theirs = await devServer(answer);
