@@ -49,11 +49,16 @@ describe('voice dev runs calls', () => {
       expect(call.endedReason).toBe('customer-ended-call');
       expect(call.artifact?.transcript).toBe('AI: Hi there.\nUser: Just one question.\nAI: Sure, I can help with that.\nUser: Bye.');
       await until(async () => (app.types(callId).includes('end-of-call-report') ? true : undefined));
-      const lines = t.err
-        .join('')
-        .split('\n')
-        .filter((l) => l.includes(` call ${callId.slice(0, 8)} `));
-      expect(lines.length).toBe(app.types(callId).length);
+      const printed = (): string[] =>
+        t.err
+          .join('')
+          .split('\n')
+          .filter((l) => l.includes(` call ${callId.slice(0, 8)} `));
+      // A delivery's line is printed once its answer is back, after the server has the message:
+      // wait for the last one (a busy machine once counted 16 lines of 17).
+      const lines = await until(() => (printed().some((l) => l.includes('end-of-call-report')) ? printed() : undefined));
+      await until(() => (printed().length >= app.types(callId).length ? true : undefined)).catch(() => undefined);
+      expect(printed().length).toBe(app.types(callId).length);
       expect(lines.find((l) => l.includes('end-of-call-report'))).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} call ${callId.slice(0, 8)} end-of-call-report -> ${app.url}/hook 200 \\d+ ms$`));
     } finally {
       process.emit('SIGINT');
