@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { catalogue, flatten } from 'voice-agent-core/catalogue';
 import { buildProgram } from './program.js';
+import { ownFlagsAfterCommand } from './own-flags.js';
 import { commandWords } from './commands/words.js';
 
 function find(root: Command, words: readonly string[]): Command | undefined {
@@ -79,6 +80,21 @@ describe('the program', () => {
     const other = await buildProgram(['assistant', 'list'], extra);
     expect(other.options.map((o) => o.long)).toContain('--api-key');
     expect(other.commands.find((c) => c.name() === 'dev')?.description()).toBe('emulator');
+  });
+
+  it('moves a flag the command keeps from before the command to after it, value and all', async () => {
+    const { Command: Cmd } = await import('commander');
+    const ring = new Cmd('ring').argument('<id>').option('--api-url <url>', 'the emulator');
+    const extra = [{ name: 'dev', description: 'emulator', load: async () => new Cmd('dev').addCommand(ring) }];
+    const globals = ['--profile <name>', '--api-url <url>', '--json'];
+    const argv = ['--profile', 'p', '--api-url', 'http://127.0.0.1:9', '--json', 'dev', 'ring', 'ID'];
+    const program = await buildProgram(argv, extra);
+    expect(ownFlagsAfterCommand(argv, program, globals)).toEqual(['--profile', 'p', '--json', 'dev', 'ring', 'ID', '--api-url', 'http://127.0.0.1:9']);
+    expect(ownFlagsAfterCommand(['--api-url=http://x', 'dev', 'exec', '--', 'npm', 'test'], program, globals)).toEqual(['dev', 'exec', '--api-url=http://x', '--', 'npm', 'test']);
+    // Flags the program keeps, and flags after the command, stay where they are.
+    expect(ownFlagsAfterCommand(['dev', 'ring', 'ID', '--api-url', 'u'], program, globals)).toEqual(['dev', 'ring', 'ID', '--api-url', 'u']);
+    const plain = await buildProgram(['--api-url', 'u', 'assistant', 'list']);
+    expect(ownFlagsAfterCommand(['--api-url', 'u', 'assistant', 'list'], plain, globals)).toEqual(['--api-url', 'u', 'assistant', 'list']);
   });
 
   it('builds only the resource and action named on the command line', async () => {

@@ -5,6 +5,7 @@ import { catalogue, flatten, kebab } from 'voice-agent-core/catalogue';
 import { VERSION } from 'voice-agent-core/version';
 import { suggestion } from 'voice-agent-core/schemas/closest';
 import { ExitCode } from './errors.js';
+import { ownFlagsAfterCommand } from './own-flags.js';
 import { isExpected, reportError } from './fail.js';
 import { finish, installProcessHooks } from './process-hooks.js';
 import { red, setErrColor } from './output/style.js';
@@ -213,15 +214,20 @@ export function helpAsFlag(argv: readonly string[]): string[] {
 
 /** Runs the CLI with the arguments after `voice` and exits with the documented code. */
 export async function main(givenArgv: string[], extra: ExtraCommands = []): Promise<never> {
-  const argv = helpAsFlag(givenArgv);
+  const typed = helpAsFlag(givenArgv);
   installProcessHooks();
-  const verbose = argv.includes('--verbose');
-  const color = !argv.includes('--no-color');
+  const verbose = typed.includes('--verbose');
+  const color = !typed.includes('--no-color');
   setErrColor(outputSettings({ color }).errColor);
   // Reading and compiling Ink takes longer than anything else on the terminal path, so it starts
   // before the program is even built when a resource command will draw a table or view.
-  if (wantsUi(argv)) void loadUi(outputSettings({ color }).color).catch(() => undefined);
-  const program = await buildProgram(argv, extra);
+  if (wantsUi(typed)) void loadUi(outputSettings({ color }).color).catch(() => undefined);
+  const program = await buildProgram(typed, extra);
+  const argv = ownFlagsAfterCommand(
+    typed,
+    program,
+    GLOBAL_OPTIONS.map(([flags]) => flags),
+  );
   // `voice foo --help` would print the top help and exit 0, and `voice dev rset` would say "too
   // many arguments": both are unknown commands (exit 2, with the closest name), as in `gh`.
   const unknown = unknownSubcommand(argv, program);

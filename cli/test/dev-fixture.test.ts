@@ -117,7 +117,8 @@ describe('reset, snapshots and readiness of a running voice dev', () => {
       });
       const health = (await (await fetch(`${url}/__voice/health`)).json()) as { activeCalls: number };
       expect(health.activeCalls).toBe(10);
-      const reset = await voice(['dev', 'reset', '--api-url', url]);
+      // The global option before the command reaches `dev reset`'s own --api-url.
+      const reset = await voice(['--api-url', url, 'dev', 'reset']);
       expect(reset.exitCode, String(reset.stderr)).toBe(0);
       expect(JSON.parse(String(reset.stdout))).toMatchObject({ cancelledCalls: 10 });
       const seen = hook.received.length;
