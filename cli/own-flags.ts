@@ -3,6 +3,7 @@
 // (program.ts). Placed before the command (`voice --api-url URL dev ring ID`), it would then be
 // read as an unknown command: it moves after the command's words instead, where the command
 // reads it, as it does from anywhere after them.
+import { Option } from 'commander';
 import type { Command } from 'commander';
 
 /**
@@ -13,10 +14,7 @@ import type { Command } from 'commander';
 export function ownFlagsAfterCommand(argv: readonly string[], program: Command, globals: readonly string[]): string[] {
   const onProgram = new Set(program.options.map((o) => o.long));
   const dropped = new Map<string, boolean>();
-  for (const flags of globals) {
-    const long = flags.split(/[ ,]+/).find((f) => f.startsWith('--')) as string;
-    if (!onProgram.has(long)) dropped.set(long, flags.includes('<'));
-  }
+  for (const o of globals.map((flags) => new Option(flags))) if (o.long && !onProgram.has(o.long)) dropped.set(o.long, o.required || o.optional);
   if (!dropped.size) return [...argv];
   const valued = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
   const kept: string[] = [];
