@@ -16,7 +16,7 @@ async function rulesFor(code: string, path: string): Promise<string[]> {
 describe('package boundaries', () => {
   it('fails on a relative import of core from cli, web and the tests around them', async () => {
     expect(await rulesFor("import { catalogue } from '../../core/catalogue/index.js';\nexport { catalogue };\n", 'cli/commands/example.ts')).toContain('no-restricted-imports');
-    expect(await rulesFor("import type { Delivery } from '../../../core/emulator/record.js';\nexport type { Delivery };\n", 'web/inspector/src/example.ts')).toContain('no-restricted-imports');
+    expect(await rulesFor("import type { Delivery } from '../../../core/emulator/store/record.js';\nexport type { Delivery };\n", 'web/inspector/src/example.ts')).toContain('no-restricted-imports');
     expect(await rulesFor("import { VERSION } from '../core/version.js';\nexport { VERSION };\n", 'bench/example.ts')).toContain('no-restricted-imports');
   });
 
@@ -28,6 +28,6 @@ describe('package boundaries', () => {
     expect(await rulesFor("import seed from '../../fixtures/seed.json' with { type: 'json' };\nexport { seed };\n", 'core/emulator/example.ts')).toContain('no-restricted-imports');
     expect(await rulesFor("import { main } from '../../../cli/program.js';\nexport { main };\n", 'core/emulator/calls/example.ts')).toContain('no-restricted-imports');
     expect(await rulesFor("import { x } from '../web/x.js';\nexport { x };\n", 'core/example.ts')).toContain('no-restricted-imports');
-    expect(await rulesFor("import { record } from '../emulator/record.js';\nexport { record };\n", 'core/visitors/example.ts')).toEqual([]);
+    expect(await rulesFor("import { record } from '../emulator/store/record.js';\nexport { record };\n", 'core/visitors/example.ts')).toEqual([]);
   });
 });

@@ -6,9 +6,9 @@ import { COLLECTIONS, labelOf, specOf } from './collections.js';
 import type { Ctx, Handler } from './context.js';
 import { notFound } from './errors.js';
 import { compileList } from './lists.js';
-import type { Rec, Store } from './store.js';
+import type { Rec, Store } from './store/store.js';
 import { check } from './validate.js';
-import { deepMerge } from './merge.js';
+import { deepMerge } from './store/merge.js';
 
 export { deepMerge };
 

@@ -15,7 +15,7 @@ import type { Handler, Reply } from './context.js';
 import { collectionOf, crudHandler, placeOf } from './crud.js';
 import { compileList } from './lists.js';
 import type { LifecycleType } from './calls/notify.js';
-import type { Rec } from './store.js';
+import type { Rec } from './store/store.js';
 
 type Children = ReadonlyMap<string, readonly { collection: string; field: string }[]>;
 type Maker = (entry: Entry, children: Children) => Handler;

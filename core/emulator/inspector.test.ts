@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from './index.js';
 import type { Delivery, Emulator, RecordEvent } from './index.js';
-import { MASK } from './mask.js';
+import { MASK } from './store/mask.js';
 import { startHook } from './calls/testing.js';
 import type { Hook } from './calls/testing.js';
 import { until } from './calls/testing.js';

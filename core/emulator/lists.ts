@@ -3,7 +3,7 @@
 import type { ListKind } from '../catalogue/index.js';
 import { badRequest } from './errors.js';
 import type { Query } from './http.js';
-import type { Rec } from './store.js';
+import type { Rec } from './store/store.js';
 
 type Test = (rec: Rec) => boolean;
 type FilterMaker = (raw: string | string[]) => Test | undefined;

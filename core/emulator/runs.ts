@@ -8,8 +8,8 @@ import { Limiter } from '../testing/limit.js';
 import type { World } from '../testing/types.js';
 import { chooseServer, deliver, serverOf, withCredential } from './calls/deliver.js';
 import { assistantFrom, orgOf, squadFrom, toolsOf } from './calls/resolve.js';
-import type { EmulatorRecord } from './record.js';
-import type { Store } from './store.js';
+import type { EmulatorRecord } from './store/record.js';
+import type { Store } from './store/store.js';
 
 /** The platform's default simulation concurrency of an org. */
 export const DEFAULT_SIMULATION_CONCURRENCY = 10;

@@ -12,9 +12,9 @@ import { parseJson, parseQuery, readBody, seenBodies, sendJson, sendText } from 
 import type { Query } from './http.js';
 import { parseMultipart } from './multipart.js';
 import { checkBody, checkForm } from './schema-check.js';
-import type { DataFileWriter } from './persist.js';
+import type { DataFileWriter } from './store/persist.js';
 import { Router, splitPath } from './router.js';
-import type { Store } from './store.js';
+import type { Store } from './store/store.js';
 import type { Entry } from '../catalogue/index.js';
 
 interface Route {

@@ -3,9 +3,9 @@
 // delivery's answer time, failure and deadline miss.
 import { deepFreeze } from '../messages/index.js';
 import type { ConversationMessage, Json } from '../messages/index.js';
-import { EmulatorRecord } from '../emulator/record.js';
-import type { NewEvent, RecordEvent } from '../emulator/record.js';
-import { Store } from '../emulator/store.js';
+import { EmulatorRecord } from '../emulator/store/record.js';
+import type { NewEvent, RecordEvent } from '../emulator/store/record.js';
+import { Store } from '../emulator/store/store.js';
 import { ensureDefaultOrg } from '../emulator/actions/org.js';
 import { SimClock } from '../emulator/calls/clock.js';
 import { DEFAULT_SCENARIO } from '../emulator/calls/scenario.js';

@@ -9,7 +9,7 @@ import { bodyBytes, bodyText, SentCalls, wrappedBody } from './body.js';
 import type { BodyParts } from './body.js';
 import type { Json, ServerMessage } from '../messages/index.js';
 import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
-import type { Delivery, EmulatorRecord } from '../emulator/record.js';
+import type { Delivery, EmulatorRecord } from '../emulator/store/record.js';
 import type { LoadStats } from './stats.js';
 import { ASSISTANT_REQUEST_SECONDS } from './types.js';
 import type { Fault } from './types.js';

@@ -3,7 +3,7 @@ import type { Json } from '../messages/index.js';
 import type { Scenario } from '../emulator/calls/scenario.js';
 import type { AuthenticationPlan } from '../verify/index.js';
 import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
-import type { EmulatorRecord } from '../emulator/record.js';
+import type { EmulatorRecord } from '../emulator/store/record.js';
 import type { ServerMessage } from '../messages/index.js';
 
 /** Posts one message to a server (the emulator's `deliver` signature). */

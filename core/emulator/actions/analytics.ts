@@ -3,7 +3,7 @@
 import type { Handler } from '../context.js';
 import { badRequest } from '../errors.js';
 import { pick } from '../lists.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { check, problems } from '../validate.js';
 
 const OPERATIONS = ['sum', 'avg', 'count', 'min', 'max', 'history'] as const;

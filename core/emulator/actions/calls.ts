@@ -3,7 +3,7 @@ import type { Ctx, Handler, Reply } from '../context.js';
 import { createIn, deepMerge } from '../crud.js';
 import { badRequest, HttpError } from '../errors.js';
 import { compileList, pick } from '../lists.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { LOCAL_WEBCALL_PATH } from '../../webcall/local-protocol.js';
 import { editable, logCall, randomName, topLevel } from './place.js';
 

@@ -9,8 +9,8 @@ import type { ChatMessage, ModelGateway, TurnResult } from '../../model/index.js
 import { chooseServer, deliver, withCredential } from '../calls/deliver.js';
 import { orgOf, toolsOf } from '../calls/resolve.js';
 import { TurnRecorder } from '../calls/model-record.js';
-import type { EmulatorRecord } from '../record.js';
-import type { Store } from '../store.js';
+import type { EmulatorRecord } from '../store/record.js';
+import type { Store } from '../store/store.js';
 
 type Message = Record<string, unknown>;
 

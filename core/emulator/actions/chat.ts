@@ -6,7 +6,7 @@ import { NO_MODEL_HINT } from '../../model/index.js';
 import type { Ctx, Handler, Reply } from '../context.js';
 import { createIn } from '../crud.js';
 import { HttpError, notFound } from '../errors.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { check } from '../validate.js';
 import { specOf } from '../collections.js';
 import { fillVariables } from '../calls/variables.js';

@@ -5,7 +5,7 @@ import type { Handler } from '../context.js';
 import { createIn, find } from '../crud.js';
 import { badRequest, notFound } from '../errors.js';
 import { compileList } from '../lists.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { runEval } from '../../testing/eval-run.js';
 import type { EvalOutcome } from '../../testing/eval-run.js';
 import { NO_MODEL_REASON } from '../../testing/reasons.js';

@@ -12,7 +12,7 @@ import { createIn, find } from '../crud.js';
 import { badRequest, notFound } from '../errors.js';
 import { compileList } from '../lists.js';
 import type { RunHost } from '../runs.js';
-import type { Rec, Store } from '../store.js';
+import type { Rec, Store } from '../store/store.js';
 import { check } from '../validate.js';
 import { topLevel } from './place.js';
 

@@ -5,7 +5,7 @@ import type { Ctx, Handler } from '../context.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { LIBRARY, PROVIDERS } from '../fixtures.js';
 import type { LibraryVoice, ProviderData } from '../fixtures.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { check } from '../validate.js';
 
 const DIGITS = /^\d+$/;

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { Ctx, Handler } from '../context.js';
 import { createIn } from '../crud.js';
 import { HttpError, notFound } from '../errors.js';
-import type { Rec, Store } from '../store.js';
+import type { Rec, Store } from '../store/store.js';
 import { check } from '../validate.js';
 import { topLevel } from './place.js';
 

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { labelOf } from '../collections.js';
 import type { Place } from '../crud.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store/store.js';
 
 /** A top-level collection as a place objects are created in. */
 export function topLevel(collection: string): Place {

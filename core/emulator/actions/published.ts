@@ -6,7 +6,7 @@ import type { Ctx, Handler } from '../context.js';
 import { createIn, find } from '../crud.js';
 import { badRequest, notFound } from '../errors.js';
 import { compileList } from '../lists.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { check } from '../validate.js';
 import { replyTo } from './chat.js';
 import { randomName, topLevel } from './place.js';

@@ -5,7 +5,7 @@
 import type { Ctx, Handler } from '../context.js';
 import { find } from '../crud.js';
 import { HttpError } from '../errors.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { encodeWav, mix, silence, tone } from '../wav.js';
 import { topLevel } from './place.js';
 

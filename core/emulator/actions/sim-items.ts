@@ -5,7 +5,7 @@ import { find } from '../crud.js';
 import { notFound } from '../errors.js';
 import { compileList } from '../lists.js';
 import { DEFAULT_SIMULATION_CONCURRENCY } from '../runs.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { topLevel } from './place.js';
 
 const SIM_RUNS = { ...topLevel('eval/simulation/run'), idParam: 'id' };

@@ -7,7 +7,7 @@ import { extract } from '../../testing/extract.js';
 import { NO_MODEL_REASON } from '../../testing/reasons.js';
 import type { Handler } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { check } from '../validate.js';
 
 /** A call's conversation as chat messages (its artifact's, or its own messages). */

@@ -3,7 +3,7 @@
 // server's headers and timeout. Every delivery lands in the record, answered or not.
 import { postServerMessage } from '../../messages/post.js';
 import type { Json, ServerMessage } from '../../messages/index.js';
-import type { Delivery, EmulatorRecord } from '../record.js';
+import type { Delivery, EmulatorRecord } from '../store/record.js';
 import { isSigningPlan, signServerMessage } from '../../verify/index.js';
 
 /** Where and how a message is posted. */

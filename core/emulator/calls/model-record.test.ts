@@ -6,7 +6,7 @@ import { startEmulator } from '../index.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmulatorRecord, MAX_BODY_TEXT, MAX_MODEL_BODIES } from '../record.js';
+import { EmulatorRecord, MAX_BODY_TEXT, MAX_MODEL_BODIES } from '../store/record.js';
 import { keptBody, safeUrl } from './model-record.js';
 import { startHook } from './testing.js';
 

@@ -5,8 +5,8 @@
 // of each request kept, so the record stays small however long the call runs.
 import type { Json } from '../../messages/index.js';
 import type { StepResult, TurnResult } from '../../model/index.js';
-import { maskSecrets, isSecretName, MASK } from '../mask.js';
-import { MAX_BODY_TEXT, type EmulatorRecord, type ModelStepRecord } from '../record.js';
+import { maskSecrets, isSecretName, MASK } from '../store/mask.js';
+import { MAX_BODY_TEXT, type EmulatorRecord, type ModelStepRecord } from '../store/record.js';
 
 /** A URL without its user info, secret-named query values masked. */
 export function safeUrl(url: string): string {

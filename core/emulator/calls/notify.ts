@@ -3,8 +3,8 @@
 // (then its phone number, then the org), when that assistant's `serverMessages` asks for them.
 import type { Json, ServerMessageType } from '../../messages/index.js';
 import { buildServerMessage, isSubscribed } from '../../messages/index.js';
-import type { EmulatorRecord } from '../record.js';
-import type { Rec, Store } from '../store.js';
+import type { EmulatorRecord } from '../store/record.js';
+import type { Rec, Store } from '../store/store.js';
 import { chooseServer, deliver, withCredential } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { assistantFrom, orgOf, squadFrom } from './resolve.js';

@@ -1,8 +1,8 @@
 // Who takes part in a call, read from the call and the store: the assistant (inline or stored,
 // with overrides), a squad's members, a workflow, the phone number, the org, and the tools.
 import type { Json } from '../../messages/index.js';
-import { deepMerge } from '../merge.js';
-import type { Store } from '../store.js';
+import { deepMerge } from '../store/merge.js';
+import type { Store } from '../store/store.js';
 import { RUNS_THE_CALL } from '../../messages/answers.js';
 
 function plain(rec: Json | undefined): Json | undefined {

@@ -6,11 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors.js';
 import { parseJson, parseQuery, readBody, sendJson } from '../http.js';
 import { INSPECTOR_PATH, serveInspector } from '../inspector.js';
-import { maskBody } from '../mask.js';
-import type { EmulatorRecord } from '../record.js';
+import { maskBody } from '../store/mask.js';
+import type { EmulatorRecord } from '../store/record.js';
 import { DEFAULT_TIMEOUT_SECONDS, deliver } from './deliver.js';
 import type { ServerMessage } from '../../messages/index.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store/store.js';
 import type { CallRunner } from './runner.js';
 import { streamEvents } from './stream.js';
 // The same audio as `GET /call/{id}/mono-recording`, so the inspector plays what the API serves.

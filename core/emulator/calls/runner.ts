@@ -2,7 +2,7 @@
 // ends, resets, the shared clock speed and the ended calls kept; how each call gets to its
 // conversation is in flows.ts.
 import { HttpError, notFound } from '../errors.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { ClockSpeed, SimClock } from './clock.js';
 import { answered, inbound, outbound } from './flows.js';
 import { notify } from './notify.js';

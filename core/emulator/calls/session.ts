@@ -3,8 +3,8 @@
 import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, ServerMessageType } from '../../messages/index.js';
 import { artifactOf, buildServerMessage, clientMessageOf, frozenCopy, isDeepFrozen, isSubscribed, summarise } from '../../messages/index.js';
 import { logCall } from '../actions/place.js';
-import type { EmulatorRecord } from '../record.js';
-import type { Rec, Store } from '../store.js';
+import type { EmulatorRecord } from '../store/record.js';
+import type { Rec, Store } from '../store/store.js';
 import type { SimClock } from './clock.js';
 import { costOf } from './cost.js';
 import { chooseServer, deliver, turn, withCredential } from './deliver.js';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../index.js';
 import type { Delivery, Emulator } from '../index.js';
-import type { RecordEvent } from '../record.js';
+import type { RecordEvent } from '../store/record.js';
 import { callSummary, stripDelivery } from './stream.js';
 import { startHook } from './testing.js';
 import type { Hook } from './testing.js';

@@ -11,8 +11,8 @@
 // And `kinds=call.status,delivery` (any of the event kinds, comma-separated) sends only those, so a
 // view follows what it shows: a calls list needs the status changes, not every REST request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Delivery, EmulatorRecord, RecordEvent } from '../record.js';
-import type { Store } from '../store.js';
+import type { Delivery, EmulatorRecord, RecordEvent } from '../store/record.js';
+import type { Store } from '../store/store.js';
 
 /** The fields of a call object a calls list shows (`lite=1` puts them on `call.status` events). */
 export const SUMMARY_FIELDS = ['id', 'type', 'status', 'createdAt', 'startedAt', 'endedAt', 'endedReason', 'cost', 'assistantId', 'squadId', 'workflowId', 'phoneNumberId'] as const;

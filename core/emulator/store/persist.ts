@@ -6,10 +6,10 @@
 // for a file so large that writing it takes more than a tenth of that, within ten writes' time.
 // The file is compact JSON: a pretty-printed one is half as large again and three times as slow to make.
 import { readFile } from 'node:fs/promises';
-import { acquireFileLock, FileLockedError, removeStaleTempFiles, writeFileAtomic } from '../fs/locked-json.js';
-import type { HeldLock } from '../fs/locked-json.js';
+import { acquireFileLock, FileLockedError, removeStaleTempFiles, writeFileAtomic } from '../../fs/locked-json.js';
+import type { HeldLock } from '../../fs/locked-json.js';
 import type { Rec, Snapshot } from './store.js';
-import { DataFileError, DataFileInUseError } from './errors.js';
+import { DataFileError, DataFileInUseError } from '../errors.js';
 
 export { DataFileError, DataFileInUseError };
 

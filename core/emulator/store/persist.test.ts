@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataFileError, startEmulator } from './index.js';
+import { DataFileError, startEmulator } from '../index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-emu-'));
 const entry = join(dir, 'emulator.mjs');
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const src = join(dir, 'entry.ts');
   writeFileSync(
     src,
-    `import { startEmulator } from ${JSON.stringify(fileURLToPath(new URL('./index.ts', import.meta.url)))};
+    `import { startEmulator } from ${JSON.stringify(fileURLToPath(new URL('../index.ts', import.meta.url)))};
 const emu = await startEmulator({ dataFile: process.argv[2] });
 process.stdout.write(emu.url + '\\n');`,
   );
