@@ -3,7 +3,7 @@
 import type { Entry } from '../catalogue/index.js';
 import { pathParamNames } from '../catalogue/index.js';
 import { COLLECTIONS, labelOf, specOf } from './collections.js';
-import type { Ctx, Handler } from './context.js';
+import type { Ctx, Handler } from './http/context.js';
 import { notFound } from './errors.js';
 import { compileList } from './lists.js';
 import type { Rec, Store } from './store/store.js';

@@ -2,7 +2,7 @@
 // windows, resource filters, and the two answer kinds (bare array or `{ results, metadata }`).
 import type { ListKind } from '../catalogue/index.js';
 import { badRequest } from './errors.js';
-import type { Query } from './http.js';
+import type { Query } from './http/io.js';
 import type { Rec } from './store/store.js';
 
 type Test = (rec: Rec) => boolean;

@@ -3,7 +3,7 @@
 import { loadSchemas, messagesOf } from '../schemas/validate.js';
 import type { Schemas } from '../schemas/validate.js';
 import { badRequest } from './errors.js';
-import type { Form } from './multipart.js';
+import type { Form } from './http/multipart.js';
 
 let schemas: Schemas | undefined;
 

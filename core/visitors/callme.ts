@@ -5,8 +5,8 @@
 // browser must preflight it), the page's own origin, a visitor that exists, a few calls a minute.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClient } from '../client/node.js';
-import { readBody, parseJson } from '../emulator/http.js';
-import { SlidingWindowLimiter, type RateLimit } from '../emulator/rate-limit.js';
+import { readBody, parseJson } from '../emulator/http/io.js';
+import { SlidingWindowLimiter, type RateLimit } from '../emulator/http/rate-limit.js';
 import type { Visitor } from './model.js';
 import { demoOverrides } from './overrides.js';
 

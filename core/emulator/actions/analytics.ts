@@ -1,6 +1,6 @@
 // `POST /analytics`: sum, avg, count, min, max (and history) over the stored calls, grouped
 // by the requested fields and, with a `step`, by time bucket.
-import type { Handler } from '../context.js';
+import type { Handler } from '../http/context.js';
 import { badRequest } from '../errors.js';
 import { pick } from '../lists.js';
 import type { Rec } from '../store/store.js';

@@ -1,5 +1,5 @@
 // Calls: outbound phone calls, web calls with a room URL, and their logs.
-import type { Ctx, Handler, Reply } from '../context.js';
+import type { Ctx, Handler, Reply } from '../http/context.js';
 import { createIn, deepMerge } from '../crud.js';
 import { badRequest, HttpError } from '../errors.js';
 import { compileList, pick } from '../lists.js';

@@ -3,7 +3,7 @@
 // like the platform stores chats, streamed as the platform streams when `stream: true`.
 import type { Json } from '../../messages/index.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
-import type { Ctx, Handler, Reply } from '../context.js';
+import type { Ctx, Handler, Reply } from '../http/context.js';
 import { createIn } from '../crud.js';
 import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store/store.js';

@@ -1,7 +1,7 @@
 // Eval runs: `POST /eval/run` plays a `chat.mockConversation` eval against its target on the
 // model step (core/testing) in the background; the run is `running` until every judge has spoken.
 // Without a model the run ends at once, failed, with the reason and how to configure one.
-import type { Handler } from '../context.js';
+import type { Handler } from '../http/context.js';
 import { createIn, find } from '../crud.js';
 import { badRequest, notFound } from '../errors.js';
 import { compileList } from '../lists.js';

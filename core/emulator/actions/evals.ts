@@ -7,7 +7,7 @@ import { testerOf } from '../../testing/dialogue.js';
 import { runItem } from '../../testing/simulate.js';
 import { noModelReason, resolveTarget } from '../../testing/types.js';
 import { NO_MODEL_REASON } from '../../testing/reasons.js';
-import type { Ctx, Handler } from '../context.js';
+import type { Ctx, Handler } from '../http/context.js';
 import { createIn, find } from '../crud.js';
 import { badRequest, notFound } from '../errors.js';
 import { compileList } from '../lists.js';

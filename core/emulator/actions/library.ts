@@ -1,7 +1,7 @@
 // The voice library and third-party provider endpoints, answered from fixtures/ plus the
 // voices added to this emulator (stored in the `voice-library` collection).
 import { randomUUID } from 'node:crypto';
-import type { Ctx, Handler } from '../context.js';
+import type { Ctx, Handler } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { LIBRARY, PROVIDERS } from '../fixtures.js';
 import type { LibraryVoice, ProviderData } from '../fixtures.js';

@@ -1,7 +1,7 @@
 // The remaining actions: uploads, phone-number imports, assistant versions, support
 // tickets, generated workflows, credential sessions and webhooks, pinned templates.
 import { randomUUID } from 'node:crypto';
-import type { Ctx, Handler, Reply } from '../context.js';
+import type { Ctx, Handler, Reply } from '../http/context.js';
 import { createIn, find } from '../crud.js';
 import type { Place } from '../crud.js';
 import { badRequest } from '../errors.js';

@@ -1,7 +1,7 @@
 // Organisations and their members. Members of org X live in the collection `org/X/user`;
 // the emulator's one user ("you") is created with the default org and with every new org.
 import { createHmac } from 'node:crypto';
-import type { Ctx, Handler } from '../context.js';
+import type { Ctx, Handler } from '../http/context.js';
 import { createIn } from '../crud.js';
 import { HttpError, notFound } from '../errors.js';
 import type { Rec, Store } from '../store/store.js';

@@ -2,7 +2,7 @@
 // structured-output runs, chat completions, code-tool tests, insight runs, the default board,
 // billing metrics, v2 campaign contacts, v2 knowledge-base files and provider resources.
 import { randomUUID } from 'node:crypto';
-import type { Ctx, Handler } from '../context.js';
+import type { Ctx, Handler } from '../http/context.js';
 import { createIn, find } from '../crud.js';
 import { badRequest, notFound } from '../errors.js';
 import { compileList } from '../lists.js';

@@ -1,6 +1,6 @@
 // Simulation run items (read, cancel), improvement suggestions, the org's simulation concurrency
 // and scenario generation. Suggestions and generated scenarios are canned and say so.
-import type { Ctx, Handler } from '../context.js';
+import type { Ctx, Handler } from '../http/context.js';
 import { find } from '../crud.js';
 import { notFound } from '../errors.js';
 import { compileList } from '../lists.js';

@@ -5,7 +5,7 @@ import type { Json } from '../../messages/index.js';
 import type { ChatMessage } from '../../model/index.js';
 import { extract } from '../../testing/extract.js';
 import { NO_MODEL_REASON } from '../../testing/reasons.js';
-import type { Handler } from '../context.js';
+import type { Handler } from '../http/context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Rec } from '../store/store.js';
 import { check } from '../validate.js';

@@ -4,7 +4,7 @@
 // request's bodies, its files.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors.js';
-import { parseJson, parseQuery, readBody, sendJson } from '../http.js';
+import { parseJson, parseQuery, readBody, sendJson } from '../http/io.js';
 import { INSPECTOR_PATH, serveInspector } from '../inspector.js';
 import { maskBody } from '../store/mask.js';
 import type { EmulatorRecord } from '../store/record.js';

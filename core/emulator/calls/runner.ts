@@ -13,7 +13,7 @@ import type { Scenario } from './scenario.js';
 import { CallSession } from './session.js';
 import type { CallDeps } from './session.js';
 import { webConversation } from './web.js';
-import type { BrowserCall, BrowserCustomer } from '../webcall-socket.js';
+import type { BrowserCall, BrowserCustomer } from '../http/webcall-socket.js';
 
 /** How calls run. */
 export interface RunnerOptions {

@@ -1,5 +1,5 @@
 // A small multipart/form-data reader for uploads: fields as text, files as name/type/size.
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 /** One uploaded file part. */
 export interface FilePart {

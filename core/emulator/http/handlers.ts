@@ -1,21 +1,21 @@
 // Every catalogue operation mapped to its handler: actions by their catalogue keys, the rest
 // by the generic CRUD of their collection. Nothing here lists endpoints; paths come from the catalogue.
-import type { Entry } from '../catalogue/index.js';
-import { pathParamNames } from '../catalogue/index.js';
-import { analytics } from './actions/analytics.js';
-import { createCall, deleteLogs, exportCalls, phoneCallHandler, webCall } from './actions/calls.js';
-import { chatResponses, createChat } from './actions/chat.js';
-import * as lib from './actions/library.js';
-import * as misc from './actions/misc.js';
-import * as org from './actions/org.js';
-import * as ev from './actions/evals.js';
-import * as pub from './actions/published.js';
-import * as rec from './actions/recordings.js';
+import type { Entry } from '../../catalogue/index.js';
+import { pathParamNames } from '../../catalogue/index.js';
+import { analytics } from '../actions/analytics.js';
+import { createCall, deleteLogs, exportCalls, phoneCallHandler, webCall } from '../actions/calls.js';
+import { chatResponses, createChat } from '../actions/chat.js';
+import * as lib from '../actions/library.js';
+import * as misc from '../actions/misc.js';
+import * as org from '../actions/org.js';
+import * as ev from '../actions/evals.js';
+import * as pub from '../actions/published.js';
+import * as rec from '../actions/recordings.js';
 import type { Handler, Reply } from './context.js';
-import { collectionOf, crudHandler, placeOf } from './crud.js';
-import { compileList } from './lists.js';
-import type { LifecycleType } from './calls/notify.js';
-import type { Rec } from './store/store.js';
+import { collectionOf, crudHandler, placeOf } from '../crud.js';
+import { compileList } from '../lists.js';
+import type { LifecycleType } from '../calls/notify.js';
+import type { Rec } from '../store/store.js';
 
 type Children = ReadonlyMap<string, readonly { collection: string; field: string }[]>;
 type Maker = (entry: Entry, children: Children) => Handler;

@@ -1,7 +1,7 @@
 // Reading requests and writing responses with node:http, kept free of per-request setup.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 /** Largest request body accepted (10 MB); more is a 413. */
 export const MAX_BODY = 10 * 1024 * 1024;

@@ -4,9 +4,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { CLOSE_ENDED, LOCAL_WEBCALL_PATH } from '../webcall/local-protocol.js';
-import type { ClientFrame, ServerFrame } from '../webcall/local-protocol.js';
-import type { Rec, Store } from './store/store.js';
+import { CLOSE_ENDED, LOCAL_WEBCALL_PATH } from '../../webcall/local-protocol.js';
+import type { ClientFrame, ServerFrame } from '../../webcall/local-protocol.js';
+import type { Rec, Store } from '../store/store.js';
 
 /** The browser, as the call engine sees it. */
 export interface BrowserCustomer {

@@ -1,8 +1,8 @@
 // Bad input gets its status and a clear message, and the server keeps serving afterwards.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from './index.js';
-import type { Emulator } from './index.js';
+import { startEmulator } from '../index.js';
+import type { Emulator } from '../index.js';
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -2,10 +2,10 @@
 // engine takes the engine's place here; the engine's own behaviour is tested with the engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { ServerFrame } from '../webcall/local-protocol.js';
-import { localSocketUrl } from '../webcall/local-protocol.js';
-import { startEmulator } from './index.js';
-import type { BrowserCustomer, Emulator } from './index.js';
+import type { ServerFrame } from '../../webcall/local-protocol.js';
+import { localSocketUrl } from '../../webcall/local-protocol.js';
+import { startEmulator } from '../index.js';
+import type { BrowserCustomer, Emulator } from '../index.js';
 
 const seen: string[] = [];
 let customer: BrowserCustomer | undefined;

@@ -2,20 +2,20 @@
 // reads the body, runs the handler and writes JSON. Every failure becomes a JSON error;
 // nothing a client sends can stop the server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BodyKind } from '../catalogue/index.js';
-import { catalogue, flatten } from '../catalogue/index.js';
+import type { BodyKind } from '../../catalogue/index.js';
+import { catalogue, flatten } from '../../catalogue/index.js';
 import type { Ctx, Env, Handler, Reply } from './context.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import { handlerFor, nesting } from './handlers.js';
 import type { CorsPolicy } from './cors.js';
-import { parseJson, parseQuery, readBody, seenBodies, sendJson, sendText } from './http.js';
-import type { Query } from './http.js';
+import { parseJson, parseQuery, readBody, seenBodies, sendJson, sendText } from './io.js';
+import type { Query } from './io.js';
 import { parseMultipart } from './multipart.js';
-import { checkBody, checkForm } from './schema-check.js';
-import type { DataFileWriter } from './store/persist.js';
+import { checkBody, checkForm } from '../schema-check.js';
+import type { DataFileWriter } from '../store/persist.js';
 import { Router, splitPath } from './router.js';
-import type { Store } from './store/store.js';
-import type { Entry } from '../catalogue/index.js';
+import type { Store } from '../store/store.js';
+import type { Entry } from '../../catalogue/index.js';
 
 interface Route {
   entry: Entry;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, flatten, pathParamNames } from '../catalogue/index.js';
+import { catalogue, flatten, pathParamNames } from '../../catalogue/index.js';
 import { Router, splitPath } from './router.js';
 
 function build(): Router<string> {

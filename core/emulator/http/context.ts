@@ -1,12 +1,12 @@
 // What a route handler gets and gives back.
-import type { Entry } from '../catalogue/index.js';
-import type { Query } from './http.js';
+import type { Entry } from '../../catalogue/index.js';
+import type { Query } from './io.js';
 import type { Form } from './multipart.js';
-import type { RunHost } from './runs.js';
-import type { Rec, Store } from './store/store.js';
-import type { ModelGateway } from '../model/index.js';
-import type { EmulatorRecord } from './store/record.js';
-import type { LifecycleType } from './calls/notify.js';
+import type { RunHost } from '../runs.js';
+import type { Rec, Store } from '../store/store.js';
+import type { ModelGateway } from '../../model/index.js';
+import type { EmulatorRecord } from '../store/record.js';
+import type { LifecycleType } from '../calls/notify.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {

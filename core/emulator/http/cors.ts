@@ -5,7 +5,7 @@
 // `browser` in the catalogue) answer any origin, as the platform does. Separately, a `Host`
 // header that is not a loopback name is refused while bound to loopback (DNS rebinding).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 /** Who may call the emulator from a browser, besides pages on loopback origins. */
 export interface CorsOptions {
