@@ -15,7 +15,7 @@ import { CorsPolicy } from './http/cors.js';
 import { EmulatorRecord } from './store/record.js';
 import type { Delivery } from './store/record.js';
 import { DataFileError, DataFileWriter, loadDataFile, lockDataFile } from './store/persist.js';
-import { seedStore } from './seed.js';
+import { seedStore } from './resources/seed.js';
 import { authorize, createListener } from './http/server.js';
 import type { RequestBodyText, RequestLog } from './http/server.js';
 import { Store } from './store/store.js';
@@ -33,7 +33,7 @@ import { preloadPoster } from '../messages/post.js';
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './http/cors.js';
 export { DataFileError, DataFileInUseError } from './store/persist.js';
 export type { RequestLog } from './http/server.js';
-export { SEED } from './seed.js';
+export { SEED } from './resources/seed.js';
 export type { BrowserCall, BrowserCustomer, WebCallEngine } from './http/webcall-socket.js';
 export { EmulatorRecord } from './store/record.js';
 export type { Delivery, RecordEvent } from './store/record.js';
@@ -61,7 +61,7 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** When set, secured requests must send exactly this bearer key; otherwise any bearer key works. */
   apiKey?: string;
-  /** Add the sample objects from core/emulator/data/seed.json. */
+  /** Add the sample objects from core/emulator/resources/data/seed.json. */
   seed?: boolean;
   /**
    * Base of web-call room URLs, e.g. `https://vapi.daily.co`. Unset: the emulator's own address,

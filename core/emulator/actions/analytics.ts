@@ -2,9 +2,9 @@
 // by the requested fields and, with a `step`, by time bucket.
 import type { Handler } from '../http/context.js';
 import { badRequest } from '../errors.js';
-import { pick } from '../lists.js';
+import { pick } from '../resources/lists.js';
 import type { Rec } from '../store/store.js';
-import { check, problems } from '../validate.js';
+import { check, problems } from '../resources/validate.js';
 
 const OPERATIONS = ['sum', 'avg', 'count', 'min', 'max', 'history'] as const;
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 // Calls: outbound phone calls, web calls with a room URL, and their logs.
 import type { Ctx, Handler, Reply } from '../http/context.js';
-import { createIn, deepMerge } from '../crud.js';
+import { createIn, deepMerge } from '../resources/crud.js';
 import { badRequest, HttpError } from '../errors.js';
-import { compileList, pick } from '../lists.js';
+import { compileList, pick } from '../resources/lists.js';
 import type { Rec } from '../store/store.js';
 import { LOCAL_WEBCALL_PATH } from '../../webcall/local-protocol.js';
 import { editable, logCall, randomName, topLevel } from './place.js';

@@ -4,11 +4,11 @@
 import type { Json } from '../../messages/index.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import type { Ctx, Handler, Reply } from '../http/context.js';
-import { createIn } from '../crud.js';
+import { createIn } from '../resources/crud.js';
 import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store/store.js';
-import { check } from '../validate.js';
-import { specOf } from '../collections.js';
+import { check } from '../resources/validate.js';
+import { specOf } from '../resources/collections.js';
 import { fillVariables } from '../calls/variables.js';
 import { assistantFrom, squadFrom } from '../calls/resolve.js';
 import { randomName, topLevel } from './place.js';

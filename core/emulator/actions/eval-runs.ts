@@ -2,9 +2,9 @@
 // model step (core/testing) in the background; the run is `running` until every judge has spoken.
 // Without a model the run ends at once, failed, with the reason and how to configure one.
 import type { Handler } from '../http/context.js';
-import { createIn, find } from '../crud.js';
+import { createIn, find } from '../resources/crud.js';
 import { badRequest, notFound } from '../errors.js';
-import { compileList } from '../lists.js';
+import { compileList } from '../resources/lists.js';
 import type { Rec } from '../store/store.js';
 import { runEval } from '../../testing/eval-run.js';
 import type { EvalOutcome } from '../../testing/eval-run.js';

@@ -8,12 +8,12 @@ import { runItem } from '../../testing/simulate.js';
 import { noModelReason, resolveTarget } from '../../testing/types.js';
 import { NO_MODEL_REASON } from '../../testing/reasons.js';
 import type { Ctx, Handler } from '../http/context.js';
-import { createIn, find } from '../crud.js';
+import { createIn, find } from '../resources/crud.js';
 import { badRequest, notFound } from '../errors.js';
-import { compileList } from '../lists.js';
+import { compileList } from '../resources/lists.js';
 import type { RunHost } from '../runs.js';
 import type { Rec, Store } from '../store/store.js';
-import { check } from '../validate.js';
+import { check } from '../resources/validate.js';
 import { topLevel } from './place.js';
 
 export { createEvalRun, evalRunRead } from './eval-runs.js';

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Ctx, Handler } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
-import { LIBRARY, PROVIDERS } from '../fixtures.js';
-import type { LibraryVoice, ProviderData } from '../fixtures.js';
+import { LIBRARY, PROVIDERS } from '../resources/fixtures.js';
+import type { LibraryVoice, ProviderData } from '../resources/fixtures.js';
 import type { Rec } from '../store/store.js';
-import { check } from '../validate.js';
+import { check } from '../resources/validate.js';
 
 const DIGITS = /^\d+$/;
 

@@ -2,11 +2,11 @@
 // tickets, generated workflows, credential sessions and webhooks, pinned templates.
 import { randomUUID } from 'node:crypto';
 import type { Ctx, Handler, Reply } from '../http/context.js';
-import { createIn, find } from '../crud.js';
-import type { Place } from '../crud.js';
+import { createIn, find } from '../resources/crud.js';
+import type { Place } from '../resources/crud.js';
 import { badRequest } from '../errors.js';
-import { check } from '../validate.js';
-import type { Rules } from '../validate.js';
+import { check } from '../resources/validate.js';
+import type { Rules } from '../resources/validate.js';
 import { randomName, topLevel } from './place.js';
 
 /** `POST /file` (and `/file/upload`): stores the upload's name, size and content type. */

@@ -2,10 +2,10 @@
 // the emulator's one user ("you") is created with the default org and with every new org.
 import { createHmac } from 'node:crypto';
 import type { Ctx, Handler } from '../http/context.js';
-import { createIn } from '../crud.js';
+import { createIn } from '../resources/crud.js';
 import { HttpError, notFound } from '../errors.js';
 import type { Rec, Store } from '../store/store.js';
-import { check } from '../validate.js';
+import { check } from '../resources/validate.js';
 import { topLevel } from './place.js';
 
 const ORGS = topLevel('org');

@@ -1,7 +1,7 @@
 // Small helpers shared by the action handlers.
 import { randomBytes } from 'node:crypto';
-import { labelOf } from '../collections.js';
-import type { Place } from '../crud.js';
+import { labelOf } from '../resources/collections.js';
+import type { Place } from '../resources/crud.js';
 import type { Store } from '../store/store.js';
 
 /** A top-level collection as a place objects are created in. */

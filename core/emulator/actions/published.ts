@@ -3,11 +3,11 @@
 // billing metrics, v2 campaign contacts, v2 knowledge-base files and provider resources.
 import { randomUUID } from 'node:crypto';
 import type { Ctx, Handler } from '../http/context.js';
-import { createIn, find } from '../crud.js';
+import { createIn, find } from '../resources/crud.js';
 import { badRequest, notFound } from '../errors.js';
-import { compileList } from '../lists.js';
+import { compileList } from '../resources/lists.js';
 import type { Rec } from '../store/store.js';
-import { check } from '../validate.js';
+import { check } from '../resources/validate.js';
 import { replyTo } from './chat.js';
 import { randomName, topLevel } from './place.js';
 

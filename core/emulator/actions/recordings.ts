@@ -3,7 +3,7 @@
 // tones, the assistant's turns at 440 Hz and the customer's at 330 Hz, on the channel of each
 // side (stereo: customer left, assistant right). Before the call ends there is nothing to fetch.
 import type { Ctx, Handler } from '../http/context.js';
-import { find } from '../crud.js';
+import { find } from '../resources/crud.js';
 import { HttpError } from '../errors.js';
 import type { Rec } from '../store/store.js';
 import { encodeWav, mix, silence, tone } from '../wav.js';

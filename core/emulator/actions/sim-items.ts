@@ -1,9 +1,9 @@
 // Simulation run items (read, cancel), improvement suggestions, the org's simulation concurrency
 // and scenario generation. Suggestions and generated scenarios are canned and say so.
 import type { Ctx, Handler } from '../http/context.js';
-import { find } from '../crud.js';
+import { find } from '../resources/crud.js';
 import { notFound } from '../errors.js';
-import { compileList } from '../lists.js';
+import { compileList } from '../resources/lists.js';
 import { DEFAULT_SIMULATION_CONCURRENCY } from '../runs.js';
 import type { Rec } from '../store/store.js';
 import { topLevel } from './place.js';

@@ -8,7 +8,7 @@ import { NO_MODEL_REASON } from '../../testing/reasons.js';
 import type { Handler } from '../http/context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Rec } from '../store/store.js';
-import { check } from '../validate.js';
+import { check } from '../resources/validate.js';
 
 /** A call's conversation as chat messages (its artifact's, or its own messages). */
 export function conversationOf(call: Rec): ChatMessage[] {

@@ -12,8 +12,8 @@ import * as ev from '../actions/evals.js';
 import * as pub from '../actions/published.js';
 import * as rec from '../actions/recordings.js';
 import type { Handler, Reply } from './context.js';
-import { collectionOf, crudHandler, placeOf } from '../crud.js';
-import { compileList } from '../lists.js';
+import { collectionOf, crudHandler, placeOf } from '../resources/crud.js';
+import { compileList } from '../resources/lists.js';
 import type { LifecycleType } from '../calls/notify.js';
 import type { Rec } from '../store/store.js';
 

@@ -11,7 +11,7 @@ import type { CorsPolicy } from './cors.js';
 import { parseJson, parseQuery, readBody, seenBodies, sendJson, sendText } from './io.js';
 import type { Query } from './io.js';
 import { parseMultipart } from './multipart.js';
-import { checkBody, checkForm } from '../schema-check.js';
+import { checkBody, checkForm } from '../resources/schema-check.js';
 import type { DataFileWriter } from '../store/persist.js';
 import { Router, splitPath } from './router.js';
 import type { Store } from '../store/store.js';

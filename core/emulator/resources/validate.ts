@@ -1,6 +1,6 @@
 // Field rules for request bodies, reported the way the platform does: every problem at once,
 // as an array of messages in a 400.
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 /** The JSON type a field must have. */
 export type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'string|array';

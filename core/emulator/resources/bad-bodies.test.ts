@@ -1,8 +1,8 @@
 // Bodies the platform refuses, refused the same way: a 400 with the platform's error shape whose
 // `message` names the field, and nothing stored. The checks come from the derived request schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from './index.js';
-import type { Emulator } from './index.js';
+import { startEmulator } from '../index.js';
+import type { Emulator } from '../index.js';
 
 let emu: Emulator;
 const H = { authorization: 'Bearer k', 'content-type': 'application/json' };

@@ -1,9 +1,9 @@
 // List queries compiled once per operation from its catalogue query names: limits, time
 // windows, resource filters, and the two answer kinds (bare array or `{ results, metadata }`).
-import type { ListKind } from '../catalogue/index.js';
-import { badRequest } from './errors.js';
-import type { Query } from './http/io.js';
-import type { Rec } from './store/store.js';
+import type { ListKind } from '../../catalogue/index.js';
+import { badRequest } from '../errors.js';
+import type { Query } from '../http/io.js';
+import type { Rec } from '../store/store.js';
 
 type Test = (rec: Rec) => boolean;
 type FilterMaker = (raw: string | string[]) => Test | undefined;

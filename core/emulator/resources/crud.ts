@@ -1,14 +1,14 @@
 // Create, list, get, update (deep merge), replace and delete for any stored resource, with
 // nested resources (`/test-suite/{testSuiteId}/run/{id}`) scoped to an existing parent.
-import type { Entry } from '../catalogue/index.js';
-import { pathParamNames } from '../catalogue/index.js';
+import type { Entry } from '../../catalogue/index.js';
+import { pathParamNames } from '../../catalogue/index.js';
 import { COLLECTIONS, labelOf, specOf } from './collections.js';
-import type { Ctx, Handler } from './http/context.js';
-import { notFound } from './errors.js';
+import type { Ctx, Handler } from '../http/context.js';
+import { notFound } from '../errors.js';
 import { compileList } from './lists.js';
-import type { Rec, Store } from './store/store.js';
+import type { Rec, Store } from '../store/store.js';
 import { check } from './validate.js';
-import { deepMerge } from './store/merge.js';
+import { deepMerge } from '../store/merge.js';
 
 export { deepMerge };
 

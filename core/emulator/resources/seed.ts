@@ -1,7 +1,7 @@
 // `--seed`: sample objects from data/seed.json, so a newcomer sees data at once. Seed
 // objects keep their ids (docs and tests can name them) and are added only when missing.
 import seed from './data/seed.json' with { type: 'json' };
-import type { Store } from './store/store.js';
+import type { Store } from '../store/store.js';
 
 type Sample = Record<string, unknown> & { id: string };
 

@@ -2,7 +2,7 @@
 // data (locations, workflows, hooks), plus the seed objects for `--seed`.
 import voices from './data/voices.json' with { type: 'json' };
 import providers from './data/providers.json' with { type: 'json' };
-import type { Rec } from './store/store.js';
+import type { Rec } from '../store/store.js';
 
 /** A public voice of the sample voice library. */
 export type LibraryVoice = Rec & { provider: string; providerId: string; name: string; gender?: string; accent?: string; language?: string; languageCode?: string; description?: string };

@@ -4,14 +4,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import providers from './data/providers.json' with { type: 'json' };
-import { catalogue, flatten, pathParamNames } from '../catalogue/index.js';
-import type { Entry } from '../catalogue/index.js';
-import { loadSchemas } from '../schemas/validate.js';
-import type { Schemas } from '../schemas/validate.js';
-import { SEED, startEmulator } from './index.js';
-import type { Emulator } from './index.js';
+import { catalogue, flatten, pathParamNames } from '../../catalogue/index.js';
+import type { Entry } from '../../catalogue/index.js';
+import { loadSchemas } from '../../schemas/validate.js';
+import type { Schemas } from '../../schemas/validate.js';
+import { SEED, startEmulator } from '../index.js';
+import type { Emulator } from '../index.js';
 
-const bodies = new URL('../../fixtures/bodies/', import.meta.url);
+const bodies = new URL('../../../fixtures/bodies/', import.meta.url);
 const auth = { authorization: 'Bearer k' };
 let emu: Emulator;
 let schemas: Schemas;
@@ -123,7 +123,7 @@ describe('every answer fits the published response schema', () => {
       if (status >= 300) {
         // A new operation needs an object for its path (a create body or a seed object) and a body that fits.
         const hint = path.includes('missing')
-          ? ' (no object for its path: add fixtures/bodies or core/emulator/data/seed.json data)'
+          ? ' (no object for its path: add fixtures/bodies or core/emulator/resources/data/seed.json data)'
           : e.op.body === 'json'
             ? ' (does fixtures/bodies have its body?)'
             : '';

@@ -1,9 +1,9 @@
 // Request bodies checked against the platform's published request schemas (the derived set in
 // core/schemas), answered like the platform: a 400 whose `message` names every bad field.
-import { loadSchemas, messagesOf } from '../schemas/validate.js';
-import type { Schemas } from '../schemas/validate.js';
-import { badRequest } from './errors.js';
-import type { Form } from './http/multipart.js';
+import { loadSchemas, messagesOf } from '../../schemas/validate.js';
+import type { Schemas } from '../../schemas/validate.js';
+import { badRequest } from '../errors.js';
+import type { Form } from '../http/multipart.js';
 
 let schemas: Schemas | undefined;
 

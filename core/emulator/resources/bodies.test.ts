@@ -2,12 +2,12 @@
 // use; each must be accepted by the operation its name points at.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, flatten, pathParamNames } from '../catalogue/index.js';
-import type { Entry } from '../catalogue/index.js';
-import { startEmulator } from './index.js';
-import type { Emulator } from './index.js';
+import { catalogue, flatten, pathParamNames } from '../../catalogue/index.js';
+import type { Entry } from '../../catalogue/index.js';
+import { startEmulator } from '../index.js';
+import type { Emulator } from '../index.js';
 
-const dir = new URL('../../fixtures/bodies/', import.meta.url);
+const dir = new URL('../../../fixtures/bodies/', import.meta.url);
 const H = { authorization: 'Bearer k', 'content-type': 'application/json' };
 let emu: Emulator;
 
