@@ -5,7 +5,7 @@ import { createClient } from '../client/index.js';
 import type { Client } from '../client/index.js';
 import type { CallRunner } from './calls/runner.js';
 import type { Delivery, EmulatorRecord } from './store/record.js';
-import type { EmulatorStates, ResetResult } from './state.js';
+import type { EmulatorStates, ResetResult } from './control/state.js';
 import type { Rec, Store } from './store/store.js';
 
 /** The test helpers of an emulator. */

@@ -11,7 +11,7 @@ import type { Ctx, Handler } from '../http/context.js';
 import { createIn, find } from '../resources/crud.js';
 import { badRequest, notFound } from '../errors.js';
 import { compileList } from '../resources/lists.js';
-import type { RunHost } from '../runs.js';
+import type { RunHost } from './runs.js';
 import type { Rec, Store } from '../store/store.js';
 import { check } from '../resources/validate.js';
 import { topLevel } from './place.js';

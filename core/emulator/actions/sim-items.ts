@@ -4,7 +4,7 @@ import type { Ctx, Handler } from '../http/context.js';
 import { find } from '../resources/crud.js';
 import { notFound } from '../errors.js';
 import { compileList } from '../resources/lists.js';
-import { DEFAULT_SIMULATION_CONCURRENCY } from '../runs.js';
+import { DEFAULT_SIMULATION_CONCURRENCY } from './runs.js';
 import type { Rec } from '../store/store.js';
 import { topLevel } from './place.js';
 

@@ -2,7 +2,7 @@
 import type { Entry } from '../../catalogue/index.js';
 import type { Query } from './io.js';
 import type { Form } from './multipart.js';
-import type { RunHost } from '../runs.js';
+import type { RunHost } from '../actions/runs.js';
 import type { Rec, Store } from '../store/store.js';
 import type { ModelGateway } from '../../model/index.js';
 import type { EmulatorRecord } from '../store/record.js';

@@ -1,10 +1,10 @@
 // The inspector page's files, served from the folder `voice dev` names (built at build time;
 // read from disk only when a file is asked for, so an emulator nobody inspects never reads them).
-import { CONTROL_PATHS } from './control/paths.js';
+import { CONTROL_PATHS } from './paths.js';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 /** Where the inspector is served. */
 export const INSPECTOR_PATH = CONTROL_PATHS.inspector;

@@ -5,8 +5,8 @@ import { startEmulator } from '../index.js';
 import type { Delivery, Emulator } from '../index.js';
 import type { RecordEvent } from '../store/record.js';
 import { callSummary, stripDelivery } from './stream.js';
-import { startHook } from './testing.js';
-import type { Hook } from './testing.js';
+import { startHook } from '../calls/testing.js';
+import type { Hook } from '../calls/testing.js';
 
 const H = { authorization: 'Bearer k', 'content-type': 'application/json' };
 let emu: Emulator;

@@ -1,15 +1,15 @@
 // The emulator as the host of evals and simulations: its store's assistants, squads, tools and
 // structured outputs, the developer's tool servers (a `tool-calls` delivery, recorded like a
 // call's), hook webhooks, the model gateway and the org's simulation concurrency.
-import { buildServerMessage } from '../messages/index.js';
-import type { Json } from '../messages/index.js';
-import type { ModelGateway, ModelToolCall } from '../model/index.js';
-import { Limiter } from '../testing/limit.js';
-import type { World } from '../testing/types.js';
-import { chooseServer, deliver, serverOf, withCredential } from './calls/deliver.js';
-import { assistantFrom, orgOf, squadFrom, toolsOf } from './calls/resolve.js';
-import type { EmulatorRecord } from './store/record.js';
-import type { Store } from './store/store.js';
+import { buildServerMessage } from '../../messages/index.js';
+import type { Json } from '../../messages/index.js';
+import type { ModelGateway, ModelToolCall } from '../../model/index.js';
+import { Limiter } from '../../testing/limit.js';
+import type { World } from '../../testing/types.js';
+import { chooseServer, deliver, serverOf, withCredential } from '../calls/deliver.js';
+import { assistantFrom, orgOf, squadFrom, toolsOf } from '../calls/resolve.js';
+import type { EmulatorRecord } from '../store/record.js';
+import type { Store } from '../store/store.js';
 
 /** The platform's default simulation concurrency of an org. */
 export const DEFAULT_SIMULATION_CONCURRENCY = 10;

@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from './index.js';
-import type { Delivery, Emulator, RecordEvent } from './index.js';
-import { MASK } from './store/mask.js';
-import { startHook } from './calls/testing.js';
-import type { Hook } from './calls/testing.js';
-import { until } from './calls/testing.js';
+import { startEmulator } from '../index.js';
+import type { Delivery, Emulator, RecordEvent } from '../index.js';
+import { MASK } from '../store/mask.js';
+import { startHook } from '../calls/testing.js';
+import type { Hook } from '../calls/testing.js';
+import { until } from '../calls/testing.js';
 
 const H = { authorization: 'Bearer k', 'content-type': 'application/json' };
 let dir: string;

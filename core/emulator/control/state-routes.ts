@@ -3,10 +3,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IntervalHistogram } from 'node:perf_hooks';
-import { HttpError } from './errors.js';
-import { sendJson } from './http/io.js';
+import { HttpError } from '../errors.js';
+import { sendJson } from '../http/io.js';
 import type { EmulatorStates } from './state.js';
-import { CONTROL_PATHS } from './control/paths.js';
+import { CONTROL_PATHS } from './paths.js';
 
 /** Paths of the state endpoints. */
 export const STATE_PATHS = {
