@@ -11,7 +11,7 @@ import { localSocketUrl } from '../webcall/local-protocol.js';
 import { messageProblems } from '../messages/testing.js';
 import { startEmulator } from './index.js';
 import type { Emulator } from './index.js';
-import { RECORDED_ANSWER_CHARS } from './calls/deliver.js';
+import { RECORDED_ANSWER_CHARS } from './calls/index.js';
 import { startHook, until } from './calls/testing.js';
 import type { Hook } from './calls/testing.js';
 

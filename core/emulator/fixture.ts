@@ -3,7 +3,7 @@
 // `startEmulator()` returns, so one import serves a test file.
 import { createClient } from '../client/index.js';
 import type { Client } from '../client/index.js';
-import type { CallRunner } from './calls/runner.js';
+import type { CallRunner } from './calls/index.js';
 import type { Delivery, EmulatorRecord } from './store/record.js';
 import type { EmulatorStates, ResetResult } from './control/state.js';
 import type { Rec, Store } from './store/store.js';

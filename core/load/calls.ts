@@ -3,9 +3,8 @@
 // which assistant answers (`assistant-request`) and ends the way the platform does when the answer
 // is late, failed or unusable.
 import type { Json } from '../messages/index.js';
-import { converse } from '../emulator/calls/conversation.js';
-import type { Scenario } from '../emulator/calls/scenario.js';
-import type { CallSession } from '../emulator/calls/session.js';
+import { converse } from '../emulator/calls/index.js';
+import type { CallSession, Scenario } from '../emulator/calls/index.js';
 
 /** The platform's default `maxDurationSeconds`. */
 const DEFAULT_MAX_SECONDS = 600;

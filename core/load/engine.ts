@@ -3,13 +3,8 @@
 // delivery's answer time, failure and deadline miss.
 import { deepFreeze } from '../messages/index.js';
 import type { ConversationMessage, Json } from '../messages/index.js';
-import { EmulatorRecord } from '../emulator/store/record.js';
-import type { NewEvent, RecordEvent } from '../emulator/store/record.js';
-import { Store } from '../emulator/store/store.js';
-import { ensureDefaultOrg } from '../emulator/actions/org.js';
-import { SimClock } from '../emulator/calls/clock.js';
-import { DEFAULT_SCENARIO } from '../emulator/calls/scenario.js';
-import { CallSession } from '../emulator/calls/session.js';
+import { CallSession, DEFAULT_SCENARIO, EmulatorRecord, ensureDefaultOrg, SimClock, Store } from '../emulator/calls/index.js';
+import type { NewEvent, RecordEvent } from '../emulator/calls/index.js';
 import { inbound, outbound } from './calls.js';
 import { makePoster } from './post.js';
 import { LoadStats } from './stats.js';

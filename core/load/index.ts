@@ -8,5 +8,5 @@ export type { ArtilleryExport } from './artillery.js';
 export { quantile } from './stats.js';
 export { ASSISTANT_REQUEST_SECONDS, FAULTS } from './types.js';
 export type { Fault, LiveFigures, LoadOptions, LoadResult, PostFn, Sample, TypeFigures } from './types.js';
-export { loadScenario, ScenarioError } from '../emulator/calls/scenario.js';
-export type { Scenario } from '../emulator/calls/scenario.js';
+export { loadScenario, ScenarioError } from '../emulator/calls/index.js';
+export type { Scenario } from '../emulator/calls/index.js';

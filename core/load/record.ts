@@ -2,7 +2,7 @@
 // through the engine with every message kept instead of posted, the server's answers stood in
 // for. The Artillery export writes its flows from these; the bench's reference posts one of them.
 import type { Json, ServerMessage } from '../messages/index.js';
-import type { ServerTarget } from '../emulator/calls/deliver.js';
+import type { ServerTarget } from '../emulator/calls/index.js';
 import { runLoad } from './engine.js';
 import type { LoadOptions, PostFn } from './types.js';
 

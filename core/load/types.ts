@@ -1,9 +1,7 @@
 // What a load run takes and what it reports.
 import type { Json } from '../messages/index.js';
-import type { Scenario } from '../emulator/calls/scenario.js';
+import type { Delivered, EmulatorRecord, Scenario, ServerTarget } from '../emulator/calls/index.js';
 import type { AuthenticationPlan } from '../verify/index.js';
-import type { Delivered, ServerTarget } from '../emulator/calls/deliver.js';
-import type { EmulatorRecord } from '../emulator/store/record.js';
 import type { ServerMessage } from '../messages/index.js';
 
 /** Posts one message to a server (the emulator's `deliver` signature). */

@@ -5,7 +5,8 @@ import { badRequest, HttpError } from '../errors.js';
 import { compileList, pick } from '../resources/lists.js';
 import type { Rec } from '../store/store.js';
 import { LOCAL_WEBCALL_PATH } from '../../webcall/local-protocol.js';
-import { editable, logCall, randomName, topLevel } from './place.js';
+import { editable, randomName, topLevel } from './place.js';
+import { logCall } from '../calls/index.js';
 
 const CALLS = topLevel('call');
 

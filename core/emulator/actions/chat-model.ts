@@ -6,9 +6,7 @@ import type { Json, ToolCallData } from '../../messages/index.js';
 import { buildServerMessage } from '../../messages/index.js';
 import { runAssistantTurn } from '../../model/index.js';
 import type { ChatMessage, ModelGateway, TurnResult } from '../../model/index.js';
-import { chooseServer, deliver, withCredential } from '../calls/deliver.js';
-import { orgOf, toolsOf } from '../calls/resolve.js';
-import { TurnRecorder } from '../calls/model-record.js';
+import { chooseServer, deliver, orgOf, toolsOf, TurnRecorder, withCredential } from '../calls/index.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { Store } from '../store/store.js';
 

@@ -9,8 +9,7 @@ import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store/store.js';
 import { check } from '../resources/validate.js';
 import { specOf } from '../resources/collections.js';
-import { fillVariables } from '../calls/variables.js';
-import { assistantFrom, squadFrom } from '../calls/resolve.js';
+import { assistantFrom, fillVariables, squadFrom } from '../calls/index.js';
 import { randomName, topLevel } from './place.js';
 import { asChatMessages, chatTurn, newChatId } from './chat-model.js';
 

@@ -1,34 +1,16 @@
-// Organisations and their members. Members of org X live in the collection `org/X/user`;
-// the emulator's one user ("you") is created with the default org and with every new org.
+// Organisations and their members (the default org, and the collection `org/X/user` members of
+// org X live in, are in store/default-org.ts); the emulator's one user ("you") joins every new org.
 import { createHmac } from 'node:crypto';
 import type { Ctx, Handler } from '../http/context.js';
 import { createIn } from '../resources/crud.js';
 import { HttpError, notFound } from '../errors.js';
-import type { Rec, Store } from '../store/store.js';
+import type { Rec } from '../store/store.js';
 import { check } from '../resources/validate.js';
 import { topLevel } from './place.js';
+import { addYou, members } from '../store/default-org.js';
 
 const ORGS = topLevel('org');
 const ROLES = ['admin', 'editor', 'viewer'] as const;
-
-/** The email of the emulator's own user. */
-export const YOUR_EMAIL = 'you@example.com';
-
-function members(orgId: string): string {
-  return `org/${orgId}/user`;
-}
-
-function addYou(store: Store, orgId: string): void {
-  store.insert(members(orgId), { email: YOUR_EMAIL, fullName: 'You (local emulator)', role: 'admin' }, { id: store.userId, scoped: false });
-}
-
-/** Makes sure the default org and its owner exist (on first start, or in an old data file). */
-export function ensureDefaultOrg(store: Store): boolean {
-  if (store.get('org', store.orgId)) return false;
-  store.insert('org', { name: 'Local emulator org', hipaaEnabled: false, concurrencyLimit: 10, channel: 'default' }, { id: store.orgId, scoped: false });
-  addYou(store, store.orgId);
-  return true;
-}
 
 function org(ctx: Ctx): Rec {
   const found = ctx.store.get('org', ctx.params.id as string);

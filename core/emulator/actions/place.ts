@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import { labelOf } from '../resources/collections.js';
 import type { Place } from '../resources/crud.js';
-import type { Store } from '../store/store.js';
 
 /** A top-level collection as a place objects are created in. */
 export function topLevel(collection: string): Place {
@@ -15,21 +14,6 @@ export function randomName(length: number): string {
   let out = '';
   for (const byte of randomBytes(length)) out += alphabet[byte % alphabet.length];
   return out;
-}
-
-/** Stores one log line about a call (`time` is the simulated clock's for running calls). */
-export function logCall(store: Store, call: Record<string, unknown>, text: string, time = new Date().toISOString(), level = 'INFO'): void {
-  store.insert('log', {
-    time,
-    type: 'Call',
-    level,
-    callId: call.id,
-    assistantId: call.assistantId,
-    phoneNumberId: call.phoneNumberId,
-    squadId: call.squadId,
-    customerId: call.customerId,
-    log: text,
-  });
 }
 
 /** Fields of an object without the server-owned ones. */

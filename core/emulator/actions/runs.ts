@@ -6,8 +6,7 @@ import type { Json } from '../../messages/index.js';
 import type { ModelGateway, ModelToolCall } from '../../model/index.js';
 import { Limiter } from '../../testing/limit.js';
 import type { World } from '../../testing/types.js';
-import { chooseServer, deliver, serverOf, withCredential } from '../calls/deliver.js';
-import { assistantFrom, orgOf, squadFrom, toolsOf } from '../calls/resolve.js';
+import { assistantFrom, chooseServer, deliver, orgOf, serverOf, squadFrom, toolsOf, withCredential } from '../calls/index.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { Store } from '../store/store.js';
 

@@ -2,7 +2,7 @@
 // server, in order), change status, speak a line, and end with the artifact the platform keeps.
 import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, ServerMessageType } from '../../messages/index.js';
 import { artifactOf, buildServerMessage, clientMessageOf, frozenCopy, isDeepFrozen, isSubscribed, summarise } from '../../messages/index.js';
-import { logCall } from '../actions/place.js';
+import { logCall } from './log.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { Rec, Store } from '../store/store.js';
 import type { SimClock } from './clock.js';

@@ -8,13 +8,12 @@ import { parseJson, parseQuery, readBody, sendJson } from '../http/io.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector.js';
 import { maskBody } from '../store/mask.js';
 import type { EmulatorRecord } from '../store/record.js';
-import { DEFAULT_TIMEOUT_SECONDS, deliver } from '../calls/deliver.js';
+import { callRecordingWav, DEFAULT_TIMEOUT_SECONDS, deliver } from '../calls/index.js';
 import type { ServerMessage } from '../../messages/index.js';
 import type { Store } from '../store/store.js';
-import type { CallRunner } from '../calls/runner.js';
+import type { CallRunner } from '../calls/index.js';
 import { streamEvents } from './stream.js';
 // The same audio as `GET /call/{id}/mono-recording`, so the inspector plays what the API serves.
-import { callRecordingWav } from '../actions/recordings.js';
 import { CONTROL_PATHS } from './paths.js';
 
 /** The fastest the clock may run (as `voice dev --speed`). */

@@ -2,7 +2,7 @@
 // snapshots saved and restored while it runs, and the export written on exit. A reset or restore
 // first cancels the calls in flight silently (nothing is delivered after it), then swaps the
 // store's contents in place and forgets the record, so it takes milliseconds, not a restart.
-import type { CallRunner } from '../calls/runner.js';
+import type { CallRunner } from '../calls/index.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { Snapshot, Store } from '../store/store.js';
 

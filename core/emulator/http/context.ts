@@ -6,7 +6,7 @@ import type { RunHost } from '../actions/runs.js';
 import type { Rec, Store } from '../store/store.js';
 import type { ModelGateway } from '../../model/index.js';
 import type { EmulatorRecord } from '../store/record.js';
-import type { LifecycleType } from '../calls/notify.js';
+import type { LifecycleType } from '../calls/index.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {

@@ -14,7 +14,7 @@ import * as rec from '../actions/recordings.js';
 import type { Handler, Reply } from './context.js';
 import { collectionOf, crudHandler, placeOf } from '../resources/crud.js';
 import { compileList } from '../resources/lists.js';
-import type { LifecycleType } from '../calls/notify.js';
+import type { LifecycleType } from '../calls/index.js';
 import type { Rec } from '../store/store.js';
 
 type Children = ReadonlyMap<string, readonly { collection: string; field: string }[]>;
