@@ -3,6 +3,7 @@
 // the record, the default org), so the load generator can run calls without the HTTP server.
 export { CallRunner, DEFAULT_KEEP_ENDED_CALLS } from './runner.js';
 export type { RunnerOptions } from './runner.js';
+export type { BrowserCall, BrowserCustomer, WebCallEngine } from './browser.js';
 export { CallSession } from './session.js';
 export type { CallDeps } from './session.js';
 export { SimClock } from './clock.js';

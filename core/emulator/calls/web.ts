@@ -4,7 +4,7 @@
 // controls (say, add-message, control, end-call) act on it. The conversation's steps are the
 // engine's own (speak, greet, tool calls); only the customer differs.
 import type { Json } from '../../messages/index.js';
-import type { BrowserCall, BrowserCustomer } from '../http/webcall-socket.js';
+import type { BrowserCall, BrowserCustomer } from './browser.js';
 import { argumentsFor } from './arguments.js';
 import { callTools, greet, scriptedNote, STAND_IN_REPLY } from './conversation.js';
 import { ModelTalk } from './conversation-model.js';

@@ -1,0 +1,33 @@
+// The seam between a browser in a web call and the call engine: what the engine may do to the
+// browser, and what the browser does to the call. The web-call socket (http/webcall-socket.ts)
+// carries these over a WebSocket; the engine (runner.ts, web.ts) implements them.
+import type { Rec } from '../store/store.js';
+
+/** The browser, as the call engine sees it. */
+export interface BrowserCustomer {
+  /** Hands the browser an in-call message (`listening`, or a client message the assistant subscribes to). */
+  message(data: unknown): void;
+  /** The assistant says a line lasting about `seconds`; resolves when the browser has played it (or it was cut). */
+  speak(text: string, seconds: number): Promise<void>;
+  /** The assistant stops talking at once. */
+  silence(): void;
+  /** The call ended on the emulator's side: the browser leaves. */
+  end(endedReason: string): void;
+}
+
+/** What the browser does to a running call. */
+export interface BrowserCall {
+  /** The browser plays the assistant's audio: the conversation can begin. */
+  playable(): void;
+  /** The customer spoke for `durationMs` (the microphone was over the speech threshold). */
+  customerSpoke(durationMs: number): void;
+  /** The customer said `text` (the browser's speech recognition, or typed). */
+  customerSaid(text: string): void;
+  /** A live-call-control message: say, add-message, control, end-call. */
+  control(message: Record<string, unknown>): void;
+  /** The browser left (stop(), a closed tab): the customer ended the call. */
+  left(): void;
+}
+
+/** Runs a web call the browser has joined; the call is `in-progress` from here on. */
+export type WebCallEngine = (call: Rec, customer: BrowserCustomer) => BrowserCall;
