@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, flatten, pathParamNames } from './index.js';
+import type { CatalogueKey } from './index.js';
 
 // Spec section 7 "REST API", written out one operation a line. Path values are
 // normalised to `{}` so the names the catalogue picks do not matter here.
@@ -375,5 +376,16 @@ describe('catalogue', () => {
     expect(commands).toContain('phone-number import-twilio');
     expect(commands).toEqual(expect.arrayContaining(['structured-output list', 'eval simulation suite create', 'call recording get', 'v2 campaign contacts', 'chat completions']));
     expect(pathParamNames('/test-suite/{testSuiteId}/run/{id}')).toEqual(['testSuiteId', 'id']);
+  });
+
+  it('names every operation by a CatalogueKey, and nothing else (misspelt keys fail the typecheck)', () => {
+    const keys: CatalogueKey[] = ['call.create', 'v2.call.export', 'eval.simulation.run.item.suggest'];
+    // @ts-expect-error a misspelt operation
+    const misspelt: CatalogueKey = 'call.creat';
+    // @ts-expect-error a group, not an operation
+    const group: CatalogueKey = 'call.recording';
+    const joined = new Set(entries.map((e) => e.keys.join('.')));
+    for (const key of keys) expect(joined.has(key)).toBe(true);
+    expect([misspelt, group].filter((k) => joined.has(k))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // endpoint means adding one entry here (or in one of those groups) and nowhere else.
 import { account } from './account.js';
 import { del, get, patch, post, put, shape } from './define.js';
-import type { Upload } from './define.js';
+import type { OpKey, Upload } from './define.js';
 import type * as M from './models.js';
 import type * as N from './models-more.js';
 import { published } from './published.js';
@@ -260,3 +260,6 @@ export const catalogue = {
 
 /** The catalogue's type. */
 export type Catalogue = typeof catalogue;
+
+/** The dotted key of every catalogue operation, e.g. `'call.create'`: a misspelt key is a type error. */
+export type CatalogueKey = OpKey<Catalogue>;

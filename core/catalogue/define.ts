@@ -56,6 +56,9 @@ export interface Group {
   readonly [name: string]: Op | Group;
 }
 
+/** The dotted keys of every operation under a catalogue node, e.g. `'testSuite.run.list'` (an `Entry`'s `keys` joined by dots). */
+export type OpKey<T> = { [K in keyof T & string]: T[K] extends Op ? K : `${K}.${OpKey<T[K]>}` }[keyof T & string];
+
 /** True when a catalogue node is an operation rather than a group. */
 export function isOp(node: Op | Group): node is Op {
   return typeof (node as Op).method === 'string' && typeof (node as Op).path === 'string';

@@ -1,6 +1,6 @@
 // Every catalogue operation mapped to its handler: actions by their catalogue keys, the rest
 // by the generic CRUD of their collection. Nothing here lists endpoints; paths come from the catalogue.
-import type { Entry } from '../../catalogue/index.js';
+import type { CatalogueKey, Entry } from '../../catalogue/index.js';
 import { pathParamNames } from '../../catalogue/index.js';
 import { analytics } from '../actions/analytics.js';
 import { createCall, deleteLogs, exportCalls, phoneCallHandler, webCall } from '../actions/calls.js';
@@ -42,8 +42,8 @@ function announcing(type: LifecycleType): Maker {
   };
 }
 
-/** Handlers for operations that do more than store and fetch, by catalogue keys. */
-const ACTIONS: Readonly<Record<string, Maker>> = {
+/** Handlers for operations that do more than store and fetch, by catalogue keys (typed: a misspelt key does not compile). */
+const ACTIONS: Readonly<Partial<Record<CatalogueKey, Maker>>> = {
   'call.create': () => createCall,
   'call.phone': () => phoneCallHandler,
   'call.web': () => webCall,
@@ -152,7 +152,7 @@ export function nesting(entries: readonly Entry[]): Children {
 
 /** The handler of one catalogue entry; throws when an operation has none (caught by tests). */
 export function handlerFor(entry: Entry, children: Children): { handler: Handler; params: string[] } {
-  const maker = ACTIONS[entry.keys.join('.')];
+  const maker = ACTIONS[entry.keys.join('.') as CatalogueKey];
   const handler = maker ? maker(entry, children) : crudHandler(entry, children);
   if (!handler) throw new Error(`emulator: no handler for ${entry.op.method} ${entry.op.path} (${entry.keys.join('.')})`);
   return { handler, params: pathParamNames(entry.op.path) };
