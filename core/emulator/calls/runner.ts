@@ -13,7 +13,7 @@ import type { Scenario } from './scenario.js';
 import { CallSession } from './session.js';
 import type { CallDeps } from './session.js';
 import { webConversation } from './web.js';
-import type { BrowserCall, BrowserCustomer } from '../http/webcall-socket.js';
+import type { BrowserCall, BrowserCustomer } from './browser.js';
 
 /** How calls run. */
 export interface RunnerOptions {
@@ -125,22 +125,18 @@ export class CallRunner {
     return call;
   }
 
-  private async web(s: CallSession): Promise<void> {
+  /** Runs a web call on the assistant, squad or workflow it names; `talk` is the browser's side when one joined. */
+  private async web(s: CallSession, talk?: Parameters<typeof answered>[3]): Promise<void> {
     const cast = castOf(s.deps, s.call);
     if (cast && 'assistant' in cast) s.assistant = cast.assistant;
     if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
-    return answered(s, cast, this.scenario);
+    return answered(s, cast, this.scenario, talk);
   }
 
   /** Runs a web call a browser has joined as its customer (the emulator's web-call socket calls this). */
   joinWeb(call: Rec, browser: BrowserCustomer): BrowserCall {
     // The run starts after this returns, with the conversation set up below.
-    const session = this.launch(call, async (s) => {
-      const cast = castOf(s.deps, s.call);
-      if (cast && 'assistant' in cast) s.assistant = cast.assistant;
-      if (!cast) return s.finish('call-start-error-neither-assistant-nor-server-set');
-      return answered(s, cast, this.scenario, web.talk);
-    });
+    const session = this.launch(call, (s) => this.web(s, web.talk));
     const web = webConversation(session, browser, this.scenario);
     return web.call;
   }
