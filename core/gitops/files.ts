@@ -27,6 +27,8 @@ export interface LocalResource {
   format: 'yml' | 'yaml' | 'json' | 'md';
   /** The configuration as the API takes it, references still file ids. */
   data: Record<string, unknown>;
+  /** `voice test`'s own block (`x-voice`) of an eval or simulation file, kept out of `data`. */
+  extension?: unknown;
   /** The file's text as read. */
   text: string;
   /** Line and column of the value at a path in the file, when known. */
@@ -43,6 +45,9 @@ export interface Project {
 }
 
 const EXTENSIONS = ['.yml', '.yaml', '.json', '.md'];
+
+/** The key of `voice test`'s own block in an eval or simulation file (the platform never sees it). */
+export const EXTENSION_KEY = 'x-voice';
 // The closing `---` must start a line of its own (a value may end in dashes).
 const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n([\s\S]*))?$/;
 
@@ -100,6 +105,11 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
   const value: unknown = plain ?? (ext === 'md' ? {} : undefined);
   if (!isPlain(value)) return { problems: [{ file, line: 1 + lineOffset, col: 1, message: `expected a mapping of fields (the ${kind.label}'s configuration)` }] };
   const data = value;
+  let extension: unknown;
+  if (kind.testExtension && EXTENSION_KEY in data) {
+    extension = data[EXTENSION_KEY];
+    delete data[EXTENSION_KEY];
+  }
   for (const [old, name] of Object.entries(kind.aliases ?? {})) {
     if (old in data && !(name in data)) data[name] = data[old];
     delete data[old];
@@ -116,7 +126,7 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
     const node = doc.getIn(written ? [written, ...path.slice(1)] : path, true) as { range?: [number, number, number] } | undefined;
     return node?.range ? at(node.range[0]) : undefined;
   };
-  return { resource: { kind, id, file, format: ext, data, text, locate }, problems: [] };
+  return { resource: { kind, id, file, format: ext, data, ...(extension !== undefined ? { extension } : {}), text, locate }, problems: [] };
 }
 
 /** Reads every resource file of a directory (all types the catalogue serves). */

@@ -3,7 +3,7 @@
 // thin wrappers; `voice dev --apply DIR` can call plan + apply the same way.
 export { KINDS, availableKinds, kindNamed } from './kinds.js';
 export type { Kind, RefRule } from './kinds.js';
-export { readProject, parseResource } from './files.js';
+export { readProject, parseResource, EXTENSION_KEY } from './files.js';
 export type { LocalResource, Problem, Project } from './files.js';
 export { plan, planData, loadChecked } from './plan.js';
 export type { Plan, PlanItem, PlanOptions } from './plan.js';

@@ -39,6 +39,8 @@ export interface Kind {
   readonly aliases?: Readonly<Record<string, string>>;
   /** Where pull finds a name for a new file id (dotted paths, first found wins); default `name`. */
   readonly nameFields?: readonly string[];
+  /** Files may hold `voice test`'s own block (`x-voice`), read into `extension` and never sent to the platform. */
+  readonly testExtension?: boolean;
 }
 
 /** Every type, in the order creates run (deletes run in reverse). */
@@ -131,13 +133,14 @@ export const KINDS: readonly Kind[] = [
     folder: 'simulations/tests',
     resource: ['eval', 'simulation'],
     label: 'simulation',
+    testExtension: true,
     refs: [
       { path: 'personalityId', to: 'personalities' },
       { path: 'scenarioId', to: 'scenarios' },
     ],
   },
   { name: 'simulationSuites', folder: 'simulations/suites', resource: ['eval', 'simulation', 'suite'], label: 'simulation suite', refs: [{ path: 'simulationIds[]', to: 'simulations' }] },
-  { name: 'evals', folder: 'evals', resource: ['eval'], label: 'eval', createOnly: ['type'], refs: [] },
+  { name: 'evals', folder: 'evals', resource: ['eval'], label: 'eval', createOnly: ['type'], testExtension: true, refs: [] },
 ];
 
 /** The catalogue group of a kind, or undefined when the catalogue has no such resource. */

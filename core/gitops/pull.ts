@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Client } from '../client/index.js';
 import { leafPaths } from './diff.js';
 import { GitopsInputError } from './errors.js';
-import { readProject } from './files.js';
+import { EXTENSION_KEY, readProject } from './files.js';
 import { render, systemPrompt } from './format.js';
 import type { Kind } from './kinds.js';
 import { availableKinds } from './kinds.js';
@@ -110,7 +110,8 @@ export async function pull(options: PullOptions): Promise<PulledFile[]> {
       const format = existing?.format ?? (kind.markdown && systemPrompt(data) !== undefined ? 'md' : 'yml');
       const file = existing?.file ?? `${kind.folder}/${id}.${format}`;
       const path = join(options.dir, ...file.split('/'));
-      const text = render(data, format);
+      // The file's own `x-voice` block (a test's provenance and budgets) is no platform field: it stays.
+      const text = render(existing?.extension !== undefined ? { ...data, [EXTENSION_KEY]: existing.extension } : data, format);
       const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
       const entry = entryOf(state, kind.name, id);
       let status: PulledFile['status'] = 'written';

@@ -20,6 +20,9 @@ export interface EvalOutcome {
 export interface Judgement extends Verdict {
   index: number;
   judge: string;
+  /** The target's model's time to first token on this turn, and whether the answer was a cassette's. */
+  firstTokenMs?: number;
+  replayed?: boolean;
 }
 
 // Ids count within one run, so the same eval sends the same requests (a cassette replays them).
@@ -118,7 +121,7 @@ export async function runEval(world: World, evalDef: Json, target: Target | unde
             : type === 'ai'
               ? await judgeAI(gateway, plan, [...conversation, asAssistant(step.text, calls)], assistant.model as Json | undefined, `${label} judge ${index + 1}`)
               : { passed: false, reason: `unknown judge type ${JSON.stringify(plan.type)}` };
-      judgements.push({ index, judge: type, ...verdict });
+      judgements.push({ index, judge: type, ...verdict, firstTokenMs: step.firstTokenMs, replayed: step.replayed });
       const cont = (m.continuePlan as Json | undefined) ?? {};
       const text = typeof cont.contentOverride === 'string' ? cont.contentOverride : step.text;
       lastCalls = Array.isArray(cont.toolCallsOverride) ? mockCalls(cont.toolCallsOverride, toolCallId) : calls.map((c) => ({ ...c }));

@@ -65,7 +65,7 @@ describe('the AI judge of a tool-call turn', () => {
     expect(judged).toHaveLength(1);
     expect(judged[0]).toContain('bookSlot');
     expect(judged[0]).toContain('Tuesday');
-    expect(outcome.judgements).toEqual([{ index: 1, judge: 'ai', passed: true }]);
+    expect(outcome.judgements).toMatchObject([{ index: 1, judge: 'ai', passed: true }]);
   });
 });
 

@@ -1,6 +1,7 @@
 // The traps of a resource folder's tests, found before anything runs, each with file:line: a
 // dangling reference, a chat-run simulation whose evaluations all need audio, a comparator on a
-// value that is not a primitive, a scenario or eval that would judge nothing, a bad regex.
+// value that is not a primitive, a scenario or eval that would judge nothing, a bad regex, and
+// a malformed `x-voice` block (extension.ts).
 import { existsSync, statSync } from 'node:fs';
 import { readProject } from '../gitops/index.js';
 import { checkResources } from '../gitops/refs.js';
@@ -8,6 +9,7 @@ import type { LocalResource, Problem } from '../gitops/index.js';
 import type { Json } from '../messages/index.js';
 import { needsAudio } from './audio.js';
 import { cannotCompare } from './compare.js';
+import { lintExtension } from './extension.js';
 import { parseRegex } from './judge.js';
 
 /** A folder's resources by kind and file id, with the problems found. */
@@ -80,6 +82,8 @@ export function lintFolder(dir: string): TestFolder {
   const folder: TestFolder = { dir, resources: project.resources, problems: [...project.problems, ...checkResources(project.resources)], warnings: project.warnings };
   for (const r of ofKind(folder, 'scenarios')) folder.problems.push(...lintScenario(folder, r));
   for (const r of ofKind(folder, 'evals')) folder.problems.push(...lintEval(r));
+  const targets = new Set([...ofKind(folder, 'assistants'), ...ofKind(folder, 'squads')].map((r) => r.id));
+  for (const r of [...ofKind(folder, 'evals'), ...ofKind(folder, 'simulations')]) folder.problems.push(...lintExtension(r, targets));
   for (const r of ofKind(folder, 'simulationSuites')) {
     if (!Array.isArray(r.data.simulationIds) || !r.data.simulationIds.length) folder.problems.push(at(r, ['simulationIds'], 'the suite has no simulations'));
   }

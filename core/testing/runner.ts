@@ -1,10 +1,16 @@
 // `voice test`'s engine: runs a folder's evals and simulations through the platform's runs API
 // (the local emulator or the hosted platform, one client), follows them until they end, and
 // reports each simulation's iterations with a pass rate and a verdict (flaky when they disagree).
+// A test may name its own target (`x-voice.target`); otherwise it runs against the default one.
 import type { Client } from '../client/index.js';
 import type { Json } from '../messages/index.js';
+import type { BudgetMode, LatencyReport, TurnTiming } from './budgets.js';
+import type { TestCase } from './cases.js';
+import { casesOf } from './cases.js';
 import type { TestFolder } from './lint.js';
-import { ofKind } from './lint.js';
+import { pause } from './poll.js';
+import { runEvals } from './run-evals.js';
+import type { ShardInfo } from './shard.js';
 
 /** What a target is, by UUID. */
 export interface TestTarget {
@@ -25,6 +31,8 @@ export interface IterationReport {
   reason?: string;
   evaluations: Json[];
   ms?: number;
+  /** What a JUnit file read back said of it (its evaluations are not in JUnit as data). */
+  detail?: string;
 }
 
 /** A simulation across its iterations. */
@@ -37,17 +45,30 @@ export interface SimulationReport {
   passed: number;
   passRate: number;
   /** `pass` when every iteration passed, `fail` when none did, `flaky` when some did. */
-  verdict: 'pass' | 'fail' | 'flaky';
+  verdict: Verdict;
+  /** The target's label, when the test names its own (`x-voice.target`). */
+  target?: string;
 }
 
-/** One eval run. */
+/** A case's verdict: flaky when some of its runs passed and some did not. */
+export type Verdict = 'pass' | 'fail' | 'flaky';
+
+/** One eval run (or, merged from several reports, its attempts). */
 export interface EvalReport {
   id: string;
   file: string;
   name: string;
   passed: boolean;
+  verdict: Verdict;
   reason?: string;
   ms: number;
+  target?: string;
+  /** Where an imported eval came from (`x-voice.source`). */
+  source?: Record<string, string>;
+  /** The measured time to first token per judged turn, and the budgets' verdict. */
+  latency?: LatencyReport;
+  /** Each run of the eval, when a merge found it in more than one report. */
+  attempts?: { passed: boolean; reason?: string; ms: number }[];
 }
 
 /** Everything `voice test` ran. */
@@ -58,6 +79,8 @@ export interface TestReport {
   /** True when every required evaluation passed and no run errored. */
   ok: boolean;
   ms: number;
+  /** The slice of the folder this run was, when sharded. */
+  shard?: ShardInfo;
 }
 
 /** Options of `runTests`. */
@@ -66,46 +89,26 @@ export interface RunTestsOptions {
   folder: TestFolder;
   /** The UUID a file id has on the platform the client talks to. */
   uuidOf(kind: string, id: string): string | undefined;
+  /** The target of the tests that name none. */
   target: TestTarget;
+  /** The platform target of an assistant or squad file id a test names (`x-voice.target`). */
+  targetNamed?(fileId: string): TestTarget | undefined;
   iterations: number;
   /** Keeps the evals and simulations whose file id or name contains this (case-insensitive). */
   filter?: string;
+  /** Keeps only these cases (`evals/ID`, `simulations/ID`): a shard, or what a change touched. */
+  only?: ReadonlySet<string>;
   /** How often runs are read while they go on. */
   pollMs: number;
   /** Resolves when a run may have changed (an in-process platform); runs are then read at once instead of after pollMs. */
   nextChange?: () => Promise<void>;
+  /** The turn timings of an ended eval run, where the platform measured them (the in-process one). */
+  turnTimings?: (runId: string) => TurnTiming[] | undefined;
+  /** When latency budgets are judged (default `auto`: not on cassette replays). */
+  budgets?: BudgetMode;
   onProgress?: (p: Progress) => void;
   /** Stops polling (for tests and Ctrl-C). */
   signal?: AbortSignal;
-}
-
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((ok) => {
-    const t = setTimeout(ok, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        ok();
-      },
-      { once: true },
-    );
-  });
-
-/** Waits for the next change the platform signals, or pollMs at most. */
-function pause(options: RunTestsOptions, change: Promise<void> | undefined): Promise<void> {
-  const slept = sleep(options.pollMs, options.signal);
-  return change ? Promise.race([change, slept]) : slept;
-}
-
-function nameOf(data: Json, id: string): string {
-  return typeof data.name === 'string' && data.name ? data.name : id;
-}
-
-function matches(filter: string | undefined, id: string, name: string): boolean {
-  if (!filter) return true;
-  const f = filter.toLowerCase();
-  return id.toLowerCase().includes(f) || name.toLowerCase().includes(f);
 }
 
 function uuid(options: RunTestsOptions, kind: string, id: string): string {
@@ -114,37 +117,11 @@ function uuid(options: RunTestsOptions, kind: string, id: string): string {
   return found;
 }
 
-async function runEvals(options: RunTestsOptions, picked: { id: string; file: string; name: string }[]): Promise<EvalReport[]> {
-  const { client, target } = options;
-  const body = (id: string): Json => ({
-    type: 'eval',
-    evalId: uuid(options, 'evals', id),
-    target: target.type === 'squad' ? { type: 'squad', squadId: target.id } : { type: 'assistant', assistantId: target.id },
-  });
-  return Promise.all(
-    picked.map(async (e) => {
-      const started = Date.now();
-      // Asked for before each read, so a change between the read and the wait still wakes it.
-      let change = options.nextChange?.();
-      let run = (await client.eval.run.create(body(e.id) as never)) as unknown as Json;
-      while (run.status !== 'ended' && !options.signal?.aborted) {
-        await pause(options, change);
-        change = options.nextChange?.();
-        run = (await client.eval.run.get(String(run.id))) as unknown as Json;
-      }
-      const results = (run.results as Json[] | undefined) ?? [];
-      const passed = run.status === 'ended' && run.endedReason === 'mockConversation.done' && results.length > 0 && results.every((r) => r.status === 'pass');
-      const reason = passed
-        ? undefined
-        : typeof run.endedMessage === 'string' && run.endedMessage
-          ? run.endedMessage
-          : run.status !== 'ended'
-            ? 'stopped before the run ended'
-            : `the run ended with ${String(run.endedReason)} and ${results.map((r) => String(r.status)).join(', ') || 'no results'}`;
-      options.onProgress?.({ kind: 'eval', eval: e.name, status: passed ? 'pass' : 'fail', ...(reason ? { reason } : {}) });
-      return { ...e, passed, ...(reason ? { reason } : {}), ms: Date.now() - started };
-    }),
-  );
+function targetOf(options: RunTestsOptions, test: TestCase): TestTarget {
+  if (!test.target) return options.target;
+  const found = options.targetNamed?.(test.target);
+  if (!found) throw new Error(`${test.file} names the target ${test.target} (x-voice.target), which is not on the platform yet (apply the folder first)`);
+  return found;
 }
 
 interface SimPick {
@@ -153,10 +130,13 @@ interface SimPick {
   name: string;
   suite?: string;
   uuid: string;
+  target: TestTarget;
+  own: boolean;
 }
 
 async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json[]> {
-  const { client, target } = options;
+  const { client } = options;
+  const target = (sims[0] as SimPick).target;
   const body = {
     simulations: sims.map((s) => ({ type: 'simulation', simulationId: s.uuid })),
     target: target.type === 'squad' ? { type: 'squad', squadId: target.id } : { type: 'assistant', assistantId: target.id },
@@ -193,7 +173,7 @@ async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json
       });
     }
     if (run.status === 'ended' || options.signal?.aborted) return items;
-    await pause(options, change);
+    await pause(options.pollMs, change, options.signal);
     change = options.nextChange?.();
     run = (await client.eval.simulation.run.get(String(run.id))) as unknown as Json;
   }
@@ -216,24 +196,34 @@ function reportOf(sim: SimPick, items: readonly Json[]): SimulationReport {
     };
   });
   const passed = iterations.filter((i) => i.passed).length;
-  const verdict = iterations.length && passed === iterations.length ? 'pass' : passed === 0 ? 'fail' : 'flaky';
-  return { id: sim.id, file: sim.file, name: sim.name, ...(sim.suite ? { suite: sim.suite } : {}), iterations, passed, passRate: iterations.length ? passed / iterations.length : 0, verdict };
+  const verdict: Verdict = iterations.length && passed === iterations.length ? 'pass' : passed === 0 ? 'fail' : 'flaky';
+  return {
+    id: sim.id,
+    file: sim.file,
+    name: sim.name,
+    ...(sim.suite ? { suite: sim.suite } : {}),
+    iterations,
+    passed,
+    passRate: iterations.length ? passed / iterations.length : 0,
+    verdict,
+    ...(sim.own ? { target: sim.target.label } : {}),
+  };
 }
 
 /** Runs the folder's evals and simulations (suites group them) and reports. */
 export async function runTests(options: RunTestsOptions): Promise<TestReport> {
   const started = Date.now();
-  const { folder } = options;
-  const evals = ofKind(folder, 'evals')
-    .map((r) => ({ id: r.id, file: r.file, name: nameOf(r.data, r.id) }))
-    .filter((e) => matches(options.filter, e.id, e.name));
-  const suiteOf = new Map<string, string>();
-  for (const s of ofKind(folder, 'simulationSuites')) for (const id of (s.data.simulationIds as string[] | undefined) ?? []) if (!suiteOf.has(id)) suiteOf.set(id, nameOf(s.data, s.id));
-  const sims: SimPick[] = ofKind(folder, 'simulations')
-    .map((r) => ({ id: r.id, file: r.file, name: nameOf(r.data, r.id), ...(suiteOf.has(r.id) ? { suite: suiteOf.get(r.id) as string } : {}), uuid: uuid(options, 'simulations', r.id) }))
-    .filter((s) => matches(options.filter, s.id, s.name));
+  const picked = casesOf(options.folder, options.filter).filter((c) => !options.only || options.only.has(c.key));
+  const evals = picked.filter((c) => c.kind === 'evals').map((test) => ({ test, target: targetOf(options, test), evalId: uuid(options, 'evals', test.id) }));
+  const sims: SimPick[] = picked
+    .filter((c) => c.kind === 'simulations')
+    .map((c) => ({ id: c.id, file: c.file, name: c.name, ...(c.suite ? { suite: c.suite } : {}), uuid: uuid(options, 'simulations', c.id), target: targetOf(options, c), own: Boolean(c.target) }));
+  // One simulation run per suite and target: a run has one target.
   const groups = new Map<string, SimPick[]>();
-  for (const s of sims) groups.set(s.suite ?? '', [...(groups.get(s.suite ?? '') ?? []), s]);
+  for (const s of sims) {
+    const key = `${s.suite ?? ''}\u0000${s.target.type}:${s.target.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
   const [evalReports, ...groupItems] = await Promise.all([runEvals(options, evals), ...[...groups.values()].map((g) => runGroup(options, g))]);
   const items = groupItems.flat();
   const simulations = sims.map((s) => reportOf(s, items));

@@ -53,6 +53,10 @@ export const createEvalRun: Handler = (ctx) => {
       const current = store.get('eval/run', run.id);
       if (!current || current.status === 'ended') return;
       finish(current, outcome, Date.now());
+      host.keepTimings(
+        String(run.id),
+        outcome.judgements.flatMap((j) => (j.firstTokenMs !== undefined ? [{ message: j.index + 1, firstTokenMs: j.firstTokenMs, replayed: j.replayed === true }] : [])),
+      );
       store.touch(current);
       host.changed();
     }),

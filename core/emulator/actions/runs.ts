@@ -6,6 +6,7 @@ import type { Json } from '../../messages/index.js';
 import type { ModelGateway, ModelToolCall } from '../../model/index.js';
 import { Limiter } from '../../testing/limit.js';
 import type { World } from '../../testing/types.js';
+import type { TurnTiming } from '../../testing/budgets.js';
 import { assistantFrom, chooseServer, deliver, orgOf, serverOf, squadFrom, toolsOf, withCredential } from '../calls/index.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { Store } from '../store/store.js';
@@ -26,7 +27,14 @@ export interface RunHost {
   track(work: Promise<unknown>): void;
   /** Resolves when every background run has finished. */
   idle(): Promise<void>;
+  /** The measured time to first token of each judged turn of an ended eval run (an in-process `voice test` reads it; the published run has no field for it). */
+  turnTimings(runId: string): TurnTiming[] | undefined;
+  /** Keeps an eval run's turn timings (the latest runs only). */
+  keepTimings(runId: string, timings: TurnTiming[]): void;
 }
+
+/** Eval runs whose turn timings are kept. */
+const KEPT_TIMINGS = 1000;
 
 function resultOf(answer: Json | undefined, id: string): { result?: string; error?: string } {
   const results = Array.isArray(answer?.results) ? (answer.results as Json[]) : [];
@@ -60,6 +68,7 @@ function gated(gateway: ModelGateway | undefined, size: number | undefined): Mod
 export function createRunHost(options: RunHostOptions): RunHost {
   const { store, record } = options;
   const pending = new Set<Promise<unknown>>();
+  const timings = new Map<string, TurnTiming[]>();
   let wake: { promise: Promise<void>; resolve(): void } | undefined;
   const world: World = {
     gateway: gated(options.gateway, options.modelConcurrency),
@@ -116,6 +125,11 @@ export function createRunHost(options: RunHostOptions): RunHost {
     },
     async idle() {
       while (pending.size) await Promise.all([...pending]);
+    },
+    turnTimings: (runId) => timings.get(runId),
+    keepTimings(runId, list) {
+      timings.set(runId, list);
+      if (timings.size > KEPT_TIMINGS) timings.delete(timings.keys().next().value as string);
     },
   };
 }
