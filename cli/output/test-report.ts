@@ -49,9 +49,17 @@ export function reportText(report: TestReport, color: boolean): string {
   }
   if (report.evals.length) {
     const rows = [['EVAL', 'RESULT']];
-    for (const e of report.evals) rows.push([e.name, e.passed ? 'pass' : 'fail']);
-    parts.push(table(rows));
+    for (const e of report.evals) rows.push([e.name, e.verdict]);
+    parts.push(color ? table(rows).replace(/ (pass|flaky|fail)$/gm, (_m, v: string) => ` ${verdictText(v, true)}`) : table(rows));
   }
+  const latency = report.evals.flatMap((e) =>
+    e.latency
+      ? [
+          `  ${e.name}: ${e.latency.turns.map((t) => `turn ${t.turn} ${t.firstTokenMs} ms${t.budgetMs ? `/${t.budgetMs}` : ''}`).join(', ') || 'no timings'}${e.latency.judged ? ' (budgets judged)' : ''}${e.latency.notes.map((n) => `\n    ${n}`).join('')}`,
+        ]
+      : [],
+  );
+  if (latency.length) parts.push(`Model time to first token per judged turn (ms, /budget):\n${latency.join('\n')}\n`);
   const failures: string[] = [];
   for (const s of report.simulations) {
     for (const it of s.iterations) if (!it.passed) failures.push(`${s.name} #${it.iteration} (${s.file}): ${short(it.reason ?? it.status)}`);
@@ -66,7 +74,9 @@ export function summaryLine(report: TestReport): string {
   const sims = report.simulations;
   const flaky = sims.filter((s) => s.verdict === 'flaky').length;
   const simPart = sims.length ? `${sims.filter((s) => s.verdict === 'pass').length} of ${sims.length} simulation(s) passed${flaky ? `, ${flaky} flaky` : ''}` : '';
-  const evalPart = report.evals.length ? `${report.evals.filter((e) => e.passed).length} of ${report.evals.length} eval(s) passed` : '';
+  const flakyEvals = report.evals.filter((e) => e.verdict === 'flaky').length;
+  const evalPart = report.evals.length ? `${report.evals.filter((e) => e.passed).length} of ${report.evals.length} eval(s) passed${flakyEvals ? `, ${flakyEvals} flaky` : ''}` : '';
   const what = [simPart, evalPart].filter(Boolean).join('; ') || 'nothing ran';
-  return `${report.ok ? green('PASS') : red('FAIL')} ${what} against ${report.target.type} ${report.target.label} (${(report.ms / 1000).toFixed(1)} s)\n`;
+  const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.total})` : '';
+  return `${report.ok ? green('PASS') : red('FAIL')} ${what} against ${report.target.type} ${report.target.label}${shard} (${(report.ms / 1000).toFixed(1)} s)\n`;
 }

@@ -6,6 +6,7 @@ export type { Kind, RefRule } from './kinds.js';
 export { readProject, parseResource, EXTENSION_KEY } from './files.js';
 export type { LocalResource, Problem, Project } from './files.js';
 export { plan, planData, loadChecked } from './plan.js';
+export { schemaProblems } from './check-schema.js';
 export type { Plan, PlanItem, PlanOptions } from './plan.js';
 export { apply } from './apply.js';
 export type { ApplyOptions, ApplyResult } from './apply.js';

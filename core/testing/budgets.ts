@@ -54,10 +54,10 @@ export function judgeLatency(evalData: Json, ext: TestExtension, timings: readon
   const turns: TurnLatencyResult[] = (timings ?? []).map((t) => ({ turn: turnOf.get(t.message) ?? 0, firstTokenMs: Math.round(t.firstTokenMs), replayed: t.replayed }));
   const report = (judged: boolean, failures: string[] = []): LatencyReport => ({ judged, notes, turns, failures });
   if (!has.firstToken) return report(false);
-  if (mode === 'off') return notes.push('latency budgets are not judged (--budgets off)'), report(false);
-  if (!timings) return notes.push('latency budgets are not judged: the platform that ran this eval reports no per-turn timings (the local platform voice test starts does)'), report(false);
+  if (mode === 'off') return (notes.push('latency budgets are not judged (--budgets off)'), report(false));
+  if (!timings) return (notes.push('latency budgets are not judged: the platform that ran this eval reports no per-turn timings (the local platform voice test starts does)'), report(false));
   if (mode === 'auto' && turns.some((t) => t.replayed))
-    return notes.push("latency budgets are not judged on a cassette replay: its timings are the recording's (--budgets on judges them anyway)"), report(false);
+    return (notes.push("latency budgets are not judged on a cassette replay: its timings are the recording's (--budgets on judges them anyway)"), report(false));
   const failures: string[] = [];
   let judged = false;
   for (const t of turns) {

@@ -51,7 +51,12 @@ export function recordedCallOf(value: unknown): RecordedCall | undefined {
   if (inner && inner.type === 'end-of-call-report') return recordedCallOf(inner);
   if (value.type === 'end-of-call-report') {
     const call = isMap(value.call) ? value.call : {};
-    return fromParts('end-of-call report', call, isMap(value.artifact) ? value.artifact : undefined, { id: call.id, startedAt: value.startedAt ?? call.startedAt, endedReason: value.endedReason, assistant: value.assistant });
+    return fromParts('end-of-call report', call, isMap(value.artifact) ? value.artifact : undefined, {
+      id: call.id,
+      startedAt: value.startedAt ?? call.startedAt,
+      endedReason: value.endedReason,
+      assistant: value.assistant,
+    });
   }
   if (typeof value.id === 'string' && (isMap(value.artifact) || Array.isArray(value.messages))) return fromParts('call', value, isMap(value.artifact) ? value.artifact : undefined, {});
   return undefined;

@@ -103,8 +103,7 @@ export function lintExtension(r: LocalResource, targets: ReadonlySet<string>): P
           const where = `x-voice.turns[${i}]`;
           if (!isMap(t)) return at(['turns', i], `${where} must be a mapping`);
           for (const k of Object.keys(t)) if (!['turn', 'recorded', 'budget'].includes(k)) at(['turns', i, k], `${where}.${k} is not known (one of: turn, recorded, budget)`);
-          if (!Number.isInteger(t.turn) || (t.turn as number) < 1 || (t.turn as number) > count)
-            at(['turns', i, 'turn'], `${where}.turn must be the number of an assistant message, 1 to ${count}`);
+          if (!Number.isInteger(t.turn) || (t.turn as number) < 1 || (t.turn as number) > count) at(['turns', i, 'turn'], `${where}.turn must be the number of an assistant message, 1 to ${count}`);
           if (t.recorded !== undefined) numbers(t.recorded, RECORDED_KEYS, `${where}.recorded`, problems);
           if (t.budget !== undefined) numbers(t.budget, BUDGET_KEYS, `${where}.budget`, problems);
           for (const p of problems.splice(0)) at(['turns', i], p);

@@ -165,7 +165,8 @@ export function evalFromCall(call: RecordedCall, options: ImportOptions): Import
       turn.judged === 'tools'
         ? {
             type: 'regex',
-            content: '',
+            // The words are not judged here (any text matches): the tool calls are.
+            content: '.*',
             toolCalls: turn.calls.map((c) => ({
               name: c.name,
               ...(options.loose || !Object.keys(c.arguments).length ? {} : { arguments: Object.fromEntries(Object.entries(c.arguments).map(([k, v]) => [k, exactPattern(v)])) }),

@@ -30,6 +30,12 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A pattern as a reason says it: an anchored literal (`^Tuesday$`) as the value it matches. */
+function wanted(pattern: string): string {
+  const literal = /^\^((?:[^\\.*+?^${}()|[\]/]|\\.)*)\$$/.exec(pattern);
+  return literal ? JSON.stringify((literal[1] as string).replace(/\\(.)/g, '$1')) : `a match of ${JSON.stringify(pattern)}`;
+}
+
 /** Checks the tool calls a judge expects, in order: each name, and each argument exactly or by regex. */
 export function judgeToolCalls(expected: readonly Json[] | undefined, actual: readonly ModelToolCall[], mode: 'exact' | 'regex'): Verdict {
   if (!expected) return { passed: true };
@@ -44,7 +50,7 @@ export function judgeToolCalls(expected: readonly Json[] | undefined, actual: re
     const args = argsOf(got);
     for (const [key, value] of Object.entries((want.arguments as Json | undefined) ?? {})) {
       const ok = mode === 'regex' ? parseRegex(String(value)).test(typeof args[key] === 'string' ? (args[key] as string) : JSON.stringify(args[key] ?? '')) : same(args[key], value);
-      if (!ok) return { passed: false, reason: `tool call ${got.name}: argument ${key} is ${JSON.stringify(args[key])}, expected ${mode === 'regex' ? 'a match of ' : ''}${JSON.stringify(value)}` };
+      if (!ok) return { passed: false, reason: `tool call ${got.name}: argument ${key} is ${JSON.stringify(args[key])}, expected ${mode === 'regex' ? wanted(String(value)) : JSON.stringify(value)}` };
     }
   }
   return { passed: true };

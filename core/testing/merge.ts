@@ -61,7 +61,8 @@ function shardProblems(reports: readonly TestReport[], seen: ReadonlySet<string>
     if (!info) continue;
     const present = new Set(group.map((r) => r.shard?.index));
     const missing = Array.from({ length: info.total }, (_, i) => i + 1).filter((i) => !present.has(i));
-    if (missing.length) problems.push(`${missing.map((i) => `shard ${i}/${info.total}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: no report of ${missing.length === 1 ? 'it' : 'them'} was given`);
+    if (missing.length)
+      problems.push(`${missing.map((i) => `shard ${i}/${info.total}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: no report of ${missing.length === 1 ? 'it' : 'them'} was given`);
     else if (seen.size < info.cases) problems.push(`the shards report ${seen.size} of the ${info.cases} cases they were cut from`);
   }
   return problems;

@@ -3,7 +3,7 @@
 import type { Json } from '../messages/index.js';
 import { judgeLatency } from './budgets.js';
 import type { TestCase } from './cases.js';
-import { extensionOf } from './extension.js';
+import { extensionOf, turnOfMessage } from './extension.js';
 import { pause } from './poll.js';
 import type { EvalReport, RunTestsOptions, TestTarget } from './runner.js';
 
@@ -11,8 +11,11 @@ function targetBody(target: TestTarget): Json {
   return target.type === 'squad' ? { type: 'squad', squadId: target.id } : { type: 'assistant', assistantId: target.id };
 }
 
-function reasonOf(run: Json, results: readonly Json[]): string {
-  if (typeof run.endedMessage === 'string' && run.endedMessage) return run.endedMessage;
+function reasonOf(run: Json, results: readonly Json[], evalData: Json): string {
+  // The platform numbers messages; a developer reads turns (turn N is the Nth assistant message).
+  const turns = turnOfMessage(evalData);
+  if (typeof run.endedMessage === 'string' && run.endedMessage)
+    return run.endedMessage.replace(/Message (\d+) \((\w+) judge\)/g, (m, n: string, judge: string) => (turns.has(Number(n)) ? `Turn ${turns.get(Number(n))} (message ${n}, ${judge} judge)` : m));
   if (run.status !== 'ended') return 'stopped before the run ended';
   return `the run ended with ${String(run.endedReason)} and ${results.map((r) => String(r.status)).join(', ') || 'no results'}`;
 }
@@ -36,7 +39,7 @@ export async function runEvals(options: RunTestsOptions, picked: readonly { test
       const ext = extensionOf(test.resource);
       const latency = run.status === 'ended' ? judgeLatency(test.resource.data, ext, options.turnTimings?.(String(run.id)), options.budgets ?? 'auto') : undefined;
       const passed = judged && !latency?.failures.length;
-      const reasons = [...(judged ? [] : [reasonOf(run, results)]), ...(latency?.failures.map((f) => `Latency budget: ${f}`) ?? [])];
+      const reasons = [...(judged ? [] : [reasonOf(run, results, test.resource.data)]), ...(latency?.failures.map((f) => `Latency budget: ${f}`) ?? [])];
       const reason = passed ? undefined : reasons.join('\n');
       options.onProgress?.({ kind: 'eval', eval: test.name, status: passed ? 'pass' : 'fail', ...(reason ? { reason } : {}) });
       return {

@@ -51,7 +51,10 @@ export function partition(keys: readonly string[], total: number, weights: Reado
     best.keys.push(c.key);
     best.load += c.w;
   }
-  const fingerprint = createHash('sha256').update(JSON.stringify([total, weighed])).digest('hex').slice(0, 12);
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([total, weighed]))
+    .digest('hex')
+    .slice(0, 12);
   return { shards: shards.map((s) => s.keys.sort()), balancedBy, fingerprint };
 }
 
