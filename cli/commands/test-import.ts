@@ -10,6 +10,7 @@ import type { Json } from 'voice-agent-core/messages';
 import { evalFromCall, importedYaml, lintExtension, lintFolder, ofKind, recordedCallOf, recordedCallsIn, DEFAULT_JUDGE_MODEL } from 'voice-agent-core/testing';
 import type { Budget, ImportedEval, ImportOptions, RecordedCall, TestFolder } from 'voice-agent-core/testing';
 import { contextOf } from '../context.js';
+import { sharedOpts } from './test-shared.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { printJson } from '../output/print.js';
@@ -180,6 +181,6 @@ Examples:
     )
     .action(async (source: string, dir: string, _o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
-      await runImport(ctx, source, dir, cmd.opts() as unknown as ImportFlags);
+      await runImport(ctx, source, dir, sharedOpts<ImportFlags>(cmd, ['target']));
     });
 }

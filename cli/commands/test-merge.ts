@@ -6,6 +6,7 @@ import { Command } from 'commander';
 import { mergeReports, timesOf, writeTimes } from 'voice-agent-core/testing';
 import type { TestReport } from 'voice-agent-core/testing';
 import { contextOf } from '../context.js';
+import { sharedOpts } from './test-shared.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { junitXml } from '../output/junit.js';
 import { reportFromJunit } from '../output/junit-read.js';
@@ -57,7 +58,7 @@ Examples:
     )
     .action((files: string[], _o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
-      const opts = cmd.opts<{ junit?: string; times?: string }>();
+      const opts = sharedOpts<{ junit?: string; times?: string }>(cmd, ['junit']);
       if (opts.junit) prepareOutFile(opts.junit, '--junit');
       if (opts.times) prepareOutFile(opts.times, '--times');
       const { report, problems } = mergeReports(files.map(readReport));

@@ -82,8 +82,6 @@ Examples:
       const ctx = contextOf(cmd);
       await runTestCommand(ctx, dir, ctx.opts as unknown as TestOptions);
     });
-  // Options after `import` or `merge` are theirs (--junit, --json of merge).
-  test.enablePositionalOptions();
   test.addCommand(testImportCommand());
   test.addCommand(testMergeCommand());
   return test;

@@ -116,8 +116,18 @@ export function reportFromJunit(xml: string): TestReport | string {
       sims.set(id, s);
     }
   }
-  // One run of an eval is no "attempt": only a merge of several makes them.
-  for (const e of evals.values()) if (e.attempts?.length === 1) delete e.attempts;
+  // One run of an eval is no "attempt": only a merge of several makes them, and they decide its verdict.
+  for (const e of evals.values()) {
+    const attempts = e.attempts ?? [];
+    if (attempts.length === 1) delete e.attempts;
+    if (attempts.length < 2) continue;
+    const passed = attempts.filter((a) => a.passed).length;
+    e.verdict = passed === attempts.length ? 'pass' : passed === 0 ? 'fail' : 'flaky';
+    e.passed = e.verdict === 'pass';
+    e.ms = attempts.reduce((t, a) => t + a.ms, 0);
+    const failing = attempts.find((a) => !a.passed)?.reason;
+    if (failing) e.reason = e.verdict === 'flaky' ? `Flaky: passed ${passed} of ${attempts.length}. ${failing}` : failing;
+  }
   for (const s of sims.values()) {
     s.passed = s.iterations.filter((i) => i.passed).length;
     s.passRate = s.iterations.length ? s.passed / s.iterations.length : 0;
@@ -126,7 +136,7 @@ export function reportFromJunit(xml: string): TestReport | string {
   const [type, ...label] = target.split(' ');
   const simulations = [...sims.values()];
   const evalList = [...evals.values()];
-  const ok = simulations.every((s) => s.verdict === 'pass') && evalList.every((e) => e.passed);
+  const ok = simulations.every((s) => s.verdict === 'pass') && evalList.every((e) => e.verdict === 'pass');
   return {
     target: { type: type === 'squad' ? 'squad' : 'assistant', id: '', label: label.join(' ') },
     simulations,
