@@ -20,11 +20,13 @@ type Msg = { role: string; content?: string | null; tool_calls?: { function: { a
 const ASK = 'Can you book me a check-up on Tuesday?';
 /** The day the assistant's model books: the recorded call's mistake, or the fix. */
 let day = 'Thursday';
+/** Milliseconds the assistant's model waits before its first byte. */
+let slow = 0;
 
 function target(req: FakeRequest): FakeReply {
   const messages = req.body.messages as Msg[];
   const last = messages.at(-1);
-  if (last?.role === 'user' && last.content === ASK) return { toolCalls: [{ name: 'book_appointment', arguments: { day } }] };
+  if (last?.role === 'user' && last.content === ASK) return { toolCalls: [{ name: 'book_appointment', arguments: { day } }], delayMs: slow };
   if (last?.role === 'tool') return { text: `You're booked: ${String(last.content)}.` };
   return { text: 'Goodbye!' };
 }
@@ -170,6 +172,31 @@ describe('voice test import', () => {
     await hf.current.voice(['test', 'import', callId, dir, '--as', 'from-id']);
     const reference = replayed(join(dir, 'evals/from-id.yml'));
     for (const as of ['from-call', 'from-report', 'from-hosted']) expect(replayed(join(dir, `evals/${as}.yml`)), as).toEqual(reference);
+  }, 120_000);
+
+  it('judges a first-token budget on a live model with the turn and the figures, and not on a cassette replay, saying so', async () => {
+    day = 'Thursday';
+    const budgeted = await hf.current.voice(['test', 'import', callId, dir, '--as', 'wrong-day', '--force', '--first-token-budget', '1000']);
+    expect(budgeted.exitCode, budgeted.stderr).toBe(0);
+    const only = ['--filter', 'wrong-day', '--json'];
+    const cassette = join(hf.current.home, 'cassette.json');
+    const fast = await hf.current.voice(['test', dir, '--llm', model.url, '--llm-record', cassette, ...only], { timeout: 60_000 });
+    expect(fast.exitCode, fast.stdout + fast.stderr).toBe(0);
+    expect(json<{ evals: { latency: { judged: boolean; turns: { turn: number; budgetMs: number; passed: boolean }[] } }[] }>(fast).evals[0]?.latency).toMatchObject({
+      judged: true,
+      turns: expect.arrayContaining([{ turn: 2, firstTokenMs: expect.any(Number), replayed: false, budgetMs: 1000, passed: true }]),
+    });
+    slow = 2500;
+    try {
+      const late = await hf.current.voice(['test', dir, '--llm', model.url, ...only], { timeout: 60_000 });
+      expect(late.exitCode).toBe(1);
+      expect(json<{ evals: { reason: string }[] }>(late).evals[0]?.reason).toMatch(/Latency budget: turn 2: the model's first token came after \d+ ms, over its budget of 1000 ms/);
+    } finally {
+      slow = 0;
+    }
+    const replay = await hf.current.voice(['test', dir, '--llm-replay', cassette, '--filter', 'wrong-day'], { timeout: 60_000 });
+    expect(replay.exitCode, replay.stdout + replay.stderr).toBe(0);
+    expect(replay.stdout).toContain("latency budgets are not judged on a cassette replay: its timings are the recording's (--budgets on judges them anyway)");
   }, 120_000);
 
   it('refuses what it cannot import with a clear message (exit 2)', async () => {
