@@ -2,7 +2,8 @@
 // the model books the wrong day through a tool becomes an eval; it passes on the same model, fails
 // on the fixed one naming the turn and the argument, and with --expect the other way round. The
 // same test comes from the saved call, the end-of-call report and a hosted call id (a loopback
-// stand-in for the hosted API, asked with the profile's key).
+// stand-in for the hosted API, asked with the profile's key). docs/testing-agents.md's import
+// commands run here.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import type { FakeModel, FakeReply, FakeRequest } from 'voice-agent-core/model/t
 import { roleOf, systemOf } from 'voice-agent-core/testing/roles';
 import { devServer, messageOf } from './dev-server.js';
 import type { DevServer } from './dev-server.js';
+import { ROOT } from './build.js';
 import { fileHarness, json } from './harness.js';
 
 type Msg = { role: string; content?: string | null; tool_calls?: { function: { arguments: string } }[] };
@@ -169,6 +171,16 @@ describe('voice test import', () => {
     } finally {
       await hosted.close();
     }
+    // The guide's import commands, as written (they read call.json beside the resources folder).
+    const guide = readFileSync(join(ROOT, 'docs/testing-agents.md'), 'utf8');
+    const lines = (/```sh tested-in=cli\/test\/test-import\.test\.ts\n([\s\S]*?)```/.exec(guide)?.[1] ?? '').trim().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const words = (line.match(/"[^"]*"|\S+/g) ?? []).map((w) => w.replace(/^"|"$/g, ''));
+      const run = await hf.current.voice(words.slice(1));
+      expect(run.exitCode, `${line}\n${run.stderr}`).toBe(0);
+    }
+    expect(readFileSync(join(dir, 'evals/booked-wrong-day-fixed.yml'), 'utf8')).toContain('What should happen instead: books Tuesday');
     await hf.current.voice(['test', 'import', callId, dir, '--as', 'from-id']);
     const reference = replayed(join(dir, 'evals/from-id.yml'));
     for (const as of ['from-call', 'from-report', 'from-hosted']) expect(replayed(join(dir, `evals/${as}.yml`)), as).toEqual(reference);
@@ -176,9 +188,9 @@ describe('voice test import', () => {
 
   it('judges a first-token budget on a live model with the turn and the figures, and not on a cassette replay, saying so', async () => {
     day = 'Thursday';
-    const budgeted = await hf.current.voice(['test', 'import', callId, dir, '--as', 'wrong-day', '--force', '--first-token-budget', '1000']);
+    const budgeted = await hf.current.voice(['test', 'import', callId, dir, '--as', 'budgeted', '--first-token-budget', '1000']);
     expect(budgeted.exitCode, budgeted.stderr).toBe(0);
-    const only = ['--filter', 'wrong-day', '--json'];
+    const only = ['--filter', 'budgeted', '--json'];
     const cassette = join(hf.current.home, 'cassette.json');
     const fast = await hf.current.voice(['test', dir, '--llm', model.url, '--llm-record', cassette, ...only], { timeout: 60_000 });
     expect(fast.exitCode, fast.stdout + fast.stderr).toBe(0);
@@ -194,7 +206,7 @@ describe('voice test import', () => {
     } finally {
       slow = 0;
     }
-    const replay = await hf.current.voice(['test', dir, '--llm-replay', cassette, '--filter', 'wrong-day'], { timeout: 60_000 });
+    const replay = await hf.current.voice(['test', dir, '--llm-replay', cassette, '--filter', 'budgeted'], { timeout: 60_000 });
     expect(replay.exitCode, replay.stdout + replay.stderr).toBe(0);
     expect(replay.stdout).toContain("latency budgets are not judged on a cassette replay: its timings are the recording's (--budgets on judges them anyway)");
   }, 120_000);

@@ -59,9 +59,10 @@ it("the guide's files, commands and CI job run as written", async () => {
   }
   mkdirSync(join(home, 'test'), { recursive: true });
 
+  // The import commands need a recorded call: cli/test/test-import.test.ts runs them.
   const lines = blocks('sh')
     .flatMap((b) => b.trim().split('\n'))
-    .filter((l) => l.startsWith('voice test'));
+    .filter((l) => l.startsWith('voice test') && !l.startsWith('voice test import'));
   expect(lines).toHaveLength(4);
   for (const line of lines) {
     const run = await runLine(line);
@@ -80,6 +81,37 @@ it("the guide's files, commands and CI job run as written", async () => {
   expect(model.requests.length).toBe(before);
   const xmllint = await execa('xmllint', ['--noout', '--schema', join(ROOT, 'fixtures/junit/jenkins-junit.xsd'), join(home, 'reports/voice-test.xml')], { reject: false });
   expect(xmllint.exitCode, String(xmllint.stderr)).toBe(0);
+
+  // The sharded jobs, GitHub's matrix and GitLab's parallel, replay the same cassette; their
+  // merge jobs make one JUnit report that passes the schema.
+  const github = parse(blocks('yaml').find((b) => b.startsWith('# .github/workflows/voice-test-shards.yml')) as string) as {
+    jobs: Record<string, { strategy?: { matrix: { shard: number[] } }; steps: { run?: string }[] }>;
+  };
+  const gitlab = parse(blocks('yaml').find((b) => b.startsWith('# .gitlab-ci.yml')) as string) as Record<string, { parallel?: number; script: string[] }>;
+  const runsOf = (steps: { run?: string }[] | string[]): string[] => steps.flatMap((s) => (typeof s === 'string' ? [s] : s.run ? [s.run] : [])).filter((r) => r.includes('voice test'));
+  const shardJob = Object.values(github.jobs).find((j) => j.strategy) as { strategy: { matrix: { shard: number[] } }; steps: { run?: string }[] };
+  const gitlabShard = Object.values(gitlab).find((j) => j.parallel) as { parallel: number; script: string[] };
+  expect(shardJob.strategy.matrix.shard).toEqual([1, 2, 3]);
+  expect(gitlabShard.parallel).toBe(3);
+  for (const [shardLines, mergeLines] of [
+    [
+      shardJob.strategy.matrix.shard.map((n) => runsOf(shardJob.steps)[0]?.replaceAll('${{ matrix.shard }}', String(n)) as string),
+      runsOf(Object.values(github.jobs).find((j) => !j.strategy)?.steps ?? []),
+    ],
+    [
+      [1, 2, 3].map((n) => (runsOf(gitlabShard.script)[0] as string).replaceAll('$CI_NODE_INDEX', String(n)).replaceAll('$CI_NODE_TOTAL', '3')),
+      runsOf(Object.values(gitlab).find((j) => !j.parallel)?.script ?? []),
+    ],
+  ] as const) {
+    for (const line of [...shardLines, ...mergeLines]) {
+      const r = await runLine(line);
+      expect(r.exitCode, `${line}\n${r.stdout}${r.stderr}`).toBe(0);
+    }
+    expect(model.requests.length).toBe(before);
+    const merged = await execa('xmllint', ['--noout', '--schema', join(ROOT, 'fixtures/junit/jenkins-junit.xsd'), join(home, 'reports/voice-test.xml')], { reject: false });
+    expect(merged.exitCode, String(merged.stderr)).toBe(0);
+    expect(readFileSync(join(home, 'reports/voice-test.xml'), 'utf8').match(/<testcase /g)).toHaveLength(2);
+  }
 
   // A changed prompt has no recorded answer: the replay fails and says to record again.
   const scenario = join(home, 'resources/simulations/scenarios/book-a-checkup.yml');
