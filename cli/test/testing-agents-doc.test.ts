@@ -119,4 +119,4 @@ it("the guide's files, commands and CI job run as written", async () => {
   const stale = await runLine(ci);
   expect(stale.exitCode).toBe(1);
   expect(stale.stdout).toContain('record it again with --llm-record');
-});
+}, 240_000);
