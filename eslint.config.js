@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'core/dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', 'web/dist/**'] },
+  { ignores: ['dist/**', 'core/dist/**', 'audio/dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', 'web/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     // core is a package: everything outside it imports core as `voice-agent-core/<entry>`, an entry
     // point core/package.json names (scripts/lint-boundaries.test.ts shows this rule failing).
-    files: ['cli/**', 'web/**', 'bench/**', 'examples/**', 'scripts/**', 'supabase/**'],
+    files: ['cli/**', 'web/**', 'bench/**', 'examples/**', 'scripts/**', 'supabase/**', 'audio/**'],
     rules: {
       'no-restricted-imports': [
         'error',

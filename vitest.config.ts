@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: [
       'core/**/*.test.{ts,tsx}',
+      'audio/**/*.test.ts',
       'examples/**/*.test.ts',
       'docs/**/*.test.ts',
       'cli/**/*.test.{ts,tsx}',
@@ -21,7 +22,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'supabase/**/*.test.ts',
     ],
-    exclude: ['node_modules/**', 'dist/**', 'core/dist/**'],
+    exclude: ['node_modules/**', 'dist/**', 'core/dist/**', 'audio/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
