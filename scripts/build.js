@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Builds both packages. core/dist: the browser-safe client and web-call libraries, the Node
+// Builds the packages. core/dist: the browser-safe client and web-call libraries, the Node
 // emulator (its third-party helpers bundled in, so core's only runtime dependency stays undici),
 // source maps and type declarations. dist/: the bundled CLI (lazy chunks for Ink, the emulator and
 // the demo) and the `voice dev` inspector page (dist/inspector, with Vite). The CLI bundles core from its sources; the root
 // package does not depend on voice-agent-core, so an installed CLI holds core's code once.
-// `--core` builds core/dist only (core's own `prepack`).
+// audio/dist: voice-agent-audio, the optional speech package. `--core` builds core/dist only (core's
+// own `prepack`), `--audio` audio/dist only (audio's).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ const readJson = (file) => JSON.parse(readFileSync(at(file), 'utf8'));
 const pkg = readJson('package.json');
 const corePkg = readJson('core/package.json');
 const coreOnly = process.argv.includes('--core');
+const audioOnly = process.argv.includes('--audio');
 const started = Date.now();
 
 /** core's library entries (name -> source), one per `exports` subpath of core/package.json. */
@@ -49,6 +51,37 @@ const coreBuilds = [
   }),
   build(emulatorBuild(ROOT, corePkg)),
 ];
+
+// voice-agent-audio (audio/dist): one ES module for Node, loaded by the emulator with import() only
+// when installed; its synthesizer (an installed package) and model file (audio/models) stay files.
+const audioBuild = () =>
+  build({
+    metafile: true,
+    absWorkingDir: ROOT,
+    entryPoints: { index: 'audio/src/index.ts' },
+    outdir: 'audio/dist',
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+
+/** Type declarations of a package, with the repository's TypeScript. */
+function declarations(project) {
+  const tsc = spawnSync(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at(project)], { stdio: 'inherit', cwd: ROOT });
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+}
+
+if (audioOnly) {
+  await audioBuild();
+  rmSync(at('audio/dist/types'), { recursive: true, force: true });
+  declarations('audio/tsconfig.build.json');
+  process.stderr.write(`built audio/dist in ${Date.now() - started} ms\n`);
+  process.exit(0);
+}
 
 // Heavy tools the CLI only reaches for in rare commands stay as installed packages.
 /** The export condition under which core's package.json names its sources. */
@@ -99,7 +132,7 @@ async function buildInspector() {
 // Outputs are overwritten in place, never deleted first, so a CLI process started during a
 // rebuild (tests, a running `voice dev`) still finds its entry; outputs no longer produced are
 // pruned after.
-const results = await Promise.all([...coreBuilds, ...cliBuilds]);
+const results = await Promise.all([...coreBuilds, ...cliBuilds, ...(coreOnly ? [] : [audioBuild()])]);
 if (!coreOnly) await buildInspector();
 const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => resolve(ROOT, f))));
 if (!coreOnly) {
@@ -132,6 +165,9 @@ if (!coreOnly) {
   rmSync(at('dist/types'), { recursive: true, force: true });
 }
 rmSync(at('core/dist/types'), { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at('tsconfig.build.json')], { stdio: 'inherit', cwd: ROOT });
-if (tsc.status !== 0) process.exit(tsc.status ?? 1);
-process.stderr.write(`built ${coreOnly ? 'core/dist' : 'core/dist and dist'} in ${Date.now() - started} ms\n`);
+declarations('tsconfig.build.json');
+if (!coreOnly) {
+  rmSync(at('audio/dist/types'), { recursive: true, force: true });
+  declarations('audio/tsconfig.build.json');
+}
+process.stderr.write(`built ${coreOnly ? 'core/dist' : 'core/dist, audio/dist and dist'} in ${Date.now() - started} ms\n`);

@@ -3,7 +3,10 @@
 // file. Per 32 ms frame: a short-time Fourier transform as a convolution, four convolution layers,
 // one LSTM cell, a sigmoid. onnxruntime-web runs the same graph 3 to 4 times slower in Node (its
 // per-call overhead dominates a model this small) and its package is 145 MB.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { readConstants, type Tensor } from './onnx-weights.js';
 
 /** New samples per frame at 16 kHz. */
@@ -12,8 +15,14 @@ export const FRAME = 512;
 const CONTEXT = 64;
 const HIDDEN = 128;
 
-/** The model file this package ships (from the npm package @ricky0123/vad-web 0.0.31). */
-export const MODEL_URL = new URL('../models/silero_vad_v6.onnx', import.meta.url);
+/**
+ * The model file this package ships (taken from the npm package @ricky0123/vad-web 0.0.31): beside
+ * the sources and the build, or through the package's name when a bundler has moved this code.
+ */
+export function modelPath(): string {
+  const beside = fileURLToPath(new URL('../models/silero_vad_v6.onnx', import.meta.url));
+  return existsSync(beside) ? beside : createRequire(import.meta.url).resolve('voice-agent-audio/models/silero_vad_v6.onnx');
+}
 
 interface Conv {
   weight: Float32Array;
@@ -73,7 +82,7 @@ let loaded: Promise<SileroWeights> | undefined;
 
 /** The packaged model's weights, read on the first call (about 10 ms). */
 export function loadSileroWeights(): Promise<SileroWeights> {
-  loaded ??= readFile(MODEL_URL).then((b) => sileroWeights(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)));
+  loaded ??= readFile(modelPath()).then((b) => sileroWeights(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)));
   loaded.catch(() => (loaded = undefined));
   return loaded;
 }
@@ -256,10 +265,14 @@ export class Silero {
     for (let f = 0; f < 4; f++) {
       if (this.fft) {
         this.fft.run(x, f * 128, this.window);
-        for (let bin = 0; bin < 129; bin++) this.magnitude[bin * 4 + f] = Math.hypot(this.fft.re[bin] as number, this.fft.im[bin] as number);
+        for (let bin = 0; bin < 129; bin++) {
+          const re = this.fft.re[bin] as number;
+          const im = this.fft.im[bin] as number;
+          this.magnitude[bin * 4 + f] = Math.sqrt(re * re + im * im);
+        }
       } else this.convolveBasis(x, f);
     }
-    let layer = { data: this.magnitude, length: 4 };
+    let layer: { data: Float32Array; length: number } = { data: this.magnitude, length: 4 };
     for (const conv of this.w.encoder) layer = convRelu(conv, layer.data, layer.length);
     return this.decode(layer.data);
   }
