@@ -29,6 +29,7 @@ const registry: Record<string, Loader> = {
   'cli-instructions': () => import('./cli-instructions.js'),
   'model-step': () => import('./model-step.js'),
   'voice-test': () => import('./voice-test.js'),
+  audio: () => import('./audio.js'),
 };
 
 // Run only when named: slow, and informational (see bench/cli-instructions.ts).
