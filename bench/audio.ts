@@ -59,11 +59,23 @@ async function synthesisRound(lines: string[], voice: 'assistant' | 'customer'):
   return (cpuSeconds() - before) / seconds;
 }
 
-/** A minute-long customer channel: lines with pauses between them, under noise at 10 dB SNR. */
+/** A customer channel of about 80 s: lines with pauses between them (digital silence, as a simulated caller's). */
 async function customerTrack(): Promise<Pcm> {
   const parts: Array<Pcm | number> = [1];
   for (const line of CUSTOMER) parts.push(await synthesize(line, { voice: 'customer' }), 2.5);
-  return addNoise(concat(parts, 16000), { snrDb: 10, seed: 1, color: 'pink' });
+  return concat(parts, 16000);
+}
+
+/** CPU seconds per second of audio of `detectSpeech` on the track, one figure per round. */
+async function vadRounds(track: Pcm, rounds: number, ctx: BenchContext): Promise<number[]> {
+  const out: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const before = cpuSeconds();
+    const segments = await detectSpeech(track);
+    out.push((cpuSeconds() - before) / (track.samples.length / track.sampleRate));
+    if (segments.length !== CUSTOMER.length) ctx.log(`audio: VAD found ${segments.length} segments, expected ${CUSTOMER.length}`);
+  }
+  return out;
 }
 
 async function run(ctx: BenchContext): Promise<Row[]> {
@@ -95,18 +107,21 @@ async function run(ctx: BenchContext): Promise<Row[]> {
       rows.push(errorRow(bench, `speech synthesis real-time factor, ${voice} voice`, error));
     }
   }
-  const track = await customerTrack();
+  const clean = await customerTrack();
+  // Noise everywhere (10 dB SNR) is the hard case: no frame is digital silence, every one runs the whole model.
+  const track = addNoise(clean, { snrDb: 10, seed: 1, color: 'pink' });
   const seconds = track.samples.length / 16000;
-  const vad: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const before = cpuSeconds();
-    const segments = await detectSpeech(track);
-    vad.push((cpuSeconds() - before) / seconds);
-    if (segments.length !== CUSTOMER.length) ctx.log(`audio: VAD found ${segments.length} segments, expected ${CUSTOMER.length}`);
-  }
   rows.push(
-    row({ bench, metric: 'voice activity detection, CPU s per s of audio (16 kHz)', unit: 's/s', figure: vad, budget: { op: '<=', limit: 0.02, on: 'figure' }, note: `${seconds.toFixed(0)} s track, ${rounds} rounds` }),
+    row({
+      bench,
+      metric: 'voice activity detection, CPU s per s of audio (16 kHz, noise at 10 dB SNR throughout)',
+      unit: 's/s',
+      figure: await vadRounds(track, rounds, ctx),
+      budget: { op: '<=', limit: 0.02, on: 'figure' },
+      note: `${seconds.toFixed(0)} s track, ${rounds} rounds`,
+    }),
   );
+  rows.push(row({ bench, metric: 'voice activity detection, CPU s per s of audio (the same track without noise: silences are digital)', unit: 's/s', figure: await vadRounds(clean, rounds, ctx) }));
   const at48 = resample(track, 48000);
   const before = cpuSeconds();
   const stream = await createVadStream({ sampleRate: 48000 });

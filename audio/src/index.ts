@@ -2,6 +2,7 @@
 // and WAV tools around them. Importing it does no work: the synthesizer compiles on the first
 // synthesis, the detector's weights load on the first detection (or both at once with `warm`).
 import { fliteModule } from './flite.js';
+import type * as self from './index.js';
 import type { Pcm } from './pcm.js';
 import { loadSileroWeights } from './silero.js';
 import { createVadStream as streamOn, detectSpeech as detectOn, speechProbabilities as probabilitiesOn, type SpeechSegment, type VadOptions, type VadStream } from './vad.js';
@@ -50,4 +51,4 @@ export async function warm(): Promise<WarmTimes> {
 }
 
 /** The shape of this module, for a program that loads it with `import()` only when it is installed. */
-export type AudioModule = typeof import('./index.js');
+export type AudioModule = typeof self;

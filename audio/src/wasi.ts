@@ -38,9 +38,10 @@ export function runWasi(module: WebAssembly.Module, args: string[], inputs: Read
   const out: WasiRun = { code: 0, stdout: '', stderr: '', files: new Map() };
   const open = new Map<number, OpenFile>();
   let nextFd = ROOT_FD + 1;
-  let memory: WebAssembly.Memory | undefined;
-  const view = (): DataView => new DataView((memory as WebAssembly.Memory).buffer);
-  const bytes = (): Uint8Array => new Uint8Array((memory as WebAssembly.Memory).buffer);
+  // The instance's memory, known once it is instantiated (the imports are made before).
+  const memory: { current?: WebAssembly.Memory } = {};
+  const view = (): DataView => new DataView((memory.current as WebAssembly.Memory).buffer);
+  const bytes = (): Uint8Array => new Uint8Array((memory.current as WebAssembly.Memory).buffer);
   const iovecs = (ptr: number, count: number): Array<[number, number]> => Array.from({ length: count }, (_, i) => [view().getUint32(ptr + 8 * i, true), view().getUint32(ptr + 8 * i + 4, true)]);
 
   const write = (file: OpenFile, chunk: Uint8Array): void => {
@@ -160,7 +161,7 @@ export function runWasi(module: WebAssembly.Module, args: string[], inputs: Read
   };
 
   const instance = new WebAssembly.Instance(module, { wasi_snapshot_preview1: imports });
-  memory = instance.exports.memory as WebAssembly.Memory;
+  memory.current = instance.exports.memory as WebAssembly.Memory;
   try {
     (instance.exports._start as () => void)();
   } catch (error) {
