@@ -7,7 +7,8 @@
 // audio/dist: voice-agent-audio, the optional speech package. `--core` builds core/dist only (core's
 // own `prepack`), `--audio` audio/dist only (audio's).
 import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,16 +70,17 @@ const audioBuild = () =>
     logLevel: 'warning',
   });
 
-/** Type declarations of a package, with the repository's TypeScript. */
-function declarations(project) {
-  const tsc = spawnSync(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at(project)], { stdio: 'inherit', cwd: ROOT });
-  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+/** Type declarations of a package, with the repository's TypeScript; exits on a type error. */
+async function declarations(project) {
+  const tsc = spawn(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at(project)], { stdio: 'inherit', cwd: ROOT });
+  const [status] = await once(tsc, 'exit');
+  if (status !== 0) process.exit(status ?? 1);
 }
 
 if (audioOnly) {
   await audioBuild();
   rmSync(at('audio/dist/types'), { recursive: true, force: true });
-  declarations('audio/tsconfig.build.json');
+  await declarations('audio/tsconfig.build.json');
   process.stderr.write(`built audio/dist in ${Date.now() - started} ms\n`);
   process.exit(0);
 }
@@ -165,9 +167,7 @@ if (!coreOnly) {
   rmSync(at('dist/types'), { recursive: true, force: true });
 }
 rmSync(at('core/dist/types'), { recursive: true, force: true });
-declarations('tsconfig.build.json');
-if (!coreOnly) {
-  rmSync(at('audio/dist/types'), { recursive: true, force: true });
-  declarations('audio/tsconfig.build.json');
-}
+if (!coreOnly) rmSync(at('audio/dist/types'), { recursive: true, force: true });
+// The two packages' declarations are independent: written side by side.
+await Promise.all([declarations('tsconfig.build.json'), ...(coreOnly ? [] : [declarations('audio/tsconfig.build.json')])]);
 process.stderr.write(`built ${coreOnly ? 'core/dist' : 'core/dist, audio/dist and dist'} in ${Date.now() - started} ms\n`);
