@@ -1,6 +1,6 @@
 // voice-agent-audio: speech synthesis real-time factor per side (CPU seconds of synthesis, word
 // timings included, per second of speech made; budget <= 0.1) and voice activity detection's CPU
-// seconds per second of audio (budget <= 0.02), both as this process's CPU time (all its threads).
+// time per second of audio (budget <= 0.02 s, shown as 20 ms), both as this process's CPU time.
 // Each synthesis round says lines no earlier round said, so new words keep arriving as on real
 // calls; the first-use load times (compiling the synthesizer, reading the model) are INFO rows.
 import { addNoise, concat, createVadStream, detectSpeech, resample, synthesize, warm, type Pcm } from 'voice-agent-audio';
@@ -66,13 +66,13 @@ async function customerTrack(): Promise<Pcm> {
   return concat(parts, 16000);
 }
 
-/** CPU seconds per second of audio of `detectSpeech` on the track, one figure per round. */
+/** CPU milliseconds per second of audio of `detectSpeech` on the track, one figure per round. */
 async function vadRounds(track: Pcm, rounds: number, ctx: BenchContext): Promise<number[]> {
   const out: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const before = cpuSeconds();
     const segments = await detectSpeech(track);
-    out.push((cpuSeconds() - before) / (track.samples.length / track.sampleRate));
+    out.push((1000 * (cpuSeconds() - before)) / (track.samples.length / track.sampleRate));
     if (segments.length !== CUSTOMER.length) ctx.log(`audio: VAD found ${segments.length} segments, expected ${CUSTOMER.length}`);
   }
   return out;
@@ -114,20 +114,22 @@ async function run(ctx: BenchContext): Promise<Row[]> {
   rows.push(
     row({
       bench,
-      metric: 'voice activity detection, CPU s per s of audio (16 kHz, noise at 10 dB SNR throughout)',
-      unit: 's/s',
+      metric: 'voice activity detection, CPU ms per s of audio (16 kHz, noise at 10 dB SNR throughout)',
+      unit: 'ms/s',
       figure: await vadRounds(track, rounds, ctx),
-      budget: { op: '<=', limit: 0.02, on: 'figure' },
+      budget: { op: '<=', limit: 20, on: 'figure' },
       note: `${seconds.toFixed(0)} s track, ${rounds} rounds`,
     }),
   );
-  rows.push(row({ bench, metric: 'voice activity detection, CPU s per s of audio (the same track without noise: silences are digital)', unit: 's/s', figure: await vadRounds(clean, rounds, ctx) }));
+  rows.push(row({ bench, metric: 'voice activity detection, CPU ms per s of audio (the same track without noise: silences are digital)', unit: 'ms/s', figure: await vadRounds(clean, rounds, ctx) }));
   const at48 = resample(track, 48000);
   const before = cpuSeconds();
   const stream = await createVadStream({ sampleRate: 48000 });
   for (let at = 0; at < at48.samples.length; at += 960) stream.push(at48.samples.subarray(at, at + 960));
   stream.end();
-  rows.push(row({ bench, metric: 'voice activity detection streamed at 48 kHz in 20 ms chunks (resampling included), CPU s per s', unit: 's/s', figure: (cpuSeconds() - before) / seconds }));
+  rows.push(
+    row({ bench, metric: 'voice activity detection streamed at 48 kHz in 20 ms chunks (resampling included), CPU ms per s', unit: 'ms/s', figure: (1000 * (cpuSeconds() - before)) / seconds }),
+  );
   return rows;
 }
 

@@ -46,25 +46,28 @@ export function createResampler(from: number, to: number): Resampler {
   let next = 0;
 
   const produce = (limit: number, ended: boolean): Float32Array => {
-    const out: number[] = [];
-    for (;;) {
-      if (next >= limit) break;
+    // How many outputs the input so far completes (all of them once it has ended).
+    const lastBase = ended ? Number.POSITIVE_INFINITY : received - 1 - half;
+    let count = 0;
+    while (next + count < limit && Math.floor(((next + count) * p) / q) <= lastBase) count++;
+    const out = new Float32Array(count);
+    for (let n = 0; n < count; n++, next++) {
       const base = Math.floor((next * p) / q);
-      if (!ended && base + half > received - 1) break;
       const kernel = kernels[(next * p) % q] as Float64Array;
+      const first = base - half + 1 - bufferStart;
       let acc = 0;
-      for (let t = 0; t < kernel.length; t++) {
-        const index = base - half + 1 + t - bufferStart;
-        if (index >= 0 && index < buffer.length) acc += (buffer[index] as number) * (kernel[t] as number);
-      }
-      out.push(acc);
-      next++;
+      const from = Math.max(0, -first);
+      const to = Math.min(kernel.length, buffer.length - first);
+      for (let t = from; t < to; t++) acc += (buffer[first + t] as number) * (kernel[t] as number);
+      out[n] = acc;
     }
     // Keep what the next output's kernel still reaches.
     const keepFrom = Math.max(bufferStart, Math.floor((next * p) / q) - half + 1);
-    buffer = buffer.slice(keepFrom - bufferStart);
-    bufferStart = keepFrom;
-    return Float32Array.from(out);
+    if (keepFrom > bufferStart) {
+      buffer = buffer.slice(keepFrom - bufferStart);
+      bufferStart = keepFrom;
+    }
+    return out;
   };
 
   return {

@@ -328,7 +328,8 @@ export class Silero {
     const n = CONTEXT + FRAME;
     for (let i = 0; i < 64; i++) x[n + i] = x[n - 2 - i] as number;
     // Digital silence (a call's quiet side) always encodes the same: only the LSTM has to run.
-    const silent = x.every((v) => v === 0);
+    let silent = true;
+    for (let i = 0; i < x.length && silent; i++) silent = x[i] === 0;
     if (silent && this.silent) return this.decode(this.silent);
     for (let f = 0; f < 4; f++) {
       if (this.fft) {
