@@ -82,9 +82,13 @@ function joinRows(a: Float32Array, b: Float32Array, width: number): Float32Array
 
 let loaded: Promise<SileroWeights> | undefined;
 
-/** The packaged model's weights, read on the first call (about 10 ms). */
+/** The packaged model's weights, read and placed in the kernel on the first call (tens of ms). */
 export function loadSileroWeights(): Promise<SileroWeights> {
-  loaded ??= readFile(modelPath()).then((b) => sileroWeights(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)));
+  loaded ??= readFile(modelPath()).then((b) => {
+    const weights = sileroWeights(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+    place(weights);
+    return weights;
+  });
   loaded.catch(() => (loaded = undefined));
   return loaded;
 }
