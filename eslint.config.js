@@ -43,7 +43,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['voice-agent-cli'],
+          paths: [
+            'voice-agent-cli',
+            { name: 'voice-agent-audio', message: "voice-agent-audio is optional: core loads it with import() when a call needs it, never with a static import (its types: declare core's own)." },
+          ],
           patterns: [{ regex: `^(\\.\\./){${depth + 1},}`, message: 'core imports nothing outside core/ (cli, web, fixtures and scripts import core, never the reverse).' }],
         },
       ],

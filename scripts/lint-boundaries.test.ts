@@ -30,4 +30,9 @@ describe('package boundaries', () => {
     expect(await rulesFor("import { x } from '../web/x.js';\nexport { x };\n", 'core/example.ts')).toContain('no-restricted-imports');
     expect(await rulesFor("import { record } from '../emulator/store/record.js';\nexport { record };\n", 'core/visitors/example.ts')).toEqual([]);
   });
+
+  it('lets core load the optional audio package only with import()', async () => {
+    expect(await rulesFor("import { synthesize } from 'voice-agent-audio';\nexport { synthesize };\n", 'core/emulator/calls/example.ts')).toContain('no-restricted-imports');
+    expect(await rulesFor("export const load = () => import('voice-agent-audio');\n", 'core/emulator/calls/example.ts')).toEqual([]);
+  });
 });
