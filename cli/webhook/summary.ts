@@ -111,6 +111,8 @@ export function detailOf(message: Obj): string {
       return str(message.request) ?? '';
     case 'campaign.predial':
       return str(message.campaignId) ? `campaign ${str(message.campaignId)}` : '';
+    case 'campaign.event':
+      return [str(message.eventType), str(obj(message.data).contactId) ? `contact ${str(obj(message.data).contactId)}` : undefined].filter(Boolean).join(' ');
     default:
       return '';
   }

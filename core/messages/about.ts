@@ -34,4 +34,5 @@ export const ABOUT: Readonly<Record<ServerMessageType, string>> = {
   'call.artifact.upload': "the call's artifacts (recording, logs) were uploaded, with success per artifact",
   'campaign.predial': 'a campaign is about to dial a contact: answer whether it is eligible',
   'assistant.started': 'an assistant started on the call (the first, or the next after a handoff)',
+  'campaign.event': "a campaign's lifecycle event (campaign.started, contact.completed...) to the campaign's server, as its serverMessages ask",
 };

@@ -3,6 +3,7 @@
 // platform's published `ServerMessage*` schemas (and `ClientMessageAssistantStarted`).
 import { artifactOf, openAIFormatted } from './conversation.js';
 import { frozenCopy, isDeepFrozen } from './frozen.js';
+import type { CampaignEventType } from './campaign.js';
 import type { CallStatus, ConversationMessage, Json, MessageContext, ServerMessage, ServerMessageType, ToolCallJson } from './types.js';
 
 /** A tool call to put in `tool-calls`: the call and, when known, the tool it invokes. */
@@ -36,6 +37,7 @@ export interface MessageData {
   'call.artifact.upload': { artifacts?: { type: string; success: boolean }[] };
   'campaign.predial': { campaignId?: string; contact?: Json };
   'assistant.started': { newAssistant?: Json };
+  'campaign.event': { campaignId?: string; eventType?: CampaignEventType; data?: Record<string, string> };
 }
 
 /** The `data` a type reads (an empty object for types that carry nothing of their own). */
@@ -144,6 +146,11 @@ const BUILDERS: Record<ServerMessageType, Builder> = {
     return { campaignId, contact };
   },
   'assistant.started': (ctx, d) => ({ newAssistant: asCreated((d.newAssistant as Json | undefined) ?? ctx.assistant ?? {}) }),
+  'campaign.event': (ctx, d) => ({
+    campaignId: (d.campaignId as string | undefined) ?? (ctx.call?.campaignId as string | undefined) ?? 'campaign',
+    eventType: d.eventType ?? 'campaign.started',
+    data: (d.data as Json | undefined) ?? {},
+  }),
 };
 
 /** A one-line summary of a conversation, as `analysis.summary` (the emulator runs no model). */

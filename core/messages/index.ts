@@ -5,6 +5,8 @@ import type { AnsweredMessageType, ServerMessage } from './types.js';
 
 export * from './types.js';
 export { ABOUT } from './about.js';
+export { CAMPAIGN_EVENT_DATA, campaignEventProblems, campaignEventTypes, isCampaignEventType } from './campaign.js';
+export type { CampaignEventType } from './campaign.js';
 export { buildServerMessage, isServerMessageType, summarise } from './builders.js';
 export type { DataOf, MessageData, ToolCallData } from './builders.js';
 export { deepFreeze, frozenCopy, isDeepFrozen } from './frozen.js';

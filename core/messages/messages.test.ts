@@ -12,12 +12,16 @@ import {
   transcriptText,
   deepFreeze,
   isDeepFrozen,
+  campaignEventTypes,
+  campaignEventProblems,
 } from './index.js';
+import { componentSchema } from '../schemas/validate.js';
+import { messageProblems } from './testing.js';
 
 describe('core/messages', () => {
-  it('has one builder per type: the 29 union members plus assistant.started', () => {
-    expect(serverMessageTypes).toHaveLength(30);
-    expect(new Set(serverMessageTypes).size).toBe(30);
+  it('has one builder per type: the 29 union members plus assistant.started and campaign.event', () => {
+    expect(serverMessageTypes).toHaveLength(31);
+    expect(new Set(serverMessageTypes).size).toBe(31);
     for (const type of serverMessageTypes) {
       const m = sampleServerMessage(type);
       expect(m.type).toBe(type);
@@ -74,5 +78,14 @@ describe('core/messages', () => {
     expect(openAIFormatted(frozen)).toBe(once);
     expect(isDeepFrozen(once)).toBe(true);
     expect(once).toEqual(plain);
+  });
+
+  it("knows a campaign's events as the published enum names them, and judges an event's data by its name", async () => {
+    const dto = (await componentSchema('CreateCampaignDTO')) as { properties: { serverMessages: { items: { enum: string[] } } } };
+    expect([...campaignEventTypes].sort()).toEqual([...dto.properties.serverMessages.items.enum].sort());
+    const event = (eventType: string, data: object): Record<string, unknown> => ({ type: 'campaign.event', timestamp: 1, campaignId: 'c', eventType, data });
+    expect(await messageProblems([event('contact.completed', { contactId: 'x', callId: 'y', endedReason: 'customer-ended-call' })])).toEqual([]);
+    expect(campaignEventProblems(event('contact.skipped', { callId: 'y' }))).toEqual(['data.callId is not a field of contact.skipped']);
+    expect((await messageProblems([event('contact.lost', {})])).join('\n')).toMatch(/eventType must be one of/);
   });
 });

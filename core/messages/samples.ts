@@ -75,6 +75,7 @@ const SAMPLE_DATA: { [T in ServerMessageType]?: DataOf<T> } = {
   'voice-input': { input: 'Hello from a custom voice input.' },
   'language-change-detected': { language: 'es' },
   'handoff-destination-request': { parameters: { destination: 'billing' } },
+  'campaign.event': { campaignId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', eventType: 'contact.completed', data: { contactId: 'c1', callId: ID, endedReason: 'customer-ended-call' } },
 };
 
 /** The sample context of a type: the sample call's parties, its conversation and the type's facts. */

@@ -1,10 +1,13 @@
 // Test helper: judges built messages against the derived published schemas (core/schemas).
 import type { SchemaError } from '../schemas/validate.js';
+import { campaignEventProblems } from './campaign.js';
 
 /**
  * Problems of messages against the derived published schemas (core/schemas). `assistant.started`
  * has no member in the ServerMessage union: its envelope is checked against the client message's
- * fields and its `newAssistant` against the assistant create shape.
+ * fields and its `newAssistant` against the assistant create shape. Nor has `campaign.event`: its
+ * event name is checked against the derived campaign `serverMessages` enum, its data against the
+ * fields each event carries, and its parties as any message's.
  */
 export async function messageProblems(messages: readonly Record<string, unknown>[]): Promise<string[]> {
   const { loadSchemas } = await import('../schemas/validate.js');
@@ -17,6 +20,11 @@ export async function messageProblems(messages: readonly Record<string, unknown>
       errors = schemas.request('POST', '/assistant', m.newAssistant);
       for (const key of Object.keys(m)) if (!startedKeys.has(key)) errors.push({ path: key, message: `property ${key} should not exist`, rule: 'unknown-field' });
       if (m.call) errors.push(...schemas.serverMessage({ ...m, type: 'hang', newAssistant: undefined }).filter((e) => e.path !== 'newAssistant'));
+    } else if (m.type === 'campaign.event') {
+      const named = schemas.request('POST', '/campaign', { name: 'check', serverMessages: [m.eventType] }).filter((e) => !arrayEnumDefect(e));
+      errors = [...named, ...campaignEventProblems(m).map((message) => ({ path: '', message }))];
+      const { campaignId: _c, eventType: _e, data: _d, ...rest } = m;
+      errors.push(...schemas.serverMessage({ ...rest, type: 'hang' }));
     } else {
       errors = schemas.serverMessage(m);
     }

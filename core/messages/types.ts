@@ -1,7 +1,10 @@
 // The platform's server messages as types: their names, what every message carries, and the
 // conversation messages (transcript turns) several of them hold.
 
-/** Every server message type: the 29 members of the platform's `ServerMessage` union plus `assistant.started`. */
+/**
+ * Every server message type: the 29 members of the platform's `ServerMessage` union, plus
+ * `assistant.started` and `campaign.event` (a campaign's own events, in the envelope its guide shows).
+ */
 export const serverMessageTypes = [
   'assistant-request',
   'conversation-update',
@@ -33,6 +36,7 @@ export const serverMessageTypes = [
   'call.artifact.upload',
   'campaign.predial',
   'assistant.started',
+  'campaign.event',
 ] as const;
 
 /** One server message type name. */
