@@ -23,6 +23,7 @@ import { acceptWebCalls } from './http/webcall-socket.js';
 import type { Rec, Snapshot } from './store/store.js';
 import { EmulatorStates } from './control/state.js';
 import { stateRoutes } from './control/state-routes.js';
+import { CampaignEngine } from './campaigns/engine.js';
 import { fixture } from './fixture.js';
 import { createModelGateway } from '../model/index.js';
 import type { ModelConfig, ModelGateway } from '../model/index.js';
@@ -135,6 +136,8 @@ export interface Emulator extends EmulatorFixture {
   model: ModelGateway;
   /** Eval and simulation runs: `idle()` resolves when every run started so far has finished. */
   runs: RunHost;
+  /** The campaigns: `finished(id)` resolves once a campaign has stopped, its calls have ended and its messages are delivered. */
+  campaigns: CampaignEngine;
   /** Stops listening, drops open connections and waits for pending data-file writes. */
   close(): Promise<void>;
 }
@@ -202,6 +205,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let server: Server;
   let writer: DataFileWriter | undefined;
   let calls: CallRunner;
+  let campaigns: CampaignEngine;
   let closeWebCalls: () => void;
   let states: EmulatorStates;
   let storeRef: Store;
@@ -225,15 +229,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls },
     );
     env.calls = calls;
+    const runnerRef = calls;
+    campaigns = new CampaignEngine({ store, record, startCall: (call) => runnerRef.start(call), clock: () => runnerRef.clock(), changed: () => writer?.soon() });
+    env.campaigns = campaigns;
     env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, modelConcurrency: options.runModelConcurrency, changed: () => writer?.soon() });
     if (calls.settleInterrupted() && writer) await writer.flush();
+    campaigns.resume();
     if (options.onDelivery) {
       const onDelivery = options.onDelivery;
       record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));
     }
     const mayAct = (h: string | undefined): void => void (options.apiKey !== undefined && authorize(h, options.apiKey));
     const own = voiceRoutes({ store, record, runner: calls, authorize: mayAct, inspectorDir: options.inspectorDir, apiKeyRequired: options.apiKey !== undefined });
-    states = new EmulatorStates({ store, runner: calls, record, persist });
+    const campaignRef = campaigns;
+    states = new EmulatorStates({ store, runner: { cancelAll: () => (campaignRef.cancelAll(), runnerRef.cancelAll()) }, record, persist, loaded: () => campaignRef.resume() });
     const runner = calls;
     const stateRoute = stateRoutes({ states, activeCalls: () => runner.active, authorize: mayAct });
     const fallback = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> =>
@@ -273,8 +282,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ...(file ? { dataFile: { file, objects: loaded, calls: storeRef.all('call').length, removedTempFiles: held?.removedTempFiles ?? 0 } } : {}),
     model,
     runs: env.runs as RunHost,
+    campaigns,
     close: () =>
       (closing ??= new Promise<void>((done) => {
+        campaigns.cancelAll();
         calls.close();
         closeWebCalls();
         server.close(() => done());

@@ -1,6 +1,6 @@
 // Actions of the published resources beyond the spec that are not evals or recordings:
 // structured-output runs, chat completions, code-tool tests, insight runs, the default board,
-// billing metrics, v2 campaign contacts, v2 knowledge-base files and provider resources.
+// billing metrics, v2 knowledge-base files and provider resources.
 import { randomUUID } from 'node:crypto';
 import type { Ctx, Handler } from '../http/context.js';
 import { createIn, find } from '../resources/crud.js';
@@ -117,25 +117,6 @@ export const metrics: Handler = (ctx) => {
         callCountDailyBreakdown: count,
       },
     ],
-  };
-};
-
-/** `GET /v2/campaign/{id}/contacts`: the campaign's customers, each still pending unless a call names it. */
-export const campaignContacts: Handler = (ctx) => {
-  const campaign = find(ctx, { ...topLevel('campaign'), idParam: 'id' });
-  const limit = Number(ctx.query.limit ?? 100);
-  const page = Number(ctx.query.page ?? 1);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest(['limit must be a whole number from 1 to 1000']);
-  if (!Number.isInteger(page) || page < 1) throw badRequest(['page must not be less than 1']);
-  const wanted = ctx.query.status === undefined ? undefined : new Set(Array.isArray(ctx.query.status) ? ctx.query.status : String(ctx.query.status).split(','));
-  const customers = (campaign.customers as Array<Record<string, unknown>> | undefined) ?? [];
-  const contacts = customers
-    .map((c, i) => ({ ...c, id: String(c.id ?? `${campaign.id}-${i + 1}`), number: String(c.number ?? ''), status: 'contact.pending' }))
-    .filter((c) => !wanted || wanted.has(c.status));
-  const totalPages = Math.ceil(contacts.length / limit);
-  return {
-    status: 200,
-    body: { results: contacts.slice((page - 1) * limit, page * limit), metadata: { itemsPerPage: limit, totalItems: contacts.length, currentPage: page, totalPages, hasNextPage: page < totalPages } },
   };
 };
 

@@ -55,6 +55,11 @@ export class CallRunner {
     return this.pace.get();
   }
 
+  /** A new simulated clock at the calls' speed (it follows every change of speed), for what runs beside calls. */
+  clock(): SimClock {
+    return new SimClock(this.pace);
+  }
+
   /** Changes the speed of every call, running ones included (a RangeError unless positive and finite). */
   setSpeed(speed: number): void {
     this.pace.set(speed);

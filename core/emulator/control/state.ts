@@ -22,10 +22,13 @@ export type AppliedIds = Record<string, Record<string, string>>;
 /** What the states work on. */
 export interface StateDeps {
   store: Store;
-  runner: CallRunner;
+  /** What runs on its own (the calls, and the campaigns beside them): a reset cancels it silently. */
+  runner: Pick<CallRunner, 'cancelAll'>;
   record: EmulatorRecord;
   /** Asks for the data file to be written. */
   persist: () => void;
+  /** Called once the store holds the state returned to (what runs on its own starts again from it). */
+  loaded?: () => void;
 }
 
 /** A deep copy of the store's contents (objects are mutated in place by calls and updates). */
@@ -89,6 +92,7 @@ export class EmulatorStates {
     const next = copy(from);
     this.deps.store.restore(next);
     this.deps.record.clear();
+    this.deps.loaded?.();
     this.deps.persist();
     return { cancelledCalls, objects: count(next), ms: Math.round((performance.now() - started) * 100) / 100 };
   }

@@ -7,6 +7,7 @@ import type { Rec, Store } from '../store/store.js';
 import type { ModelGateway } from '../../model/index.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { LifecycleType } from '../calls/index.js';
+import type { CampaignEngine } from '../campaigns/engine.js';
 
 /** Settings and sample data shared by every handler. */
 export interface Env {
@@ -26,6 +27,8 @@ export interface Env {
   record?: EmulatorRecord;
   /** Plays evals, simulations and structured-output runs on the model step (absent: those runs fail saying so). */
   runs?: RunHost;
+  /** Runs campaigns once created (absent: campaigns are stored and never dial). */
+  campaigns?: CampaignEngine;
 }
 
 /** One request, as a handler sees it. */

@@ -11,6 +11,7 @@ import * as org from '../actions/org.js';
 import * as ev from '../actions/evals.js';
 import * as pub from '../actions/published.js';
 import * as rec from '../actions/recordings.js';
+import * as camp from '../campaigns/handlers.js';
 import type { Handler, Reply } from './context.js';
 import { collectionOf, crudHandler, placeOf } from '../resources/crud.js';
 import { compileList } from '../resources/lists.js';
@@ -104,7 +105,18 @@ const ACTIONS: Readonly<Partial<Record<CatalogueKey, Maker>>> = {
   'call.recording.video': () => rec.videoRecording,
   'call.pcap': () => rec.pcap,
   'call.logs': () => rec.callLogs,
-  'v2.campaign.contacts': () => pub.campaignContacts,
+  'v2.campaign.contacts': () => camp.campaignContacts,
+  'campaign.create': () => camp.createCampaign,
+  'v2.campaign.create': () => camp.createCampaign,
+  'campaign.get': () => camp.getCampaign(false),
+  'v2.campaign.get': () => camp.getCampaign(true),
+  'campaign.list': camp.listCampaigns,
+  'campaign.listPaginated': camp.listCampaigns,
+  'v2.campaign.list': camp.listCampaigns,
+  'campaign.update': camp.updateCampaign,
+  'v2.campaign.update': camp.updateCampaign,
+  'campaign.delete': () => camp.archiveCampaign,
+  'v2.campaign.delete': () => camp.archiveCampaign,
   'v2.knowledgeBase.get': () => pub.getKnowledgeBase,
   'v2.knowledgeBase.file.list': () => pub.listKbFiles,
   'v2.knowledgeBase.file.create': () => pub.attachKbFile,

@@ -10,10 +10,12 @@ export const SEED = seed as unknown as Readonly<Record<string, readonly Sample[]
 
 /**
  * Calls get times relative to now so analytics over the last week include them. The sample's
- * `durationSeconds` only sets those times: a stored call has no such field on the platform.
+ * `durationSeconds` only sets those times: a stored call has no such field on the platform. A
+ * campaign's `startsInDays` likewise sets its `schedulePlan.earliestAt` (it waits for that day).
  */
 function timed(sample: Sample, index: number): Sample {
-  const { durationSeconds, ...call } = sample;
+  const { durationSeconds, startsInDays, ...call } = sample;
+  if (typeof startsInDays === 'number') return { ...call, schedulePlan: { earliestAt: new Date(Date.now() + startsInDays * 86_400_000).toISOString() } };
   if (typeof durationSeconds !== 'number') return sample;
   if (call.startedAt) return call;
   const ended = Date.now() - (index + 1) * 3_600_000;

@@ -91,6 +91,7 @@ export type RecordEvent =
   | ({ kind: 'call.tool'; seq: number; at: string; callId: string } & ToolStepRecord)
   | ({ kind: 'call.turn'; seq: number; at: string; callId: string } & TurnRecord)
   | { kind: 'delivery'; seq: number; at: string; callId: string; delivery: Delivery }
+  | { kind: 'campaign'; seq: number; at: string; campaignId: string; status: string; text?: string }
   | { kind: 'request'; seq: number; at: string; method: string; path: string; status: number; ms: number; userAgent?: string; message?: string; inspector?: boolean };
 
 /** An event before the record numbers and stamps it. */
