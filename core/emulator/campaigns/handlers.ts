@@ -47,7 +47,7 @@ function withSource(ctx: Ctx): Json {
 }
 
 /** The platform's checks of a campaign to create, beyond its schema. */
-function checkCreate(ctx: Ctx, body: Json): void {
+function checkCreate(body: Json): void {
   const problems: string[] = [];
   const hasPlan = Array.isArray(body.dialPlan);
   if (hasPlan && body.phoneNumberId !== undefined) problems.push('phoneNumberId and dialPlan are mutually exclusive');
@@ -56,8 +56,6 @@ function checkCreate(ctx: Ctx, body: Json): void {
   const callers = ['assistantId', 'workflowId', 'squadId'].filter((k) => body[k] !== undefined);
   if (callers.length > 1) problems.push(`only one of assistantId, workflowId or squadId can be used (got ${callers.join(', ')})`);
   if (body.predialPlan !== undefined && !isObject(body.server)) problems.push('predialPlan requires server (the URL the campaign.predial request goes to)');
-  const numbers = hasPlan ? (body.dialPlan as Json[]).map((e) => e.phoneNumberId) : [body.phoneNumberId];
-  for (const n of numbers) if (typeof n === 'string' && !ctx.store.get('phone-number', n)) problems.push(`phone number ${n} not found`);
   const customers = hasPlan ? (body.dialPlan as Json[]).flatMap((e) => (Array.isArray(e.customers) ? e.customers : [])) : Array.isArray(body.customers) ? body.customers : [];
   if (customers.length > MAX_CUSTOMERS) problems.push(`a campaign takes at most ${MAX_CUSTOMERS} customers (got ${customers.length})`);
   if (problems.length) throw badRequest(problems);
@@ -66,7 +64,7 @@ function checkCreate(ctx: Ctx, body: Json): void {
 /** `POST /campaign`, `POST /v2/campaign`: stores the campaign and its contacts, then starts it. */
 export const createCampaign: Handler = (ctx) => {
   const body = withSource(ctx);
-  checkCreate(ctx, body);
+  checkCreate(body);
   const { duplicateFromCampaignId: _d, ...fields } = body;
   const campaign = createIn(ctx, CAMPAIGN, fields);
   addContacts(ctx.store, campaign);
