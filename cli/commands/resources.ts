@@ -5,6 +5,7 @@ import type { Entry } from 'voice-agent-core/catalogue';
 import { pathParamNames } from 'voice-agent-core/catalogue';
 import { contextOf } from '../context.js';
 import { FRIENDLY, flagOf, isArrayParam } from '../query.js';
+import { takesCustomersCsv } from './customers-csv.js';
 import { examplesFor } from './words.js';
 import { runOp } from './run-op.js';
 
@@ -25,6 +26,7 @@ function addAction(parent: Command, entry: Entry): void {
     cmd.option('-f, --file <path>', 'body from a JSON file (YAML when it ends in .yml or .yaml), or - for JSON on stdin');
     cmd.option('--set <key=value>', 'set a body field, e.g. name="Front desk" or model.temperature=0.2 (repeatable; typed by the field: a text field keeps the text)', collect);
     if (entry.action === 'update') cmd.option('--unset <key>', 'remove a field inside an object, e.g. model.temperature (repeatable)', collect);
+    if (takesCustomersCsv(entry)) cmd.option('--customers-csv <file>', 'the customers from a contact CSV as the dashboard takes it: a number column, optional name, other columns become variables');
   }
   for (const name of op.query) {
     const friendly = FRIENDLY[name];

@@ -17,6 +17,7 @@ import { green } from '../output/style.js';
 import { confirmOrRefuse } from '../prompt.js';
 import { buildQuery } from '../query.js';
 import { buildOpBody } from '../set-body.js';
+import { readCustomersCsv, takesCustomersCsv } from './customers-csv.js';
 import { err, out } from '../redact.js';
 
 /** Options an operation command may carry. */
@@ -26,16 +27,22 @@ interface OpOptions {
   unset?: string[];
   all?: boolean;
   out?: string;
+  customersCsv?: string;
 }
 
 async function paramsOf(entry: Entry, values: string[], ctx: Context): Promise<unknown> {
   const { op } = entry;
   const opts = ctx.opts as OpOptions & typeof ctx.opts;
-  if (op.body === 'json')
-    return buildOpBody(entry, values, opts, () => {
+  if (op.body === 'json') {
+    const body = await buildOpBody(entry, values, opts, () => {
       if (op.auth === 'bearer') ctx.requireKey();
       return ctx.client();
     });
+    if (opts.customersCsv === undefined || !takesCustomersCsv(entry)) return body;
+    // Read and checked before anything is sent (a dry run included): one bad row refuses the whole file.
+    const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    return { ...fields, customers: await readCustomersCsv(opts.customersCsv, typeof fields.squadId === 'string') };
+  }
   if (op.body === 'multipart') {
     const file = values.pop() as string;
     try {
