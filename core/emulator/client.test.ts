@@ -119,8 +119,8 @@ describe('every operation through the client', () => {
     const page = await c.chat.list({ limit: 5 });
     expect(page.results[0]?.id).toBe(chat.id);
     expect((await c.chat.web({ input: 'From the browser' })).messages).toEqual([{ role: 'user', content: 'From the browser' }]);
-    expect(await c.chat.responses({ input: 'R' })).toMatchObject({ object: 'response', status: 'completed' });
-    expect(await c.chat.webResponses({ input: 'R' })).toMatchObject({ object: 'response' });
+    expect(await c.chat.responses({ input: 'R', stream: false })).toMatchObject({ object: 'response', status: 'completed' });
+    expect(await c.chat.webResponses({ input: 'R', stream: false })).toMatchObject({ object: 'response' });
     expect((await c.chat.delete(chat.id)).id).toBe(chat.id);
     await expect(c.chat.get(chat.id)).rejects.toBeInstanceOf(NotFoundError);
   });

@@ -61,14 +61,14 @@ describe('chats run by the model', () => {
     expect((fake.requests[2]?.body.messages as Obj[]).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user']);
   });
 
-  it('POST /chat/responses with stream: true answers the Responses events, deltas from the model', async () => {
+  it('POST /chat/responses streams the Responses events unless stream is false (the published default), deltas from the model', async () => {
     const { post } = await setup([{ text: 'Hello there friend', textChunks: 3 }]);
-    const res = await post('/chat/responses', { input: 'Hi', stream: true });
+    const res = await post('/chat/responses', { input: 'Hi' });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const events = (await res.text())
       .split('\n\n')
-      .filter((l) => l.startsWith('data: ') && !l.includes('[DONE]'))
-      .map((l) => JSON.parse(l.slice(6)) as Obj);
+      .filter(Boolean)
+      .map((l) => JSON.parse(l.slice('data: '.length)) as Obj);
     const deltas = events.filter((e) => e.type === 'response.output_text.delta').map((e) => e.delta);
     expect(deltas.join('')).toBe('Hello there friend');
     expect(deltas.length).toBeGreaterThan(1);
@@ -76,15 +76,20 @@ describe('chats run by the model', () => {
     for (const e of events) expect(await validateResponse('POST', '/chat/responses', e)).toEqual([]);
   });
 
-  it('POST /chat with stream: true answers content deltas on chat.output[0].content', async () => {
-    const { post } = await setup([{ text: 'One two three' }]);
-    const res = await post('/chat', { input: 'Count', stream: true });
-    const events = (await res.text())
-      .split('\n\n')
-      .filter((l) => l.startsWith('data: {'))
-      .map((l) => JSON.parse(l.slice(6)) as Obj);
+  it('POST /chat with stream: true answers content deltas on chat.output[0].content, every line one event of the published shape, no [DONE]', async () => {
+    const { post } = await setup([{ text: 'One two three' }, { status: 500, body: { error: { message: 'boom' } } }]);
+    const read = async (res: Response): Promise<Obj[]> =>
+      (await res.text())
+        .split('\n\n')
+        .filter(Boolean)
+        .map((l) => (expect(l.startsWith('data: {')).toBe(true), JSON.parse(l.slice('data: '.length)) as Obj));
+    const events = await read(await post('/chat', { input: 'Count', stream: true }));
     expect(events.map((e) => e.delta).join('')).toBe('One two three');
-    expect(events[0]).toMatchObject({ path: 'chat.output[0].content' });
+    for (const e of events) expect(e).toEqual({ id: events[0]?.id, path: 'chat.output[0].content', delta: expect.any(String) });
+    for (const e of events) expect(await validateResponse('POST', '/chat', e)).toEqual([]);
+    // A failing model still ends the stream with an event of that shape, saying why.
+    const failed = await read(await post('/chat', { input: 'Again', stream: true }));
+    expect(failed).toEqual([{ id: expect.any(String), path: 'chat.output[0].content', delta: '', error: expect.stringContaining('500') }]);
   });
 
   it("a failing model answers the platform's error body", async () => {

@@ -86,17 +86,18 @@ async function converse(ctx: Ctx, p: Prepared, onDelta?: (text: string) => void)
   return { chat, reply: result.text };
 }
 
-/** Server-sent events as they happen: the answer's headers go at once, each event as the model streams. */
+/**
+ * Server-sent events as they happen: the answer's headers go at once, each event as the model
+ * streams. Every `data:` line is one JSON event and the stream simply ends (no `[DONE]` line, which
+ * the platform's own streaming examples would feed to JSON.parse).
+ */
 function sse(produce: (send: (event: unknown) => void) => Promise<void>): Reply {
   return {
     status: 200,
     body: undefined,
     contentType: 'text/event-stream',
     changed: true,
-    stream: async (write) => {
-      await produce((e) => write(`data: ${JSON.stringify(e)}\n\n`));
-      write('data: [DONE]\n\n');
-    },
+    stream: (write) => produce((e) => write(`data: ${JSON.stringify(e)}\n\n`)),
   };
 }
 
@@ -105,11 +106,13 @@ export const createChat: Handler = async (ctx) => {
   const p = await prepare(ctx);
   if (ctx.body.stream !== true) return { status: 201, body: (await converse(ctx, p)).chat, changed: true };
   const session = typeof ctx.body.sessionId === 'string' ? { sessionId: ctx.body.sessionId } : {};
+  const path = 'chat.output[0].content';
   return sse(async (send) => {
     try {
-      await converse(ctx, p, (delta) => send({ id: p.id, ...session, path: 'chat.output[0].content', delta }));
+      await converse(ctx, p, (delta) => send({ id: p.id, ...session, path, delta }));
     } catch (err) {
-      send({ id: p.id, ...session, error: (err as Error).message });
+      // Still an event of the published shape (id, path, delta), with the failure beside it.
+      send({ id: p.id, ...session, path, delta: '', error: (err as Error).message });
     }
   });
 };
@@ -124,11 +127,11 @@ function responseObject(chat: Rec, reply: string, itemId: string): Json {
   };
 }
 
-/** `POST /chat/responses` (and the web variant): the reply in the OpenAI Responses shape; with `stream: true`, its events as they come. */
+/** `POST /chat/responses` (and the web variant): the reply's events as they come (the published default), or with `stream: false` the reply in the OpenAI Responses shape. */
 export const chatResponses: Handler = async (ctx) => {
   const itemId = `msg_${randomName(24)}`;
   const p = await prepare(ctx);
-  if (ctx.body.stream !== true) {
+  if (ctx.body.stream === false) {
     const { chat, reply } = await converse(ctx, p);
     return { status: 201, changed: true, body: responseObject(chat, reply, itemId) };
   }
