@@ -218,7 +218,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const { store } = opened;
     storeRef = store;
     writer = opened.writer;
-    model = createModelGateway(options.model ?? {}, { credential: (id) => store.get('credential', id) });
+    model = createModelGateway(options.model ?? {}, { credential: (id) => store.get('credential', id), credentials: () => store.all('credential') });
     env.model = model;
     env.record = record;
     // The writer reports trouble itself, once, and retries until the file is written.

@@ -13,6 +13,8 @@ import type { ModelConfig, ModelGateway, StepInput, StepResult } from './types.j
 export interface GatewayDeps {
   /** A stored credential by id (the custom-llm credential an assistant names). */
   credential(id: string): Json | undefined;
+  /** Every stored credential of the org (a custom-llm assistant naming none uses the org's); none when absent. */
+  credentials?(): readonly Json[];
   /** Milliseconds, for timing; performance.now by default. */
   now?: () => number;
 }
@@ -80,6 +82,7 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
   const player = config.replay ? new CassettePlayer(config.replay) : undefined;
   const recorder = config.record ? new CassetteRecorder(config.record) : undefined;
   const tokens = new OAuth2Tokens(fetcher);
+  const credentials = { get: (id: string) => deps.credential(id), all: () => deps.credentials?.() ?? [] };
 
   const fail = (provider: string, url: string, cause: FailureCause, request?: { url: string; body: Json }): StepResult => ({
     ok: false,
@@ -90,7 +93,7 @@ export function createModelGateway(config: ModelConfig, deps: GatewayDeps): Mode
   });
 
   async function stepOnce(input: StepInput): Promise<StepResult> {
-    const built = buildRequest(config, input, deps.credential, { replay: Boolean(player) });
+    const built = buildRequest(config, input, credentials, { replay: Boolean(player) });
     if ('error' in built) return fail(built.provider, '', { kind: 'config', detail: built.error });
     const request = { url: built.url, body: built.body };
     if (player) {

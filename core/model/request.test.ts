@@ -62,6 +62,26 @@ describe("custom-llm receives the platform's request", () => {
     expect(req.headers['content-type']).toBe('application/json');
   });
 
+  it("the org's custom-llm credential when the assistant names none (only those credentialIds allow); a url ending in /chat/completions kept; a user-agent", async () => {
+    fake = await startFakeModel([{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
+    const stored: Json[] = [
+      { id: 'c-voice', provider: '11labs', apiKey: 'not-this-one' },
+      { id: 'c-llm', provider: 'custom-llm', apiKey: 'org-key' },
+      { id: 'c-llm-2', provider: 'custom-llm', apiKey: 'second-key' },
+    ];
+    const gateway = createModelGateway({}, { credential: (id) => stored.find((c) => c.id === id), credentials: () => stored });
+    const step = (url: string, extra: Json = {}) => gateway.step({ assistant: { ...extra, model: { provider: 'custom-llm', url, model: 'm' } }, tools: [], messages: [] });
+    expect((await step(`${fake.url}/chat/completions/`)).ok).toBe(true);
+    expect((await step(fake.url, { credentialIds: ['c-voice', 'c-llm-2'] })).ok).toBe(true);
+    expect((await step(fake.url, { credentialIds: [] })).ok).toBe(true);
+    const [first, second, third] = [await fake.request(0), await fake.request(1), await fake.request(2)];
+    expect(first.path).toBe('/v1/chat/completions');
+    expect(first.headers.authorization).toBe('Bearer org-key');
+    expect(first.headers['user-agent']).toMatch(/^voice-emulator\//);
+    expect(second.headers.authorization).toBe('Bearer second-key');
+    expect(third.headers.authorization).toBeUndefined();
+  });
+
   it('no credential: no Authorization header; an unknown credentialId fails the step clearly', async () => {
     const req = await sent({});
     expect(req.headers).not.toHaveProperty('authorization');

@@ -1,6 +1,7 @@
 // The chat-completions request the platform sends for an assistant's turn: where it goes, its
 // headers (custom headers, the custom-llm credential or the configured key), and its body.
 import type { Json } from '../messages/index.js';
+import { VERSION } from '../version.js';
 import { toolsForModel } from './tools.js';
 import type { ChatMessage, ModelConfig, StepInput } from './types.js';
 
@@ -38,8 +39,19 @@ export function modelNameFor(config: ModelConfig, model: Json): string {
   return own;
 }
 
-function joinUrl(base: string): string {
-  return `${base.replace(/\/+$/, '')}/chat/completions`;
+/** The `user-agent` of every model request. */
+export const MODEL_USER_AGENT = `voice-emulator/${VERSION}`;
+
+/** The chat-completions URL of a base URL; a base that already ends in `/chat/completions` (as the platform's guides write it) is used as it is. */
+export function chatCompletionsUrl(base: string): string {
+  const trimmed = base.replace(/\/+$/, '');
+  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`;
+}
+
+/** Where a request finds stored credentials: one by id, and all of the org's. */
+export interface Credentials {
+  get(id: string): Json | undefined;
+  all(): readonly Json[];
 }
 
 function systemMessages(model: Json): ChatMessage[] {
@@ -56,15 +68,21 @@ function authOf(record: Json | undefined): { bearer?: string; oauth2?: Json } {
   return typeof record?.apiKey === 'string' && record.apiKey ? { bearer: record.apiKey } : {};
 }
 
-/** The custom-llm authorisation: the credential `credentialId` names, or a transient one on the assistant. */
-function customLlmAuth(assistant: Json, model: Json, credential: (id: string) => Json | undefined): CustomLlmAuth {
+/**
+ * The custom-llm authorisation: the credential `credentialId` names, else a transient one on the
+ * assistant, else the org's stored custom-llm credential (all of the org's credentials serve a
+ * call unless the assistant's `credentialIds` names the ones that may).
+ */
+function customLlmAuth(assistant: Json, model: Json, credentials: Credentials): CustomLlmAuth {
   if (typeof model.credentialId === 'string' && model.credentialId) {
-    const record = credential(model.credentialId);
+    const record = credentials.get(model.credentialId);
     if (!record) return { error: `the custom-llm credential ${model.credentialId} (model.credentialId) does not exist` };
     return authOf(record);
   }
   const transient = Array.isArray(assistant.credentials) ? assistant.credentials.filter(isObject).find((c) => c.provider === 'custom-llm') : undefined;
-  return authOf(transient);
+  if (transient) return authOf(transient);
+  const allowed = Array.isArray(assistant.credentialIds) ? new Set(assistant.credentialIds) : undefined;
+  return authOf(credentials.all().find((c) => c.provider === 'custom-llm' && (!allowed || allowed.has(c.id))));
 }
 
 function customHeaders(model: Json): Record<string, string> {
@@ -92,7 +110,7 @@ function metadataFields(assistant: Json, model: Json, context: StepInput['contex
 export function buildRequest(
   config: ModelConfig,
   input: Pick<StepInput, 'assistant' | 'tools' | 'messages' | 'members' | 'context'>,
-  credential: (id: string) => Json | undefined,
+  credentials: Credentials,
   options: { replay?: boolean } = {},
 ): ModelRequest | { error: string; provider: string } {
   const assistant = input.assistant ?? {};
@@ -104,13 +122,13 @@ export function buildRequest(
   if ((typeof base !== 'string' || !base) && !options.replay) {
     return { provider, error: custom ? 'the custom-llm assistant has no model.url' : 'no model endpoint is configured (voice dev --llm URL)' };
   }
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream', 'user-agent': MODEL_USER_AGENT };
   let name: string;
   let meta = { spread: {} as Json, fields: {} as Json };
   let oauth2: Json | undefined;
   if (custom) {
     Object.assign(headers, customHeaders(model));
-    const auth = options.replay ? {} : customLlmAuth(assistant, model, credential);
+    const auth = options.replay ? {} : customLlmAuth(assistant, model, credentials);
     if ('error' in auth) return { provider, error: auth.error };
     if (auth.bearer) headers.authorization = `Bearer ${auth.bearer}`;
     if (auth.oauth2) oauth2 = auth.oauth2;
@@ -133,5 +151,5 @@ export function buildRequest(
     ...meta.fields,
   };
   const timeoutSeconds = typeof model.timeoutSeconds === 'number' && model.timeoutSeconds > 0 ? model.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS;
-  return { provider, url: typeof base === 'string' && base ? joinUrl(base) : '(cassette)', headers, body, timeoutSeconds, ...(oauth2 ? { oauth2 } : {}) };
+  return { provider, url: typeof base === 'string' && base ? chatCompletionsUrl(base) : '(cassette)', headers, body, timeoutSeconds, ...(oauth2 ? { oauth2 } : {}) };
 }
