@@ -103,6 +103,11 @@ export interface EmulatorOptions {
    * requests and calls of that moment. Off for short-lived emulators (tests) that may never deliver.
    */
   preload?: boolean;
+  /**
+   * Folder standing in for the org's storage buckets the emulator cannot reach (AWS S3, Azure): a
+   * call's artifacts land in `<folder>/<bucket>/...` (buckets with an S3-compatible URL are written there).
+   */
+  storageDir?: string;
   /** Where the emulator's own warnings go (the data file cannot be written, and when it can again); default stderr. */
   warn?: (line: string) => void;
 }
@@ -225,7 +230,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const persist = (): void => void writer?.flush().catch(() => undefined);
     // Call progress is written within a second (no answer waits for it); API changes before their answer.
     calls = new CallRunner(
-      { store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model },
+      { store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model, ...(options.storageDir ? { storageDir: resolve(options.storageDir) } : {}) },
       { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls },
     );
     env.calls = calls;

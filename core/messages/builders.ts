@@ -82,13 +82,15 @@ const BUILDERS: Record<ServerMessageType, Builder> = {
     const startedAt = (d.startedAt as string | undefined) ?? (call.startedAt as string | undefined);
     const endedAt = (d.endedAt as string | undefined) ?? (call.endedAt as string | undefined) ?? new Date(at).toISOString();
     const summary = (d.summary as string | undefined) ?? ((call.analysis as Json | undefined)?.summary as string | undefined) ?? summarise(messages(ctx));
-    // The call's measured latencies travel with its artifact.
-    const perf = (call.artifact as Json | undefined)?.performanceMetrics as Json | undefined;
+    // The call's latencies and extracted structured outputs travel with its artifact.
+    const stored = (call.artifact as Json | undefined) ?? {};
+    const kept: Json = {};
+    for (const key of ['performanceMetrics', 'structuredOutputs', 'structuredOutputsLastUpdatedAt']) if (stored[key] !== undefined) kept[key] = stored[key];
     return {
       endedReason: ended,
       ...(cost !== undefined ? { cost } : {}),
       ...(costs ? { costs } : {}),
-      artifact: { ...artifactOf(messages(ctx), ctx.recordingUrl), ...(perf ? { performanceMetrics: perf } : {}) },
+      artifact: { ...artifactOf(messages(ctx), ctx.recordingUrl), ...kept },
       analysis: { summary },
       ...(startedAt ? { startedAt } : {}),
       endedAt,

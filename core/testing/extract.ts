@@ -64,10 +64,13 @@ function byRegex(output: Json, messages: readonly ChatMessage[]): Extraction {
   return { ok: true, value: type === 'number' || type === 'integer' ? Number(found) : found };
 }
 
-/** The model an extraction uses: the output's own, else the target's. */
+/** The model the platform extracts with when the output names none (its published default). */
+export const DEFAULT_EXTRACTOR: Readonly<Json> = { provider: 'openai', model: 'gpt-4.1' };
+
+/** The model an extraction uses: the output's own, else the target's given, else the platform's default. */
 export function extractorOf(output: Json, fallbackModel: Json | undefined, messages: readonly ChatMessage[]): Json {
   // Only the target's provider and model name: its prompt is no extraction prompt.
-  const model: Json = output.model ? { ...(output.model as Json) } : { provider: fallbackModel?.provider, model: fallbackModel?.model };
+  const model: Json = output.model ? { ...(output.model as Json) } : fallbackModel ? { provider: fallbackModel.provider, model: fallbackModel.model } : { ...DEFAULT_EXTRACTOR };
   const own = Array.isArray(model.messages) ? (model.messages as Json[]) : [];
   const prompt = own.length
     ? own

@@ -180,7 +180,7 @@ export async function converseWithModel(s: CallSession, gateway: ModelGateway, s
   if (!(await talk.greet())) return;
   for (const turn of scenario.turns) {
     if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
-    if (turn.interrupt) void s.send('user-interrupted', {});
+    if (turn.interrupt) s.userInterrupts();
     if (turn.say !== undefined && !(await talk.customer(turn.say))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
   }

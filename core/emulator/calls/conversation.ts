@@ -116,7 +116,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
     if (s.ended) return;
     const last = i === scenario.turns.length - 1;
     if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
-    if (turn.interrupt) void s.send('user-interrupted', {});
+    if (turn.interrupt) s.userInterrupts();
     if (turn.say !== undefined && !(await s.speak('user', turn.say))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
     let tools = turn.tools ? scripted(s, turn.tools) : [];

@@ -1,18 +1,19 @@
 // One running call's state and its primitives: send a server message (filtered, to the right
 // server, in order), change status, speak a line, and end with the artifact the platform keeps.
-import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, ServerMessageType } from '../../messages/index.js';
+import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, ServerMessage, ServerMessageType } from '../../messages/index.js';
 import { artifactOf, buildServerMessage, clientMessageOf, frozenCopy, isDeepFrozen, isSubscribed, summarise } from '../../messages/index.js';
 import { logCall } from './log.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { Rec, Store } from '../store/store.js';
 import type { SimClock } from './clock.js';
+import { afterCall } from './after-call.js';
 import { costOf } from './cost.js';
 import { chooseServer, deliver, turn, withCredential } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { orgOf } from './resolve.js';
 import type { ModelGateway } from '../../model/index.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
-import { performanceMetrics } from './latency.js';
+import { Interruptions, performanceMetrics, repliesOf } from './latency.js';
 import { hasTemplates, templatesLoaded, templatesReady, withVariables } from './variables.js';
 import type { TurnLatency } from './latency.js';
 
@@ -31,6 +32,8 @@ export interface CallDeps {
   post?: typeof deliver;
   /** Resolves when a delivery may go (default: `turn`, a few per event-loop turn so REST requests keep being answered). */
   pace?: () => Promise<void>;
+  /** The local folder standing in for storage buckets the emulator cannot reach (`voice dev --storage-dir`). */
+  storageDir?: string;
 }
 
 /** Simulated seconds a line takes to say: about 2.5 words a second, at least one second. */
@@ -73,6 +76,8 @@ export class CallSession {
   scripted = false;
   /** Each model turn's latencies, for the artifact's `performanceMetrics`. */
   readonly latencies: TurnLatency[] = [];
+  /** Who cut whom off, for the artifact's `performanceMetrics`. */
+  readonly interruptions = new Interruptions();
   /** Takes a customer line said from outside the call (`voice call say`, the inspector); false when the call cannot take one now. */
   hear: ((text: string) => boolean) | undefined;
   /** Aborted when the call ends (hang-up, max duration), cutting every wait short. */
@@ -80,6 +85,8 @@ export class CallSession {
   /** Aborted by `cancel()` (a reset): nothing more is sent, and deliveries in flight are dropped unrecorded. */
   readonly cancelled = new AbortController();
   private chain: Promise<unknown> = Promise.resolve();
+  /** What follows the call's end (outputs, report, storage), once it has ended. */
+  private reported: Promise<void> | undefined;
   private startedMs: number | undefined;
   private turn = 0;
 
@@ -151,7 +158,6 @@ export class CallSession {
    * when the assistant subscribes to it. Resolves with the delivery (undefined when not sent).
    */
   send<T extends ServerMessageType>(type: T, data?: DataOf<T>, extra: { tool?: Json; force?: boolean } = {}): Promise<Delivered | undefined> {
-    const { clock } = this.deps;
     // Decided before building: most calls subscribe to few types, and building is the costly part.
     const probe = { type, transcriptType: (data as { transcriptType?: string } | undefined)?.transcriptType };
     const toServer = extra.force === true || isSubscribed(probe, this.assistant?.serverMessages as string[] | undefined);
@@ -164,12 +170,7 @@ export class CallSession {
       : undefined;
     if (!target && !toBrowser) return Promise.resolve(undefined);
     // Built now, from the state as it is now (the builder copies the call); sent when its turn comes.
-    const context: MessageContext & { data?: DataOf<T> } = { call: this.call, timestamp: Math.round(clock.now()), messages: this.said, recordingUrl: this.recordingUrl() };
-    if (this.assistant) context.assistant = this.assistant;
-    if (this.customer) context.customer = this.customer;
-    if (this.phoneNumber) context.phoneNumber = this.phoneNumber;
-    if (data) context.data = data;
-    const message = buildServerMessage(type, context);
+    const message = this.message(type, data);
     // The browser gets its message as it happens (its playback is live); servers get theirs in turn.
     if (toBrowser) this.browser?.message(message);
     if (!target) return Promise.resolve(undefined);
@@ -179,9 +180,19 @@ export class CallSession {
     return sent;
   }
 
+  /** A message of this call as it stands now (its parties, conversation and simulated time). */
+  message<T extends ServerMessageType>(type: T, data?: DataOf<T>): ServerMessage {
+    const context: MessageContext & { data?: DataOf<T> } = { call: this.call, timestamp: Math.round(this.deps.clock.now()), messages: this.said, recordingUrl: this.recordingUrl() };
+    if (this.assistant) context.assistant = this.assistant;
+    if (this.customer) context.customer = this.customer;
+    if (this.phoneNumber) context.phoneNumber = this.phoneNumber;
+    if (data) context.data = data;
+    return buildServerMessage(type, context);
+  }
+
   /** Waits until every message sent so far has been delivered (or failed). */
   drained(): Promise<void> {
-    return this.chain.then(() => undefined);
+    return (this.reported ?? Promise.resolve()).then(() => this.chain).then(() => undefined);
   }
 
   /** Moves the call to a status, records it and sends `status-update` (unless `quiet`: no assistant yet). */
@@ -263,6 +274,13 @@ export class CallSession {
     return (this.recording ??= `${this.deps.baseUrl()}/__voice/recording/${this.call.id}.wav`);
   }
 
+  /** The customer spoke over the assistant: counted, and `user-interrupted` sent (the one place an interruption is made). */
+  userInterrupts(turnId?: string): void {
+    if (this.ended) return;
+    this.interruptions.count('user');
+    void this.send('user-interrupted', turnId ? { turnId } : {});
+  }
+
   /** Stops the call silently (the emulator is reset): no status change, no message, no delivery after this. */
   cancel(): void {
     this.cancelled.abort(ENDED);
@@ -286,10 +304,10 @@ export class CallSession {
     c.messages = this.said;
     const answered = this.startedMs !== undefined;
     c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined);
-    if (this.latencies.length) (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies);
+    (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies, this.interruptions, repliesOf(this.messages));
     c.analysis = { summary: this.scripted ? `${summarise(this.messages)} ${NO_MODEL_HINT}` : summarise(this.messages) };
     this.setStatus('ended', endedReason);
-    void this.send('end-of-call-report', { endedReason });
     this.log(`Call ended: ${endedReason}`);
+    this.reported = afterCall(this, endedReason);
   }
 }
