@@ -5,6 +5,8 @@
 import type { Json } from '../../messages/index.js';
 import { runAssistantTurn } from '../../model/index.js';
 import type { ChatMessage, ModelGateway, StepResult } from '../../model/index.js';
+import { hangUp } from './control.js';
+import { hearLanguage } from './language.js';
 import { TurnRecorder } from './model-record.js';
 import { turnLatency } from './latency.js';
 import { toolsOf } from './resolve.js';
@@ -115,7 +117,7 @@ export class ModelTalk {
     if (action.kind === 'endCall') {
       this.answerAction('Call ended.');
       s.log('The model ended the call (endCall)');
-      s.finish('assistant-ended-call');
+      await hangUp(s);
       return false;
     }
     const before = s.messages.length;
@@ -181,6 +183,7 @@ export async function converseWithModel(s: CallSession, gateway: ModelGateway, s
   for (const turn of scenario.turns) {
     if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
     if (turn.interrupt) s.userInterrupts();
+    hearLanguage(s, turn.language);
     if (turn.say !== undefined && !(await talk.customer(turn.say))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
   }

@@ -10,6 +10,8 @@ import type { CallSession } from './session.js';
 import { runToolCall, toolCallId } from './tools.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import { converseWithModel, LiveLines } from './conversation-model.js';
+import { hangUp } from './control.js';
+import { hearLanguage } from './language.js';
 import { greet } from './greeting.js';
 import { handoffTo, moveToAssistant, transferCall } from './transfer.js';
 
@@ -97,7 +99,7 @@ export async function handoff(s: CallSession, members: Json[] | undefined, name:
 async function assistantEnds(s: CallSession): Promise<void> {
   const msg = s.assistant?.endCallMessage;
   if (typeof msg === 'string' && msg.trim()) await s.speak('assistant', msg);
-  s.finish('assistant-ended-call');
+  await hangUp(s);
 }
 
 /** Runs the customer's turns until someone hangs up or the script ends: the model's when one is configured for the assistant, else scripted. */
@@ -117,6 +119,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
     const last = i === scenario.turns.length - 1;
     if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
     if (turn.interrupt) s.userInterrupts();
+    hearLanguage(s, turn.language);
     if (turn.say !== undefined && !(await s.speak('user', turn.say))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
     let tools = turn.tools ? scripted(s, turn.tools) : [];

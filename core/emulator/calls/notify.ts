@@ -10,7 +10,7 @@ import type { Delivered } from './deliver.js';
 import { assistantFrom, orgOf, squadFrom } from './resolve.js';
 
 /** The lifecycle messages and what each one is about. */
-export type LifecycleType = 'chat.created' | 'chat.deleted' | 'session.created' | 'session.updated' | 'session.deleted' | 'call.deleted';
+export type LifecycleType = 'chat.created' | 'chat.deleted' | 'session.created' | 'session.updated' | 'session.deleted' | 'call.deleted' | 'call.delete.failed';
 
 /** What `notify` needs from the emulator. */
 export interface NotifyDeps {
@@ -25,6 +25,7 @@ const SUBJECT: Record<LifecycleType, 'chat' | 'session' | 'call'> = {
   'session.updated': 'session',
   'session.deleted': 'session',
   'call.deleted': 'call',
+  'call.delete.failed': 'call',
 };
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -211,6 +211,11 @@ export class CallRunner {
     while (this.running.size || this.notices.size) await Promise.all([...[...this.running.values()].map((r) => r.done), ...this.notices]);
   }
 
+  /** Whether this call is running now. */
+  isRunning(callId: string): boolean {
+    return this.running.has(callId);
+  }
+
   /** How many calls are running. */
   get active(): number {
     return this.running.size;

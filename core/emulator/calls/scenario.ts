@@ -34,6 +34,8 @@ export interface ScenarioTurn {
   endCall?: boolean;
   /** The customer hangs up after this turn. */
   hangup?: boolean;
+  /** The language the customer says this line in (e.g. `es`): a multilingual transcriber switches to it. */
+  language?: string;
 }
 
 /** A scenario: the customer's turns. */
@@ -51,7 +53,7 @@ export const DEFAULT_SCENARIO: Scenario = {
   turns: [{ say: "Hi, I'm calling to check on my appointment." }, { say: "Great, thank you. That's all I needed.", interrupt: true }, { say: 'Bye!' }],
 };
 
-const KEYS = new Set(['say', 'pauseSeconds', 'interrupt', 'tools', 'handoff', 'hang', 'endCall', 'hangup']);
+const KEYS = new Set(['say', 'pauseSeconds', 'interrupt', 'tools', 'handoff', 'hang', 'endCall', 'hangup', 'language']);
 const FLAGS = ['interrupt', 'hang', 'endCall', 'hangup'] as const;
 
 function turnOf(raw: unknown, where: string): ScenarioTurn {
@@ -71,6 +73,10 @@ function turnOf(raw: unknown, where: string): ScenarioTurn {
     if (t[flag] === undefined) continue;
     if (typeof t[flag] !== 'boolean') throw new ScenarioError(`${where}.${flag} must be true or false`);
     turn[flag] = t[flag];
+  }
+  if (t.language !== undefined) {
+    if (typeof t.language !== 'string' || !t.language) throw new ScenarioError(`${where}.language must be a language code, e.g. es`);
+    turn.language = t.language;
   }
   if (t.handoff !== undefined) {
     if (typeof t.handoff !== 'string' || !t.handoff) throw new ScenarioError(`${where}.handoff must be the name of a squad member's assistant`);

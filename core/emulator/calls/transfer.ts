@@ -5,6 +5,7 @@
 // Scripted turns and the model step both call these.
 import type { Json } from '../../messages/index.js';
 import { destinationOf } from '../../messages/answers.js';
+import { delegate, delegatesControl } from './control.js';
 import { greet } from './greeting.js';
 import { assistantFrom } from './resolve.js';
 import type { CallSession } from './session.js';
@@ -97,7 +98,9 @@ async function forward(s: CallSession, tool: Json, opts: MoveOptions, destinatio
   const result = `Transferred to ${where}.`;
   record(s, tool, opts, result);
   if (typeof destination.message === 'string' && destination.message.trim() && !(await s.speak('assistant', destination.message))) return ENDED;
-  void s.send('transfer-update', { destination });
+  // A server that took phone-call-control forwards the call itself; otherwise the platform does.
+  if (delegatesControl(s)) await delegate(s, 'forward', destination);
+  else void s.send('transfer-update', { destination });
   s.call.destination = destination;
   s.log(`Transfer to ${where}`);
   s.setStatus('forwarding');

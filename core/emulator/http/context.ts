@@ -20,6 +20,8 @@ export interface Env {
     start(call: Rec): void;
     /** Sends a lifecycle message (chat, session, call deletion) about a stored record, in the background. */
     notify(type: LifecycleType, subject: Rec): void;
+    /** Whether a call is running now (absent: none is). */
+    isRunning?(callId: string): boolean;
   };
   /** The door to assistants' models, for chats (absent: chats are scripted). */
   model?: ModelGateway;

@@ -17,6 +17,7 @@ import { collectionOf, crudHandler, placeOf } from '../resources/crud.js';
 import { compileList } from '../resources/lists.js';
 import type { LifecycleType } from '../calls/index.js';
 import type { Rec } from '../store/store.js';
+import { badRequest } from '../errors.js';
 
 type Children = ReadonlyMap<string, readonly { collection: string; field: string }[]>;
 type Maker = (entry: Entry, children: Children) => Handler;
@@ -43,13 +44,25 @@ function announcing(type: LifecycleType): Maker {
   };
 }
 
+/** A call still running cannot be deleted: the answer says so and `call.delete.failed` goes to its server. */
+function refuseRunning(inner: Handler): Handler {
+  return (ctx) => {
+    const call = ctx.store.get('call', String(ctx.params.id));
+    if (call && ctx.env.calls?.isRunning?.(call.id)) {
+      ctx.env.calls.notify('call.delete.failed', call);
+      throw badRequest([`call ${call.id} is ${String(call.status)}: a call can be deleted once it has ended`]);
+    }
+    return inner(ctx);
+  };
+}
+
 /** Handlers for operations that do more than store and fetch, by catalogue keys (typed: a misspelt key does not compile). */
 const ACTIONS: Readonly<Partial<Record<CatalogueKey, Maker>>> = {
   'call.create': () => createCall,
   'call.phone': () => phoneCallHandler,
   'call.web': () => webCall,
   'v2.call.export': exportCalls,
-  'call.delete': announcing('call.deleted'),
+  'call.delete': (entry, children) => refuseRunning(announcing('call.deleted')(entry, children)),
   'chat.delete': announcing('chat.deleted'),
   'session.create': announcing('session.created'),
   'session.update': announcing('session.updated'),
