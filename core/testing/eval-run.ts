@@ -12,6 +12,7 @@ import type { Target, World } from './types.js';
 /** An eval run's outcome in the published `EvalRun` fields. */
 export interface EvalOutcome {
   endedReason: 'mockConversation.done' | 'error';
+  /** Why the run ended otherwise than by reaching the end of the conversation (never set for `mockConversation.done`). */
   endedMessage?: string;
   results: Json[];
 }
@@ -97,7 +98,9 @@ export async function runEval(world: World, evalDef: Json, target: Target | unde
       const content = answer.result ?? `Error: ${answer.error ?? 'no result'}`;
       conversation.push({ role: 'tool', tool_call_id: call.id, content });
       shown.push({ role: 'tool', content });
-      judgements.push({ index, judge: 'ai', ...(await judgeAI(gateway, plan, conversation, assistant.model as Json | undefined, `${label} judge ${index + 1}`)) });
+      const verdict = await judgeAI(gateway, plan, conversation, assistant.model as Json | undefined, `${label} judge ${index + 1}`);
+      judgements.push({ index, judge: 'ai', ...verdict });
+      (shown[shown.length - 1] as Json).judge = judgeOf(verdict);
     } else if (m.role === 'assistant' && !plan) {
       lastCalls = mockCalls(m.toolCalls, toolCallId);
       conversation.push(asAssistant(String(m.content ?? ''), lastCalls));
@@ -126,14 +129,19 @@ export async function runEval(world: World, evalDef: Json, target: Target | unde
       const text = typeof cont.contentOverride === 'string' ? cont.contentOverride : step.text;
       lastCalls = Array.isArray(cont.toolCallsOverride) ? mockCalls(cont.toolCallsOverride, toolCallId) : calls.map((c) => ({ ...c }));
       conversation.push(asAssistant(text, lastCalls));
-      shown.push(mockOf(step.text, calls));
+      shown.push({ ...mockOf(step.text, calls), judge: judgeOf(verdict) });
       if (!verdict.passed && cont.exitOnFailureEnabled === true) break;
       const handoff = calls.find((c) => c.name.startsWith('handoff') || c.name === 'transferCall');
       const next = handoff && resolved.squad ? resolved.members.find((x) => x.name === argsOf(handoff).destination) : undefined;
       if (next) assistant = next;
     }
   }
+  // A run that reached the end has no endedMessage (the reference keeps it for other endings): each judged message says why it failed.
   const failed = judgements.filter((j) => !j.passed);
-  const endedMessage = failed.length ? failed.map((j) => `Message ${j.index + 1} (${j.judge} judge) failed: ${j.reason ?? 'no reason given'}`).join('\n') : undefined;
-  return { endedReason: 'mockConversation.done', ...(endedMessage ? { endedMessage } : {}), results: [result(failed.length ? 'fail' : 'pass', shown)], judgements };
+  return { endedReason: 'mockConversation.done', results: [result(failed.length ? 'fail' : 'pass', shown)], judgements };
+}
+
+/** A judged message's verdict as the run's result shows it: `{ status, failureReason }`. */
+function judgeOf(verdict: Verdict): Json {
+  return verdict.passed ? { status: 'pass' } : { status: 'fail', failureReason: verdict.reason ?? 'no reason given' };
 }

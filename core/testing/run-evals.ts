@@ -11,11 +11,29 @@ function targetBody(target: TestTarget): Json {
   return target.type === 'squad' ? { type: 'squad', squadId: target.id } : { type: 'assistant', assistantId: target.id };
 }
 
+/** Why each judged message failed (`judge: { status, failureReason }` in the run's results), one line each. */
+function judgeFailures(results: readonly Json[], evalData: Json, turns: ReadonlyMap<number, number>): string | undefined {
+  const asked = Array.isArray(evalData.messages) ? (evalData.messages as Json[]) : [];
+  const lines: string[] = [];
+  for (const r of results) {
+    (Array.isArray(r.messages) ? (r.messages as Json[]) : []).forEach((m, i) => {
+      const judge = m.judge as Json | undefined;
+      if (judge?.status !== 'fail') return;
+      const n = i + 1;
+      const kind = `${String((asked[i]?.judgePlan as Json | undefined)?.type ?? 'the')} judge`;
+      const where = turns.has(n) ? `Turn ${turns.get(n)} (message ${n}, ${kind})` : `Message ${n} (${kind})`;
+      lines.push(`${where} failed: ${String(judge.failureReason ?? 'no reason given')}`);
+    });
+  }
+  return lines.length ? lines.join('\n') : undefined;
+}
+
 function reasonOf(run: Json, results: readonly Json[], evalData: Json): string {
   // The platform numbers messages; a developer reads turns (turn N is the Nth assistant message).
   const turns = turnOfMessage(evalData);
-  if (typeof run.endedMessage === 'string' && run.endedMessage)
-    return run.endedMessage.replace(/Message (\d+) \((\w+) judge\)/g, (m, n: string, judge: string) => (turns.has(Number(n)) ? `Turn ${turns.get(Number(n))} (message ${n}, ${judge} judge)` : m));
+  if (typeof run.endedMessage === 'string' && run.endedMessage) return run.endedMessage;
+  const judged = judgeFailures(results, evalData, turns);
+  if (judged) return judged;
   if (run.status !== 'ended') return 'stopped before the run ended';
   return `the run ended with ${String(run.endedReason)} and ${results.map((r) => String(r.status)).join(', ') || 'no results'}`;
 }

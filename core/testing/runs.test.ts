@@ -184,7 +184,9 @@ describe('eval runs on the model step', () => {
     const started = await emu.client.eval.run.create({ type: 'eval', eval: { type: 'chat.mockConversation', messages: evalMessages }, target } as never);
     await emu.runs.idle();
     const run = (await emu.client.eval.run.get(started.id)) as unknown as Json;
-    expect(schemas.response('GET', `/eval/run/${started.id}`, run, { closed: true })).toEqual([]);
+    // Closed, but for each judged message's `judge`: the platform's guide shows it, its schema has no such field.
+    const problems = schemas.response('GET', `/eval/run/${started.id}`, run, { closed: true });
+    expect(problems.filter((p) => !(p.rule === 'unknown-field' && /^results\.\d+\.messages\.\d+\.judge$/.test(p.path)))).toEqual([]);
     return run;
   }
 
@@ -202,10 +204,14 @@ describe('eval runs on the model step', () => {
     judge = 'fail';
     const run = await evalRun(messages);
     expect(run).toMatchObject({ status: 'ended', endedReason: 'mockConversation.done', results: [{ status: 'fail' }] });
-    const why = String(run.endedMessage);
-    expect(why).toContain('Message 2 (exact judge) failed: expected exactly "Riverside Clinic, how can I help?", the assistant said "Hello."');
-    expect(why).toContain('Message 4 (regex judge) failed: /tuesday/i does not match "Sorry, we are closed."');
-    expect(why).toContain('Message 6 (ai judge) failed');
+    // The reference keeps endedMessage for runs that did not reach the end: each judged message says why instead.
+    expect(run.endedMessage).toBeUndefined();
+    const judged = ((run.results as Json[])[0]?.messages as Json[]).filter((m) => m.judge);
+    expect(judged.map((m) => m.judge)).toEqual([
+      { status: 'fail', failureReason: 'expected exactly "Riverside Clinic, how can I help?", the assistant said "Hello."' },
+      { status: 'fail', failureReason: '/tuesday/i does not match "Sorry, we are closed."' },
+      { status: 'fail', failureReason: expect.any(String) },
+    ]);
   });
 
   it('stops at a failed judge with exitOnFailureEnabled', async () => {
