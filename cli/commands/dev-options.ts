@@ -21,6 +21,7 @@ export interface DevOptions {
   speed: number;
   keepCalls: number;
   scenario?: string;
+  storageDir?: string;
   import?: string;
   exportOnExit?: string;
   apply?: string;
@@ -105,6 +106,7 @@ export function addDevOptions(cmd: Command, defaultPort: number): Command {
     .option('--cors-origin <origin>', 'also let web pages on this origin call it (repeatable; loopback pages always may)', corsOriginFlag)
     .option('--keep-calls <n>', 'ended calls kept with their logs; older ones leave memory and the data file, oldest first', keepFlag, 1000)
     .option('--scenario <file>', 'what simulated customers say and do, turn by turn (YAML or JSON; see docs/local-platform.md)')
+    .option('--storage-dir <dir>', "keep the org's storage buckets the emulator cannot reach (AWS S3, Azure) in this folder: call recordings, logs and reports land in <dir>/<bucket>/")
     .option('--import <file>', 'start from this snapshot (one --export-on-exit or --data wrote)')
     .option('--export-on-exit <file>', 'write every resource and call to this file when stopping (Ctrl-C, or the end of `exec`)')
     .option('--apply <dir>', 'apply this configuration-as-code folder at start, as `voice apply` does, and print the id -> UUID map')

@@ -166,6 +166,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
       speed: opts.speed,
       keepEndedCalls: opts.keepCalls,
       scenario,
+      ...(opts.storageDir ? { storageDir: opts.storageDir } : {}),
       initial,
       inspectorDir: inspector,
       model,
