@@ -59,6 +59,7 @@ export function publishedOperations(client: () => Client, crud: Crud): void {
     expect((await c.campaign.get(camp.id)).name).toBe('V2b');
     expect((await c.v2.campaign.get(camp.id, { includeCounters: true })).contactCounters).toMatchObject({ pending: 2, dispatched: 0 });
     expect((await c.v2.campaign.list({ id: camp.id })).results.map((x) => x.id)).toEqual([camp.id]);
+    expect((await c.v2.campaign.list({ id: camp.id, includeCounters: true })).results[0]?.contactCounters).toMatchObject({ pending: 2 });
     const contacts = await c.v2.campaign.contacts(camp.id, { limit: 1 });
     expect(contacts.results).toEqual([expect.objectContaining({ number: '+15550111', status: 'contact.pending' })]);
     expect(contacts.metadata).toMatchObject({ totalItems: 2, hasNextPage: true });

@@ -95,7 +95,9 @@ export function getCampaign(v2: boolean): Handler {
 export function listCampaigns(entry: Entry, children: Children): Handler {
   const inner = crudHandler(entry, children) as Handler;
   return async (ctx) => {
-    const reply = await inner(ctx);
+    // `includeCounters` says what to show, not which campaigns: the generic list would filter by it.
+    const { includeCounters: _shown, ...query } = ctx.query;
+    const reply = await inner({ ...ctx, query });
     const page = reply.body as { results?: Rec[] };
     if (!Array.isArray(page.results)) return reply;
     return { ...reply, body: { ...page, results: page.results.map((c) => (entry.resource[0] === 'v2' ? summary(ctx, c) : shown(ctx, c))) } };

@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { keyNeeded, onKeyChange, setKey } from './api';
 import { CallView } from './CallView';
 import { Calls } from './Calls';
+import { CampaignView, Campaigns } from './Campaigns';
 import { ChatView, Chats } from './Chats';
 import { Deliveries } from './Deliveries';
 import { live, useLive } from './live';
@@ -13,6 +14,7 @@ import { href, useRoute } from './route';
 const TABS = [
   ['calls', 'Calls'],
   ['chats', 'Chats'],
+  ['campaigns', 'Campaigns'],
   ['deliveries', 'Deliveries'],
   ['requests', 'Requests'],
   ['resources', 'Resources'],
@@ -49,6 +51,7 @@ export function App() {
   }, [tab]);
   let view;
   if (tab === 'calls' && route.parts[1]) view = <CallView id={route.parts[1]} />;
+  else if (tab === 'campaigns') view = route.parts[1] ? <CampaignView id={route.parts[1]} /> : <Campaigns />;
   else if (tab === 'chats') view = route.parts[1] ? <ChatView id={route.parts[1]} /> : <Chats />;
   else if (tab === 'deliveries') view = <Deliveries query={route.query} />;
   else if (tab === 'requests') view = <Requests selected={route.parts[1]} />;

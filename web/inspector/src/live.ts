@@ -82,6 +82,8 @@ class Live {
   /** True once the stored calls have been asked for (before that an empty list means "not loaded yet"). */
   callsLoaded = false;
   info: { speed: number; apiKeyRequired: boolean } | undefined;
+  /** Grows with every campaign change the record tells (the campaigns view reads again then). */
+  campaignChanges = 0;
   /** Assistant names by id (for the calls list). */
   readonly names = new Map<string, string>();
   private namesAsked = 0;
@@ -245,8 +247,8 @@ class Live {
       // A call's view and the deliveries tab each replay the record: keep both lists in its order.
       this.deliverySeq.set(e.delivery, e.seq);
       inOrder(this.deliveries, e.delivery, this.deliverySeq);
-      // Chat and session messages belong to no call: they show in the deliveries tab only.
-      if (!/^(chat|session)\./.test(e.delivery.type)) inOrder(this.callState(e.callId).deliveries, e.delivery, this.deliverySeq);
+      // Chat, session and campaign messages belong to no call: they show in the deliveries tab only.
+      if (!/^(chat|session|campaign)\./.test(e.delivery.type)) inOrder(this.callState(e.callId).deliveries, e.delivery, this.deliverySeq);
     } else if (e.kind === 'call.status') {
       const s = this.callState(e.callId);
       s.statuses.push({ status: e.status, ...(e.endedReason ? { endedReason: e.endedReason } : {}), at: e.at });
@@ -263,6 +265,8 @@ class Live {
     } else if (e.kind === 'call.log') {
       const s = this.callState(e.callId);
       s.logs.push({ ...(e.level ? { level: e.level } : {}), text: e.text, at: e.at });
+    } else if (e.kind === 'campaign') {
+      this.campaignChanges++;
     } else if (e.kind === 'call.model' || e.kind === 'call.tool' || e.kind === 'call.turn') {
       // Kept apart from the calls: a chat's model side comes under the chat's id.
       const list = this.model.get(e.callId) ?? [];
