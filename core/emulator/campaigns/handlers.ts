@@ -113,7 +113,8 @@ export function updateCampaign(entry: Entry, children: Children): Handler {
     const running = campaign.status === 'in-progress';
     const fixed = FIXED_WHILE_RUNNING.filter((k) => k in rest);
     if (running && fixed.length) throw badRequest([`${fixed.join(', ')} can only be updated if the campaign is not in progress or has ended`]);
-    if (status !== undefined && !ACTIVE.has(String(campaign.status))) throw badRequest([`the campaign is ${String(campaign.status)}: only a scheduled or in-progress campaign can be stopped`]);
+    if (status !== undefined && !ACTIVE.has(String(campaign.status)))
+      throw badRequest([`status cannot change: the campaign is ${String(campaign.status)} (only a scheduled or in-progress campaign can be stopped)`]);
     if (Object.keys(rest).length) await inner({ ...ctx, body: rest });
     if (status === 'cancelled' || status === 'ended') ctx.env.campaigns?.stop(campaign, status);
     if ('schedulePlan' in rest) ctx.env.campaigns?.poke(campaign.id);
