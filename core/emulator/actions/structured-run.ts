@@ -2,26 +2,13 @@
 // the model step (a `regex` output needs no model). Without a model an `ai` output is refused with
 // the reason, never answered with a made-up value.
 import type { Json } from '../../messages/index.js';
-import type { ChatMessage } from '../../model/index.js';
 import { extract } from '../../testing/extract.js';
+import { conversationOf } from '../calls/index.js';
 import { NO_MODEL_REASON } from '../../testing/reasons.js';
 import type { Handler } from '../http/context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Rec } from '../store/store.js';
 import { check } from '../resources/validate.js';
-
-/** A call's conversation as chat messages (its artifact's, or its own messages). */
-export function conversationOf(call: Rec): ChatMessage[] {
-  const artifact = (call.artifact as Json | undefined) ?? {};
-  const raw = (Array.isArray(artifact.messages) ? artifact.messages : Array.isArray(call.messages) ? call.messages : []) as Json[];
-  const out: ChatMessage[] = [];
-  for (const m of raw) {
-    const text = typeof m.message === 'string' ? m.message : typeof m.content === 'string' ? m.content : '';
-    if (m.role === 'user') out.push({ role: 'user', content: text });
-    else if (m.role === 'bot' || m.role === 'assistant') out.push({ role: 'assistant', content: text });
-  }
-  return out;
-}
 
 /** `POST /structured-output/run`: a preview answer by call id, or the values kept on the calls' artifacts. */
 export const runStructuredOutput: Handler = async (ctx) => {

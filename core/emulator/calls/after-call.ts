@@ -3,12 +3,26 @@
 // is sent, then the artifacts bound for the org's own storage are written and `call.artifact.upload`
 // says whether each one arrived.
 import type { Json } from '../../messages/index.js';
+import type { ChatMessage } from '../../model/index.js';
+import type { Rec } from '../store/store.js';
 import { extract } from '../../testing/extract.js';
-import { conversationOf } from '../actions/structured-run.js';
 import type { CallSession } from './session.js';
 import { uploadArtifacts } from './storage.js';
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A call's conversation as chat messages (its artifact's, or its own messages). */
+export function conversationOf(call: Rec): ChatMessage[] {
+  const artifact = (call.artifact as Json | undefined) ?? {};
+  const raw = (Array.isArray(artifact.messages) ? artifact.messages : Array.isArray(call.messages) ? call.messages : []) as Json[];
+  const out: ChatMessage[] = [];
+  for (const m of raw) {
+    const text = typeof m.message === 'string' ? m.message : typeof m.content === 'string' ? m.content : '';
+    if (m.role === 'user') out.push({ role: 'user', content: text });
+    else if (m.role === 'bot' || m.role === 'assistant') out.push({ role: 'assistant', content: text });
+  }
+  return out;
+}
 
 /** The structured outputs an assistant asks for: stored ones by id, then transient ones (`artifactPlan.structuredOutputs`). */
 function wantedOutputs(s: CallSession): { id: string; output: Json | undefined }[] {

@@ -19,6 +19,7 @@ export { TurnRecorder } from './model-record.js';
 export type { LifecycleType } from './notify.js';
 export { logCall } from './log.js';
 export { callRecordingWav } from './recording.js';
+export { conversationOf } from './after-call.js';
 export type { RecordingKind } from './recording.js';
 export { Store } from '../store/store.js';
 export { EmulatorRecord } from '../store/record.js';

@@ -7,7 +7,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Json } from '../../messages/index.js';
-import { callRecordingWav } from '../actions/recordings.js';
+import { callRecordingWav } from './recording.js';
 import type { CallSession } from './session.js';
 
 /** One artifact's outcome, as `call.artifact.upload` reports it. */

@@ -2,7 +2,7 @@
 // entry with its phone number), what happened to each, and the counters the campaign shows,
 // always worked out from the contacts and their calls so they can never drift apart.
 import type { Json } from '../../messages/index.js';
-import type { Rec, Store } from '../store.js';
+import type { Rec, Store } from '../store/store.js';
 
 /** The collection the contacts live in (not an API resource of its own: read through the campaign). */
 export const CONTACTS = 'campaign-contact';

@@ -3,10 +3,10 @@
 // when `predialPlan` is set; follows each call to its end; stops dialling at `latestAt`, on a
 // cancellation or an archive; ends the campaign once every contact has its outcome.
 import type { CampaignEventType, Json } from '../../messages/index.js';
-import type { SimClock } from '../calls/clock.js';
-import { deepMerge } from '../merge.js';
-import type { EmulatorRecord, RecordEvent } from '../record.js';
-import type { Rec, Store } from '../store.js';
+import type { SimClock } from '../calls/index.js';
+import { deepMerge } from '../store/merge.js';
+import type { EmulatorRecord, RecordEvent } from '../store/record.js';
+import type { Rec, Store } from '../store/store.js';
 import { ACTIVE, addContacts, callCounters, contactsOf, failedCall } from './contacts.js';
 import { askPredial, predialOn, sendEvent } from './events.js';
 

@@ -3,10 +3,10 @@
 // Every delivery lands in the record under the campaign's id.
 import type { CampaignEventType, Json } from '../../messages/index.js';
 import { buildServerMessage } from '../../messages/index.js';
-import { deliver, serverOf, withCredential } from '../calls/deliver.js';
-import type { ServerTarget } from '../calls/deliver.js';
-import type { EmulatorRecord } from '../record.js';
-import type { Rec, Store } from '../store.js';
+import { deliver, serverOf, withCredential } from '../calls/index.js';
+import type { ServerTarget } from '../calls/index.js';
+import type { EmulatorRecord } from '../store/record.js';
+import type { Rec, Store } from '../store/store.js';
 import { predialContact } from './contacts.js';
 
 /** What the messages need from the emulator. */

@@ -3,10 +3,10 @@
 // stops it (a DELETE archives); `GET /v2/campaign/{id}/contacts` lists what happened to each contact.
 import type { Entry } from '../../catalogue/index.js';
 import type { Json } from '../../messages/index.js';
-import type { Ctx, Handler, Reply } from '../context.js';
-import { createIn, crudHandler, find } from '../crud.js';
+import type { Ctx, Handler, Reply } from '../http/context.js';
+import { createIn, crudHandler, find } from '../resources/crud.js';
 import { badRequest } from '../errors.js';
-import type { Rec } from '../store.js';
+import type { Rec } from '../store/store.js';
 import { topLevel } from '../actions/place.js';
 import { ACTIVE, addContacts, contactOutcome, contactsOf, summaryCounters } from './contacts.js';
 
