@@ -3,7 +3,7 @@
 // Node process (start, module loading and every request included), in interleaved rounds.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { render } from 'voice-agent-core/gitops';
+import { render } from '#core/gitops/index';
 import { checkCliBuild } from './lib/freshness.js';
 import { BENCH_KEY, assistantBody, withEmulatorProcess } from './lib/emulator.js';
 import { runOk } from './lib/proc.js';

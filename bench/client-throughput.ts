@@ -5,8 +5,8 @@
 import { VapiClient } from '@vapi-ai/server-sdk';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { Agent, request } from 'undici';
-import { baseHeaders } from 'voice-agent-core/client/build';
-import { createClient } from 'voice-agent-core/client/node';
+import { baseHeaders } from '#core/client/build';
+import { createClient } from '#core/client/node';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_KEY, assistantBody, seedAssistants, startServerProcess, withEmulatorProcess } from './lib/emulator.js';

@@ -3,8 +3,8 @@
 // loopback by a static host (the demo with its local visitors endpoint), interleaved runs.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
-import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
+import { LiveVisitorsFile } from '#core/visitors/file-store';
+import { visitorsMiddleware } from '#core/visitors/postgrest';
 import { coreSource } from '../web/vite/core-source.js';
 import { PAGE_BUILD, pageBuildPlugins } from '../web/vite/page-build.js';
 import { analyseBuild, lazyLoad, total } from './lib/built-page.js';

@@ -5,8 +5,8 @@
 // generator and autocannon run in this one, in alternating rounds.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { recordCalls, runLoad } from 'voice-agent-core/load';
-import type { LoadResult } from 'voice-agent-core/load';
+import { recordCalls, runLoad } from '#core/load/index';
+import type { LoadResult } from '#core/load/index';
 import { quantile, row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
 

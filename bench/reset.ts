@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Snapshot } from 'voice-agent-core/emulator';
-import type { Rec } from 'voice-agent-core/emulator/store';
+import type { Rec } from '#core/emulator/store/store';
 import { BENCH_KEY, assistantBody } from './lib/emulator.js';
 import { row, summarize } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';

@@ -5,9 +5,9 @@
 // model checks it never had more than 8 requests in flight at once.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeModel } from 'voice-agent-core/model/testing';
-import type { FakeReply } from 'voice-agent-core/model/testing';
-import { byRole, testerTurn } from 'voice-agent-core/testing/roles';
+import { startFakeModel } from '#core/model/testing';
+import type { FakeReply } from '#core/model/testing';
+import { byRole, testerTurn } from '#core/testing/roles.test-support';
 import { run as launch } from './lib/proc.js';
 import { row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';

@@ -47,7 +47,7 @@ function configFromValue(value: unknown): ConfigFile {
  */
 export async function updateConfig(path: string, fn: (config: ConfigFile) => ConfigFile): Promise<ConfigFile> {
   // The lock library is loaded only here: commands that merely read the config never pay for it.
-  const { updateJsonFile, FileLockedError } = await import('voice-agent-core/fs/locked-json');
+  const { updateJsonFile, FileLockedError } = await import('#core/fs/locked-json');
   try {
     return await updateJsonFile<ConfigFile>(path, (current) => fn(configFromValue(current)), {
       parse: (text) => configFromValue(parseJsonText(text, path)),

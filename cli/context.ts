@@ -1,8 +1,8 @@
 // What an action needs, worked out from the parsed options: settings, output mode and a client.
 import type { Command } from 'commander';
-import { createClient, nodeTransport } from 'voice-agent-core/client/node';
-import type { Client, NodeTransportOptions, Transport } from 'voice-agent-core/client/node';
-import { VERSION } from 'voice-agent-core/version';
+import { createClient, nodeTransport } from '#core/client/node';
+import type { Client, NodeTransportOptions, Transport } from '#core/client/node';
+import { VERSION } from '#core/version';
 import { outputSettings } from './output/mode.js';
 import type { OutputSettings } from './output/mode.js';
 import { setErrColor, dim } from './output/style.js';

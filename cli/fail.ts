@@ -1,6 +1,6 @@
 // Turns anything thrown into a message on stderr and a documented exit code. Stack traces only
 // with --verbose; unexpected errors are offered to the crash reporter.
-import { ApiError, ConnectionError, TimeoutError, AbortError, PathValueError } from 'voice-agent-core/client/errors';
+import { ApiError, ConnectionError, TimeoutError, AbortError, PathValueError } from '#core/client/errors';
 import { CliError, ExitCode, PassThroughExit } from './errors.js';
 import type { ExitCodeValue } from './errors.js';
 import { stopSpinner } from './output/spinner.js';

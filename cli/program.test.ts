@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { catalogue, flatten } from 'voice-agent-core/catalogue';
+import { catalogue, flatten } from '#core/catalogue/index';
 import { buildProgram } from './program.js';
 import { ownFlagsAfterCommand } from './own-flags.js';
 import { commandWords } from './commands/words.js';

@@ -1,9 +1,9 @@
 // Builds the commander program: global options, every catalogue command, the hand-written
 // commands, help with exit codes; then runs it and maps failures to exit codes.
 import { Command, CommanderError } from 'commander';
-import { catalogue, flatten, kebab } from 'voice-agent-core/catalogue';
-import { VERSION } from 'voice-agent-core/version';
-import { suggestion } from 'voice-agent-core/schemas/closest';
+import { catalogue, flatten, kebab } from '#core/catalogue/index';
+import { VERSION } from '#core/version';
+import { suggestion } from '#core/schemas/closest';
 import { ExitCode } from './errors.js';
 import { ownFlagsAfterCommand } from './own-flags.js';
 import { isExpected, reportError } from './fail.js';

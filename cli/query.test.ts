@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from 'voice-agent-core/catalogue';
+import { catalogue } from '#core/catalogue/index';
 import { attrOf, buildQuery, flagOf } from './query.js';
 
 describe('buildQuery', () => {

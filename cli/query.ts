@@ -1,8 +1,8 @@
 // Query objects from list flags (`--limit`, `--page`, `--sort`, `--created-after`, ...), one flag per
 // catalogue query parameter, and `--query k=v` for anything else.
-import type { Op } from 'voice-agent-core/catalogue';
-import { kebab } from 'voice-agent-core/catalogue';
-import { suggestion } from 'voice-agent-core/schemas/closest';
+import type { Op } from '#core/catalogue/index';
+import { kebab } from '#core/catalogue/index';
+import { suggestion } from '#core/schemas/closest';
 import { usageError } from './errors.js';
 import { splitAssignment } from './body.js';
 

@@ -3,8 +3,8 @@
 // reads the resource first and sends each top-level field it touches whole: the platform's PATCH
 // replaces what it is given (a nested object must be complete, an array is replaced), so
 // `--set model.temperature=0.2` keeps the model's provider and the rest of it.
-import type { Entry } from 'voice-agent-core/catalogue';
-import { catalogue, flatten } from 'voice-agent-core/catalogue';
+import type { Entry } from '#core/catalogue/index';
+import { catalogue, flatten } from '#core/catalogue/index';
 import type { Client } from 'voice-agent-core/client';
 import { readJsonFile, setPath, splitAssignment } from './body.js';
 import { usageError } from './errors.js';

@@ -1,5 +1,5 @@
 // Who we talk to and with which key: flags beat environment variables, which beat the profile.
-import { EMULATOR_URL, PLATFORM_API } from 'voice-agent-core/hosts';
+import { EMULATOR_URL, PLATFORM_API } from '#core/hosts';
 import { CliError, ExitCode, usageError } from './errors.js';
 import { configPath, readConfig } from './config.js';
 import type { ConfigFile } from './config.js';

@@ -1,11 +1,11 @@
 // `--set a.b=value` checked and typed by the published request schema of the field: a string field
 // gets the text as typed, numbers and booleans are parsed, unknown fields and values are refused
 // before anything is sent, with the closest known name.
-import type { FieldInfo } from 'voice-agent-core/schemas/fields';
-import { fieldIn, requestSchemaOf } from 'voice-agent-core/schemas/fields';
+import type { FieldInfo } from '#core/schemas/fields';
+import { fieldIn, requestSchemaOf } from '#core/schemas/fields';
 import { parseSetValue } from './body.js';
 import { usageError } from './errors.js';
-import { closestFirst, suggestion } from 'voice-agent-core/schemas/closest';
+import { closestFirst, suggestion } from '#core/schemas/closest';
 
 /** Looks up a dotted path of a body in an operation's request schema, narrowing unions by the body so far. */
 export type FieldLookup = (path: readonly string[], body: unknown) => FieldInfo;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
-import { startFakeModel, type FakeModel } from 'voice-agent-core/model/testing';
+import { startFakeModel, type FakeModel } from '#core/model/testing';
 import { ensureBuilt } from '../cli/test/build.js';
 import { kindOf, mirrored, notRunBecause, parseBlocks, runModule, testedIn, writeBlock, type GuideContext } from './harness.js';
 import { brokenLinks } from './links.js';

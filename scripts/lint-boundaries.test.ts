@@ -21,7 +21,7 @@ describe('package boundaries', () => {
   });
 
   it('passes the same import through an entry point of core', async () => {
-    expect(await rulesFor("import { catalogue } from 'voice-agent-core/catalogue';\nexport { catalogue };\n", 'cli/commands/example.ts')).toEqual([]);
+    expect(await rulesFor("import { catalogue } from '#core/catalogue/index';\nexport { catalogue };\n", 'cli/commands/example.ts')).toEqual([]);
   });
 
   it('fails on an import that leaves core, at any depth', async () => {

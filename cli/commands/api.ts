@@ -1,9 +1,9 @@
 // `voice api <METHOD> <path>`: any request with the configured auth, for paths the catalogue
 // does not name or for quick experiments.
 import { Command } from 'commander';
-import { VERSION } from 'voice-agent-core/version';
+import { VERSION } from '#core/version';
 import { buildRequest } from 'voice-agent-core/client';
-import type { HttpMethod } from 'voice-agent-core/catalogue';
+import type { HttpMethod } from '#core/catalogue/index';
 import { buildBody, splitAssignment } from '../body.js';
 import { contextOf } from '../context.js';
 import { usageError } from '../errors.js';

@@ -1,8 +1,8 @@
 // `voice apply`: plans, asks (or needs --yes without a terminal), then applies in dependency order.
 // A failure stops the run; what was done is in the state file and the next apply resumes.
 import { Command } from 'commander';
-import { apply, ApplyError, plan, planData } from 'voice-agent-core/gitops';
-import type { Done } from 'voice-agent-core/gitops';
+import { apply, ApplyError, plan, planData } from '#core/gitops/index';
+import type { Done } from '#core/gitops/index';
 import { CliError, ExitCode } from '../errors.js';
 import { printJson } from '../output/print.js';
 import { planText } from '../output/plan-text.js';

@@ -1,7 +1,7 @@
 // `voice login`, `voice logout` and `voice auth status`: keys stored per profile in the config
 // file (0600), checked against the API before being saved.
 import { Command } from 'commander';
-import { ApiError, createClient } from 'voice-agent-core/client/node';
+import { ApiError, createClient } from '#core/client/node';
 import { readStdin } from '../body.js';
 import { updateConfig } from '../config.js';
 import { contextOf } from '../context.js';

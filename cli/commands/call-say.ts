@@ -1,6 +1,6 @@
 // `voice call say <id> "text"`: speaks as the customer on a live call of a running `voice dev`
 // (the emulator's own say endpoint); the assistant answers as it would a caller's words.
-import { sayPath } from 'voice-agent-core/emulator/control/paths';
+import { sayPath } from '#core/emulator/control/paths';
 import { Command } from 'commander';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';

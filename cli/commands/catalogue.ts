@@ -1,6 +1,6 @@
 // `voice catalogue`: every operation with its method, path, auth and the command that calls it.
 import { Command } from 'commander';
-import { catalogue, flatten } from 'voice-agent-core/catalogue';
+import { catalogue, flatten } from '#core/catalogue/index';
 import { contextOf } from '../context.js';
 import { printJson, printView } from '../output/print.js';
 import { commandWords } from './words.js';

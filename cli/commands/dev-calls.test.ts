@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHook, until } from 'voice-agent-core/emulator/calls/testing';
+import { startHook, until } from '#core/emulator/calls/testing';
 import { CliError } from '../errors.js';
 import { devCommand } from './dev.js';
 

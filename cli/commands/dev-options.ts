@@ -1,9 +1,9 @@
 // The options `voice dev` and `voice dev exec` share, and their parsers.
-import { EMULATOR_PORT } from 'voice-agent-core/hosts';
+import { EMULATOR_PORT } from '#core/hosts';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 // Small and dependency-free: the flag is checked with the emulator's own rule before it loads.
-import { normaliseOrigin } from 'voice-agent-core/emulator/cors';
+import { normaliseOrigin } from '#core/emulator/http/cors';
 import { portFlag } from '../webhook/flags.js';
 
 /** Default port of `voice dev` (the one `voice --local` talks to). */

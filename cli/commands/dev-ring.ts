@@ -1,6 +1,6 @@
 // `voice dev ring <phoneNumberId>`: an inbound caller for a running `voice dev`. Posts to the
 // emulator's own ring endpoint and prints the new call's id (stdout) and how to follow it (stderr): `voice call watch`.
-import { ControlUnreachableError, controlClient } from 'voice-agent-core/emulator/control/client';
+import { ControlUnreachableError, controlClient } from '#core/emulator/control/client';
 import type { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { ClientCommand, refuseServerOptions } from './dev-client.js';

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emulator, ModelConfig } from 'voice-agent-core/emulator';
 import { cassetteProblem } from 'voice-agent-core/model';
-import { writeFileAtomic } from 'voice-agent-core/fs/locked-json';
+import { writeFileAtomic } from '#core/fs/locked-json';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { accountLabel } from './gitops-common.js';
 import type { DevIo, DevOptions } from './dev-options.js';
@@ -64,8 +64,8 @@ async function listenError(error: unknown, opts: DevOptions): Promise<never> {
 }
 
 async function applyFolder(emu: Emulator, dir: string, stateDir: string, key: string, profile: string, io: DevIo): Promise<void> {
-  const { plan, apply, readState, stateFileName, GitopsInputError, ApplyError } = await import('voice-agent-core/gitops');
-  const { createClient } = await import('voice-agent-core/client/node');
+  const { plan, apply, readState, stateFileName, GitopsInputError, ApplyError } = await import('#core/gitops/index');
+  const { createClient } = await import('#core/client/node');
   const client = createClient({ baseUrl: emu.url, apiKey: key });
   // The state file `voice plan`/`voice apply` would use against this URL, so they find the same UUIDs.
   const statePath = join(stateDir, stateFileName(accountLabel(profile, emu.url)));

@@ -2,8 +2,8 @@
 // another terminal or a test script. Thin: one request to the emulator's own endpoint each.
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
-import { CONTROL_PATHS, restorePath, snapshotPath } from 'voice-agent-core/emulator/control/paths';
-import { ControlUnreachableError, controlClient } from 'voice-agent-core/emulator/control/client';
+import { CONTROL_PATHS, restorePath, snapshotPath } from '#core/emulator/control/paths';
+import { ControlUnreachableError, controlClient } from '#core/emulator/control/client';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { ClientCommand, refuseServerOptions } from './dev-client.js';
 import type { DevIo } from './dev-options.js';

@@ -1,8 +1,8 @@
 // `voice dev`: runs the local platform emulator in the foreground. Thin: parse flags, start
 // the emulator (dev-run), print where it is and how to use it, stop on Ctrl-C.
-import { EMULATOR_URL } from 'voice-agent-core/hosts';
+import { EMULATOR_URL } from '#core/hosts';
 import { Command } from 'commander';
-import { CorsPolicy } from 'voice-agent-core/emulator/cors';
+import { CorsPolicy } from '#core/emulator/http/cors';
 import { ExitCode } from '../errors.js';
 import { profileName } from '../settings.js';
 import { ringCommand } from './dev-ring.js';

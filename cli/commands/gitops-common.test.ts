@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import * as nodeClient from 'voice-agent-core/client/node';
-import { startServer } from 'voice-agent-core/client/node-testing';
-import { kindNamed, opOf } from 'voice-agent-core/gitops/kinds';
+import * as nodeClient from '#core/client/node';
+import { startServer } from '#core/client/node-testing';
+import { kindNamed, opOf } from '#core/gitops/kinds';
 import { gitopsRun, withDir } from './gitops-common.js';
 import type { GitopsRun } from './gitops-common.js';
 
-vi.mock('voice-agent-core/client/node', async (importOriginal) => {
+vi.mock('#core/client/node', async (importOriginal) => {
   const original = await importOriginal<typeof nodeClient>();
   return { ...original, nodeTransport: vi.fn(original.nodeTransport) };
 });

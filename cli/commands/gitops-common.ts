@@ -2,7 +2,7 @@
 // mapping of the engine's errors to exit codes (bad files: 2; a failed apply: 1).
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { GitopsInputError, stateFileName } from 'voice-agent-core/gitops';
+import { GitopsInputError, stateFileName } from '#core/gitops/index';
 import type { Client } from 'voice-agent-core/client';
 import type { Context } from '../context.js';
 import { contextOf } from '../context.js';

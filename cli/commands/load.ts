@@ -2,9 +2,9 @@
 // deadlines. Thin: parse flags, pick the assistant (cli/load/source), run core/load, print.
 import { basename, dirname, extname, join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { FAULTS, LoadOptionsError, ScenarioError, exportArtillery, loadScenario, runLoad } from 'voice-agent-core/load';
-import type { Fault, LoadOptions } from 'voice-agent-core/load';
-import type { Json } from 'voice-agent-core/messages';
+import { FAULTS, LoadOptionsError, ScenarioError, exportArtillery, loadScenario, runLoad } from '#core/load/index';
+import type { Fault, LoadOptions } from '#core/load/index';
+import type { Json } from '#core/messages/index';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { liveLine, resultJson, resultText, verdictOf } from '../load/output.js';

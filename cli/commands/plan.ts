@@ -1,6 +1,6 @@
 // `voice plan`: what `voice apply` would change, field by field. Changes nothing.
 import { Command } from 'commander';
-import { plan, planData } from 'voice-agent-core/gitops';
+import { plan, planData } from '#core/gitops/index';
 import { printJson } from '../output/print.js';
 import { planText } from '../output/plan-text.js';
 import { dim } from '../output/style.js';

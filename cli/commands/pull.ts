@@ -1,7 +1,7 @@
 // `voice pull`: writes the account's resources as files in the gitops layout and records them in
 // the state file. Files edited locally are kept unless --force.
 import { Command } from 'commander';
-import { pull } from 'voice-agent-core/gitops';
+import { pull } from '#core/gitops/index';
 import { printJson } from '../output/print.js';
 import { dim, yellow } from '../output/style.js';
 import { err, out } from '../redact.js';

@@ -1,7 +1,7 @@
 // The command reference (docs/commands.md), generated from the program itself: the catalogue's
 // resource commands and every other command, with their arguments, options and descriptions.
 import type { Command, Option } from 'commander';
-import { catalogue, flatten } from 'voice-agent-core/catalogue';
+import { catalogue, flatten } from '#core/catalogue/index';
 import { buildProgram } from '../program.js';
 import { LAZY_COMMANDS } from './lazy.js';
 

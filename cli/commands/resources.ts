@@ -1,8 +1,8 @@
 // Builds `voice <resource...> <action> [values...]` for every catalogue operation from
 // flatten(catalogue): the one list of endpoints, never a second one here.
 import type { Command } from 'commander';
-import type { Entry } from 'voice-agent-core/catalogue';
-import { pathParamNames } from 'voice-agent-core/catalogue';
+import type { Entry } from '#core/catalogue/index';
+import { pathParamNames } from '#core/catalogue/index';
 import { contextOf } from '../context.js';
 import { FRIENDLY, flagOf, isArrayParam } from '../query.js';
 import { takesCustomersCsv } from './customers-csv.js';

@@ -1,10 +1,10 @@
 // Runs one catalogue operation: builds the params from flags, then dry-runs or sends it (asking
 // first for destructive ones) and hands the result to the output layer.
 import { statSync } from 'node:fs';
-import type { Entry } from 'voice-agent-core/catalogue';
+import type { Entry } from '#core/catalogue/index';
 import { buildRequest } from 'voice-agent-core/client';
 import type { ListPromise } from 'voice-agent-core/client';
-import { VERSION } from 'voice-agent-core/version';
+import { VERSION } from '#core/version';
 import { splitAssignment } from '../body.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';

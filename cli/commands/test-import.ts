@@ -4,11 +4,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { kindNamed, parseResource, readState, schemaProblems, showProblem } from 'voice-agent-core/gitops';
-import type { Kind } from 'voice-agent-core/gitops';
-import type { Json } from 'voice-agent-core/messages';
-import { evalFromCall, importedYaml, lintExtension, lintFolder, ofKind, recordedCallOf, recordedCallsIn, DEFAULT_JUDGE_MODEL } from 'voice-agent-core/testing';
-import type { Budget, ImportedEval, ImportOptions, RecordedCall, TestFolder } from 'voice-agent-core/testing';
+import { kindNamed, parseResource, readState, schemaProblems, showProblem } from '#core/gitops/index';
+import type { Kind } from '#core/gitops/index';
+import type { Json } from '#core/messages/index';
+import { evalFromCall, importedYaml, lintExtension, lintFolder, ofKind, recordedCallOf, recordedCallsIn, DEFAULT_JUDGE_MODEL } from '#core/testing/index';
+import type { Budget, ImportedEval, ImportOptions, RecordedCall, TestFolder } from '#core/testing/index';
 import { contextOf } from '../context.js';
 import { sharedOpts } from './test-shared.js';
 import type { Context } from '../context.js';

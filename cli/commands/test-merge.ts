@@ -3,8 +3,8 @@
 // a missing shard or jobs that cut different partitions reported as failures, never passed over.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { mergeReports, timesOf, writeTimes } from 'voice-agent-core/testing';
-import type { TestReport } from 'voice-agent-core/testing';
+import { mergeReports, timesOf, writeTimes } from '#core/testing/index';
+import type { TestReport } from '#core/testing/index';
 import { contextOf } from '../context.js';
 import { sharedOpts } from './test-shared.js';
 import { CliError, ExitCode, usageError } from '../errors.js';

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Client } from 'voice-agent-core/client';
-import { showProblem } from 'voice-agent-core/gitops';
-import type { LocalResource } from 'voice-agent-core/gitops';
-import { byId, lintFolder, ofKind } from 'voice-agent-core/testing';
-import type { BudgetMode, TestCase, TestFolder, TestTarget, TurnTiming } from 'voice-agent-core/testing';
+import { showProblem } from '#core/gitops/index';
+import type { LocalResource } from '#core/gitops/index';
+import { byId, lintFolder, ofKind } from '#core/testing/index';
+import type { BudgetMode, TestCase, TestFolder, TestTarget, TurnTiming } from '#core/testing/index';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import type { DevOptions } from './dev-options.js';
@@ -98,7 +98,7 @@ export interface Platform {
 /** A local platform started in this process, the folder applied. */
 export async function localPlatform(dir: string, opts: TestOptions): Promise<Platform> {
   const model = modelConfig(opts as unknown as DevOptions);
-  const [{ startEmulator }, { createClient }, gitops] = await Promise.all([import('voice-agent-core/emulator'), import('voice-agent-core/client/node'), import('voice-agent-core/gitops')]);
+  const [{ startEmulator }, { createClient }, gitops] = await Promise.all([import('voice-agent-core/emulator'), import('#core/client/node'), import('#core/gitops/index')]);
   // --concurrency bounds the model requests in flight (the load on the developer's model); twice as
   // many simulations play at once, so one busy between its model turns never leaves a slot idle.
   const emu = await startEmulator({ port: 0, model, simulationConcurrency: opts.concurrency * 2, runModelConcurrency: opts.concurrency });
@@ -135,7 +135,7 @@ export async function localPlatform(dir: string, opts: TestOptions): Promise<Pla
 
 /** The running or hosted platform the options name, its ids from the folder's state file. */
 export async function remotePlatform(ctx: Context, dir: string, hosted: boolean): Promise<Platform> {
-  const { readState, stateFileName } = await import('voice-agent-core/gitops');
+  const { readState, stateFileName } = await import('#core/gitops/index');
   const s = ctx.settings();
   ctx.requireKey();
   const statePath = join(dir, stateFileName(accountLabel(s.profile, s.baseUrl)));

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lintFolder } from 'voice-agent-core/testing';
-import type { TestFolder, TestReport } from 'voice-agent-core/testing';
+import { lintFolder } from '#core/testing/index';
+import type { TestFolder, TestReport } from '#core/testing/index';
 import { isResourceFile, TestWatcher } from './test-watch.js';
 
 let dir: string;

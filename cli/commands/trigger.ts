@@ -1,7 +1,7 @@
 // `voice trigger <type>`: sends one realistic server message to your server and judges the
 // answer. Thin: parse flags, build the message (webhook/trigger-message), send, print, exit code.
 import { Command } from 'commander';
-import { ABOUT, expectsAnswer, serverMessageTypes } from 'voice-agent-core/messages';
+import { ABOUT, expectsAnswer, serverMessageTypes } from '#core/messages/index';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { printJson } from '../output/print.js';
@@ -9,7 +9,7 @@ import { dim, yellow } from '../output/style.js';
 import { addSecret, err, out } from '../redact.js';
 import { headerFlag, listFlag, secondsFlag } from '../webhook/flags.js';
 import { replay } from '../webhook/replay-run.js';
-import { postServerMessage } from 'voice-agent-core/messages/post';
+import { postServerMessage } from '#core/messages/post';
 import { callIdOf } from '../webhook/summary.js';
 import { callContext, triggerMessage } from '../webhook/trigger-message.js';
 import { failureOf, resultJson, resultLines } from '../webhook/trigger-result.js';

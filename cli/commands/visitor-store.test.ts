@@ -1,7 +1,7 @@
 // Where `voice visitor` looks for its settings, and which store it opens.
 import { describe, expect, it } from 'vitest';
 import type { CliError } from '../errors.js';
-import { VisitorError } from 'voice-agent-core/visitors';
+import { VisitorError } from '#core/visitors/index';
 import { openVisitorStore, resolveVisitorSettings, toCliError } from './visitor-store.js';
 
 const profile = { supabaseUrl: 'https://profile.supabase.co', supabaseServiceRoleKey: 'profile-key', demoUrl: 'https://demo.example', visitorsFile: 'p.json' };

@@ -2,8 +2,8 @@
 import { configPath, readConfig } from '../config.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { profileName } from '../settings.js';
-import { DEFAULT_VISITORS_FILE, FileVisitorStore, VisitorError, createHostedVisitorStore } from 'voice-agent-core/visitors';
-import type { VisitorStore } from 'voice-agent-core/visitors';
+import { DEFAULT_VISITORS_FILE, FileVisitorStore, VisitorError, createHostedVisitorStore } from '#core/visitors/index';
+import type { VisitorStore } from '#core/visitors/index';
 
 /** Flags shared by every `voice visitor` subcommand that choose the store. */
 export interface StoreFlags {

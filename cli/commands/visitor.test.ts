@@ -125,7 +125,7 @@ describe('voice visitor on the local file', () => {
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ slug: 'acme', name: 'Acme', system: '', first_message: '' }]);
-    const { LiveVisitorsFile } = await import('voice-agent-core/visitors/file-store');
+    const { LiveVisitorsFile } = await import('#core/visitors/file-store');
     expect(new LiveVisitorsFile(file).all()).toEqual(JSON.parse(r.stdout));
   });
 

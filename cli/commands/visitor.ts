@@ -8,8 +8,8 @@ import { CliError, ExitCode, usageError } from '../errors.js';
 import { printJson, printView } from '../output/print.js';
 import { confirmOrRefuse } from '../prompt.js';
 import { addSecret, err, out } from '../redact.js';
-import { checkSlug, pageUrl, parseVisitorList } from 'voice-agent-core/visitors';
-import type { Visitor, VisitorPatch, VisitorStore } from 'voice-agent-core/visitors';
+import { checkSlug, pageUrl, parseVisitorList } from '#core/visitors/index';
+import type { Visitor, VisitorPatch, VisitorStore } from '#core/visitors/index';
 import { DEFAULT_DEMO_URL, openVisitorStore, resolveVisitorSettings, toCliError } from './visitor-store.js';
 import type { StoreFlags, VisitorSettings } from './visitor-store.js';
 

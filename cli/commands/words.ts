@@ -1,6 +1,6 @@
 // How a catalogue entry reads on the command line: its words, placeholders and help example.
-import type { Entry } from 'voice-agent-core/catalogue';
-import { pathParamNames } from 'voice-agent-core/catalogue';
+import type { Entry } from '#core/catalogue/index';
+import { pathParamNames } from '#core/catalogue/index';
 
 /** The argv after `voice` that calls an entry, with `<name>` placeholders for values. */
 export function commandWords(entry: Entry): string[] {

@@ -5,12 +5,12 @@ import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } fr
 import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { configScript } from 'voice-agent-core/visitors/page-config';
-import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
+import { configScript } from '#core/visitors/page-config';
+import type { DemoConfig } from '#core/visitors/page-config';
 import { coreSource } from '../../web/vite/core-source.js';
 import { PAGE_BUILD, pageBuildPlugins } from '../../web/vite/page-build.js';
 import { asProduction } from '../../web/vite/production.js';
-import { DEFAULT_SELLER, withFavicon } from 'voice-agent-core/visitors/seller';
+import { DEFAULT_SELLER, withFavicon } from '#core/visitors/seller';
 import { usageError } from '../errors.js';
 import { hostHeaderFiles, inlineScriptHashes, inlineStyleHashes, pageHeaders } from './headers.js';
 import { packageRoot } from './files.js';

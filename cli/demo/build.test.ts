@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultConfig } from 'voice-agent-core/visitors/page-config';
+import { defaultConfig } from '#core/visitors/page-config';
 import { Command } from 'commander';
 import { buildFlagsOf, demoBuildCommand } from './build.js';
 import type { BuildFlags } from './build.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
+import type { DemoConfig } from '#core/visitors/page-config';
 import { resolveSettings } from '../settings.js';
 import { logoSource } from './seller.js';
 

@@ -3,7 +3,7 @@
 // static build (never the demo's emulator).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, type DemoConfig } from 'voice-agent-core/visitors/page-config';
+import { defaultConfig, type DemoConfig } from '#core/visitors/page-config';
 import { contentSecurityPolicy } from './headers.js';
 import { securityHostFiles } from './build-run.js';
 

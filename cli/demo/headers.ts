@@ -2,10 +2,10 @@
 // a fresh nonce per page load) and `voice demo build` (a static page; hashes of its inline
 // scripts, written as host configuration files). Scripts come only from the page itself, the
 // nonce/hashes and Daily's call bundle; connections only to what the configuration names.
-import { PLATFORM_API } from 'voice-agent-core/hosts';
+import { PLATFORM_API } from '#core/hosts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DemoConfig } from 'voice-agent-core/visitors/page-config';
+import type { DemoConfig } from '#core/visitors/page-config';
 
 /** The platform's API host, which "Test in Browser" calls when no API URL is configured. */
 const DEFAULT_API = PLATFORM_API;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from 'voice-agent-core/emulator';
-import { validateRequest } from 'voice-agent-core/schemas/validate';
+import { validateRequest } from '#core/schemas/validate';
 import { ensureLocalAssistant, LOCAL_ASSISTANT, LOCAL_KEY, localAssistantState, startCallTarget, warmLocalEmulator } from './platform.js';
 
 const closers: (() => Promise<void>)[] = [];

@@ -4,9 +4,9 @@
 // On a local emulator the calls use the demo's own assistant, looked up when a call needs it.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PLATFORM_API } from 'voice-agent-core/hosts';
-import { LOCAL_ASSISTANT_PATH } from 'voice-agent-core/visitors/page-config';
-import type { CallTarget } from 'voice-agent-core/visitors/callme';
+import { PLATFORM_API } from '#core/hosts';
+import { LOCAL_ASSISTANT_PATH } from '#core/visitors/page-config';
+import type { CallTarget } from '#core/visitors/callme';
 import type { Snapshot } from 'voice-agent-core/emulator';
 import { NotAnswering } from '../errors.js';
 
@@ -132,7 +132,7 @@ export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarg
  * 230 ms of CPU on a busy machine).
  */
 export async function warmLocalEmulator(): Promise<void> {
-  const { loadSchemas } = await import('voice-agent-core/schemas/validate');
+  const { loadSchemas } = await import('#core/schemas/validate');
   (await loadSchemas()).request('POST', '/assistant', LOCAL_ASSISTANT);
 }
 

@@ -1,6 +1,6 @@
 // Which command lines the fast lane takes (parseRead) and which reads it knows (readOperations).
 import { describe, expect, it } from 'vitest';
-import { catalogue, flatten } from 'voice-agent-core/catalogue';
+import { catalogue, flatten } from '#core/catalogue/index';
 import { parseRead } from './lane-args.js';
 import { readOperations } from './read-ops.js';
 

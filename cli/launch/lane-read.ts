@@ -4,10 +4,10 @@
 // settings (flags > environment > profile), the same client and transport, the same output (an
 // Ink table or view on a terminal, from the Ink script) and error reporting, only without
 // building the commander program.
-import type { Op } from 'voice-agent-core/catalogue';
-import { invoker, settingsOf } from 'voice-agent-core/client/invoke';
-import { nodeTransport, proxyConfigured } from 'voice-agent-core/client/node-transport';
-import { VERSION } from 'voice-agent-core/version';
+import type { Op } from '#core/catalogue/index';
+import { invoker, settingsOf } from '#core/client/invoke';
+import { nodeTransport, proxyConfigured } from '#core/client/node-transport';
+import { VERSION } from '#core/version';
 import { isExpected, reportError } from '../fail.js';
 import { outputSettings } from '../output/mode.js';
 import { pageHint } from '../output/page-hint.js';

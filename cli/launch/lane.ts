@@ -11,7 +11,7 @@
 // recognises the command line; the read itself is a second file (dist/cli/fast-read.cjs, from
 // read.ts), so commands the lane does not take pay for this one alone.
 import ops from 'voice:read-ops';
-import { VERSION } from 'voice-agent-core/version';
+import { VERSION } from '#core/version';
 import { parseRead } from './lane-args.js';
 
 /** Runs argv when the fast lane can (the process then exits); false when the full CLI must. */

@@ -4,8 +4,8 @@
 // generated from the catalogue when the CLI is built (cli/launch/build-lane.js imports this
 // selection and serialises its result as the module `voice:read-ops`), so the fast lane knows
 // the reads without loading the catalogue, and the catalogue stays the one list of endpoints.
-import type { Entry, Op } from 'voice-agent-core/catalogue';
-import { pathParamNames } from 'voice-agent-core/catalogue';
+import type { Entry, Op } from '#core/catalogue/index';
+import { pathParamNames } from '#core/catalogue/index';
 
 /** One read: its resource words, how many path values it takes, and its operation. */
 export interface ReadOp {

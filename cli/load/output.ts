@@ -1,6 +1,6 @@
 // What `voice load` shows: the live line on a terminal, the table per message type at the end,
 // the JSON document, and the verdict (exit 1 on a missed deadline or too many errors).
-import type { LiveFigures, LoadResult } from 'voice-agent-core/load';
+import type { LiveFigures, LoadResult } from '#core/load/index';
 
 const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 

@@ -1,8 +1,8 @@
 // `voice load --report FILE.html`: one self-contained page (inline CSS and SVG, no script, no
 // external asset) with the verdict, the table, the p95 answer time over the run per message type,
 // and a histogram of answer times per message type.
-import type { LoadResult, Sample } from 'voice-agent-core/load';
-import { quantile } from 'voice-agent-core/load';
+import type { LoadResult, Sample } from '#core/load/index';
+import { quantile } from '#core/load/index';
 import type { Verdict } from './output.js';
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -5,9 +5,9 @@ import { lookup } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { basename, extname } from 'node:path';
-import type { Json } from 'voice-agent-core/messages';
-import { kindNamed, parseResource, readProject } from 'voice-agent-core/gitops';
-import type { LocalResource } from 'voice-agent-core/gitops';
+import type { Json } from '#core/messages/index';
+import { kindNamed, parseResource, readProject } from '#core/gitops/index';
+import type { LocalResource } from '#core/gitops/index';
 import { usageError } from '../errors.js';
 import { targetUrl } from '../webhook/url.js';
 

@@ -1,10 +1,10 @@
 // Building blocks a coding agent changes most: an assistant from a short description (prompt,
 // first message, function tools and where they are served), the emulator's state, and a server
 // message sent to any URL and judged as `voice trigger` judges it.
-import { CONTROL_PATHS, restorePath, snapshotPath } from 'voice-agent-core/emulator/control/paths';
-import { serverMessageTypes } from 'voice-agent-core/messages';
-import { loadSchemas, messagesOf } from 'voice-agent-core/schemas/validate';
-import { postServerMessage } from 'voice-agent-core/messages/post';
+import { CONTROL_PATHS, restorePath, snapshotPath } from '#core/emulator/control/paths';
+import { serverMessageTypes } from '#core/messages/index';
+import { loadSchemas, messagesOf } from '#core/schemas/validate';
+import { postServerMessage } from '#core/messages/post';
 import { triggerMessage } from '../webhook/trigger-message.js';
 import { resultJson } from '../webhook/trigger-result.js';
 import { judgeAnswer } from '../webhook/types.js';

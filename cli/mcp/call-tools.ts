@@ -1,7 +1,7 @@
 // Calls and chats for a coding agent: place a test call and wait for its end, then read back what
 // happened in one compact answer (transcript, tool calls with arguments and results, deliveries
 // with answers, ended reason, latencies); speak as the customer on a live call; chat once.
-import { CONTROL_PATHS, sayPath } from 'voice-agent-core/emulator/control/paths';
+import { CONTROL_PATHS, sayPath } from '#core/emulator/control/paths';
 import { compact, page } from './result.js';
 import { platform } from './request.js';
 import type { Tool, ToolContext } from './tool.js';

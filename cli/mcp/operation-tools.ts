@@ -1,7 +1,7 @@
 // The API as tools, from the catalogue: find an operation by words, describe it (path values,
 // query, body schema from the published schemas), and call it with the body checked first.
-import { catalogue, flatten } from 'voice-agent-core/catalogue';
-import { componentSchema, loadSchemas, messagesOf } from 'voice-agent-core/schemas/validate';
+import { catalogue, flatten } from '#core/catalogue/index';
+import { componentSchema, loadSchemas, messagesOf } from '#core/schemas/validate';
 import { compact } from './result.js';
 import { platform } from './request.js';
 import type { Tool } from './tool.js';

@@ -4,7 +4,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { VERSION } from 'voice-agent-core/version';
+import { VERSION } from '#core/version';
 import { buildTools } from './build-tools.js';
 import { callTools } from './call-tools.js';
 import { operationTools } from './operation-tools.js';

@@ -2,7 +2,7 @@
 // global one), merged into what is there: other servers stay, ours is added or replaced.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from 'voice-agent-core/fs/atomic';
+import { writeFileAtomic } from '#core/fs/atomic';
 
 /** The clients whose project configuration we write. */
 export const CLIENTS = ['claude', 'cursor', 'vscode'] as const;

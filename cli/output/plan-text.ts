@@ -1,6 +1,6 @@
 // How a gitops plan reads for people: one line per resource to change, the fields of each update,
 // and the summary line `Plan: N to create, N to update, N to delete.` last.
-import type { Change, Plan } from 'voice-agent-core/gitops';
+import type { Change, Plan } from '#core/gitops/index';
 
 const MAX = 70;
 

@@ -4,8 +4,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogue, flatten, pathParamNames } from 'voice-agent-core/catalogue';
-import type { Entry } from 'voice-agent-core/catalogue';
+import { catalogue, flatten, pathParamNames } from '#core/catalogue/index';
+import type { Entry } from '#core/catalogue/index';
 import { fileHarness, json } from './harness.js';
 import { ROOT } from './build.js';
 

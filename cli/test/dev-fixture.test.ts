@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHook, until } from 'voice-agent-core/emulator/calls/testing';
+import { startHook, until } from '#core/emulator/calls/testing';
 import { verifyServerMessage } from 'voice-agent-core/verify';
 import type { AuthenticationPlan } from 'voice-agent-core/verify';
 import { devServer } from './dev-server.js';

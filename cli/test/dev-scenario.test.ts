@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { until } from 'voice-agent-core/emulator/calls/testing';
+import { until } from '#core/emulator/calls/testing';
 import { ROOT, ensureBuilt } from './build.js';
 import { firstLine } from './harness.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHook, until } from 'voice-agent-core/emulator/calls/testing';
+import { startHook, until } from '#core/emulator/calls/testing';
 import { ROOT, ensureBuilt } from './build.js';
 import { firstLine } from './harness.js';
 

@@ -8,8 +8,8 @@ import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from 'voice-agent-core/emulator';
-import { startFakeModel } from 'voice-agent-core/model/testing';
-import type { FakeModel } from 'voice-agent-core/model/testing';
+import { startFakeModel } from '#core/model/testing';
+import type { FakeModel } from '#core/model/testing';
 import { ROOT, ensureBuilt } from './build.js';
 import { firstLine } from './harness.js';
 

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, flatten, pathParamNames } from 'voice-agent-core/catalogue';
+import { catalogue, flatten, pathParamNames } from '#core/catalogue/index';
 import { KEY, captured, harness, json, pool } from './harness.js';
 import type { Harness } from './harness.js';
 

@@ -3,7 +3,7 @@
 // destination requests of a scripted squad call. Each reaches the subscribed server and fits the
 // derived published schemas; the transfer answer moves the call as the platform does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageProblems } from 'voice-agent-core/messages/testing';
+import { messageProblems } from '#core/messages/testing';
 import { devServer, messageOf } from './dev-server.js';
 import type { DevServer, Got } from './dev-server.js';
 import { fileHarness, json } from './harness.js';

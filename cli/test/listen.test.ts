@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleServerMessage } from 'voice-agent-core/messages';
+import { sampleServerMessage } from '#core/messages/index';
 import { ROOT } from './build.js';
 import { devServer, messageOf } from './dev-server.js';
 import type { DevServer } from './dev-server.js';

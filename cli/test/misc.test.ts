@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogue, flatten } from 'voice-agent-core/catalogue';
+import { catalogue, flatten } from '#core/catalogue/index';
 import { fileHarness, json, KEY } from './harness.js';
 import { ROOT } from './build.js';
 import { plain, voiceTty } from './tty.js';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from 'voice-agent-core/emulator/calls/testing';
-import { startFakeModel } from 'voice-agent-core/model/testing';
+import { until } from '#core/emulator/calls/testing';
+import { startFakeModel } from '#core/model/testing';
 import { ROOT, ensureBuilt } from './build.js';
 import { firstLine } from './harness.js';
 

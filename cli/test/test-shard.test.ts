@@ -6,8 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeModel } from 'voice-agent-core/model/testing';
-import type { FakeModel } from 'voice-agent-core/model/testing';
+import { startFakeModel } from '#core/model/testing';
+import type { FakeModel } from '#core/model/testing';
 import { ROOT } from './build.js';
 import { fileHarness, json } from './harness.js';
 

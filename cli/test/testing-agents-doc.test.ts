@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { startFakeModel } from 'voice-agent-core/model/testing';
-import type { FakeModel } from 'voice-agent-core/model/testing';
-import { byRole, testerTurn } from 'voice-agent-core/testing/roles';
+import { startFakeModel } from '#core/model/testing';
+import type { FakeModel } from '#core/model/testing';
+import { byRole, testerTurn } from '#core/testing/roles.test-support';
 import { ROOT } from './build.js';
 import { fileHarness } from './harness.js';
 

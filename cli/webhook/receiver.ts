@@ -4,10 +4,10 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FINAL_TRANSCRIPTS } from 'voice-agent-core/messages';
+import { FINAL_TRANSCRIPTS } from '#core/messages/index';
 import { addSecret } from '../redact.js';
-import { postServerMessage } from 'voice-agent-core/messages/post';
-import type { PostResult as Delivery } from 'voice-agent-core/messages/post';
+import { postServerMessage } from '#core/messages/post';
+import type { PostResult as Delivery } from '#core/messages/post';
 import { callIdOf } from './summary.js';
 
 type Obj = Record<string, unknown>;

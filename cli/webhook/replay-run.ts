@@ -3,7 +3,7 @@
 import { CliError, ExitCode } from '../errors.js';
 import type { DevIo } from '../commands/dev-options.js';
 import { diffAnswers, readRecord } from './replay.js';
-import { postServerMessage } from 'voice-agent-core/messages/post';
+import { postServerMessage } from '#core/messages/post';
 
 /** How to replay. */
 export interface ReplayOptions {

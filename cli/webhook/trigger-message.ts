@@ -1,8 +1,8 @@
 // The message `voice trigger` sends: built by core/messages from the sample context (or read from
 // a file), filled from a real or emulated call with --call, then changed by --set paths.
-import { buildServerMessage, sampleContext } from 'voice-agent-core/messages';
-import type { Client } from 'voice-agent-core/client/node';
-import type { ConversationMessage, Json, MessageContext, ServerMessageType } from 'voice-agent-core/messages';
+import { buildServerMessage, sampleContext } from '#core/messages/index';
+import type { Client } from '#core/client/node';
+import type { ConversationMessage, Json, MessageContext, ServerMessageType } from '#core/messages/index';
 import { parseSetValue, readJsonFile, setPath, splitAssignment } from '../body.js';
 import { usageError } from '../errors.js';
 import { checkType } from './types.js';

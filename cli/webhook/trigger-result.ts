@@ -1,7 +1,7 @@
 // The verdict of one `voice trigger`: what the server answered, whether that is right for the
 // message type, and how it is shown (lines for people, one object for --json).
-import { expectsAnswer } from 'voice-agent-core/messages';
-import type { PostResult as Delivery } from 'voice-agent-core/messages/post';
+import { expectsAnswer } from '#core/messages/index';
+import type { PostResult as Delivery } from '#core/messages/post';
 import { scrub } from './scrub.js';
 
 /** The outcome of sending one message. */

@@ -1,11 +1,11 @@
 // The message types the webhook commands know (from core/messages, the one list), checked on
 // the command line with the closest names first, and the judgement of a server's answer.
-import { answeredMessageTypes, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from 'voice-agent-core/messages';
-import type { ServerMessageType } from 'voice-agent-core/messages';
-import { messageProblems as builtMessageProblems } from 'voice-agent-core/messages/testing';
-import { validateServerMessageResponse } from 'voice-agent-core/schemas/validate';
+import { answeredMessageTypes, FINAL_TRANSCRIPTS, isServerMessageType, serverMessageTypes } from '#core/messages/index';
+import type { ServerMessageType } from '#core/messages/index';
+import { messageProblems as builtMessageProblems } from '#core/messages/testing';
+import { validateServerMessageResponse } from '#core/schemas/validate';
 import { usageError } from '../errors.js';
-import { closestFirst, suggestion } from 'voice-agent-core/schemas/closest';
+import { closestFirst, suggestion } from '#core/schemas/closest';
 
 /** A known type, or a usage error listing the known ones (closest first when one is close enough to suggest). */
 export function checkType(typed: string, what = 'message type'): ServerMessageType {
@@ -23,8 +23,8 @@ export function checkTypes(names: readonly string[], flag: string): string[] {
 }
 
 /** Judges a server's answer as the platform reads it (core decides, for the emulator's calls too). */
-export { judgeAnswer } from 'voice-agent-core/messages/answers';
-export type { AnswerVerdict } from 'voice-agent-core/messages/answers';
+export { judgeAnswer } from '#core/messages/answers';
+export type { AnswerVerdict } from '#core/messages/answers';
 
 /** What is wrong with a message about to be sent (empty when it fits its published schema). */
 export async function messageProblems(message: Record<string, unknown>): Promise<string[]> {

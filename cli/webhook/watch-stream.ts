@@ -1,7 +1,7 @@
 // Follows a call through the emulator's live stream (`GET /__voice/events?callId=`, server-sent
 // events): statuses and transcript lines as they happen, tool calls from the `tool-calls`
 // deliveries with their answers, then the ended call read once through the API.
-import { CONTROL_PATHS } from 'voice-agent-core/emulator/control/paths';
+import { CONTROL_PATHS } from '#core/emulator/control/paths';
 import { endedEvent, turnEvents } from './watch-events.js';
 import type { WatchEvent } from './watch-events.js';
 import { toolCallText } from './summary.js';

@@ -2,10 +2,10 @@
 // the call-watch diff, polling back-off and the server-sent-events parser.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from 'voice-agent-core/client';
-import { answeredMessageTypes, sampleServerMessage, serverMessageTypes } from 'voice-agent-core/messages';
-import { messagesOf, validateServerMessageResponse } from 'voice-agent-core/schemas/validate';
+import { answeredMessageTypes, sampleServerMessage, serverMessageTypes } from '#core/messages/index';
+import { messagesOf, validateServerMessageResponse } from '#core/schemas/validate';
 import { CliError } from '../errors.js';
-import { closestFirst, suggestion } from 'voice-agent-core/schemas/closest';
+import { closestFirst, suggestion } from '#core/schemas/closest';
 import { formatLine } from './lines.js';
 import { noopAnswer } from './noop.js';
 import { scrub } from './scrub.js';
@@ -18,7 +18,7 @@ import { pollCall } from './watch-poll.js';
 import { endEvents, sseParser, streamEvents } from './watch-stream.js';
 import { startReceiver } from './receiver.js';
 import type { Received } from './receiver.js';
-import { FINAL_TRANSCRIPTS } from 'voice-agent-core/messages';
+import { FINAL_TRANSCRIPTS } from '#core/messages/index';
 
 describe('--forward-to URLs', () => {
   it('accepts full URLs, host:port/path and bare ports, keeping path and query', () => {

@@ -14,8 +14,8 @@ import { AsYouType } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
 import { buildDemo, HOST_FILES } from '../../cli/demo/build-run.js';
 import { resolveDemoConfig } from '../../cli/demo/config.js';
-import { LiveVisitorsFile } from 'voice-agent-core/visitors/file-store';
-import { visitorsMiddleware } from 'voice-agent-core/visitors/postgrest';
+import { LiveVisitorsFile } from '#core/visitors/file-store';
+import { visitorsMiddleware } from '#core/visitors/postgrest';
 
 const SECRET_API_KEY = 'sk-private-platform-key-0123456789';
 const SERVICE_ROLE_KEY = 'service-role-secret-9876543210';

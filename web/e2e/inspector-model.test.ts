@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureBuilt } from '../../cli/test/build.js';
-import { startFakeModel, type FakeModel } from 'voice-agent-core/model/testing';
+import { startFakeModel, type FakeModel } from '#core/model/testing';
 import { isLoopback, launch, webhookServer } from './demo-harness.js';
 
 const BIN = new URL('../../bin/voice.js', import.meta.url).pathname;

@@ -13,8 +13,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
-import { startFakeModel } from 'voice-agent-core/model/testing';
-import type { FakeModel } from 'voice-agent-core/model/testing';
+import { startFakeModel } from '#core/model/testing';
+import type { FakeModel } from '#core/model/testing';
 import type { LocalCallLog } from './webcall-fixture/entry.js';
 
 const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));

@@ -3,7 +3,7 @@
 // speech-end), and the microphone's level (local-volume-level). The state in words goes to the
 // page's status region (App.tsx), which screen readers announce; the timer and level are visual.
 import { useEffect, useState } from 'react';
-import type { WebCall } from 'voice-agent-core/webcall/webcall';
+import type { WebCall } from '#core/webcall/webcall';
 import { clockText, liveText } from './live-text.js';
 
 /** What the meter is given: the call's client, whether it is live, and where its state in words goes. */

@@ -4,7 +4,7 @@
 // is in App.tsx, so it exists before any line and screen readers announce each one. The region
 // scrolls: each new line is brought into view, older ones stay a scroll away.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { WebCall } from 'voice-agent-core/webcall/webcall';
+import type { WebCall } from '#core/webcall/webcall';
 import { addCaption, CAPTION_LABELS, type Caption } from './caption-lines.js';
 
 /** The conversation on `client` so far (its latest lines). */

@@ -1,6 +1,6 @@
 // What "Test in Browser" says and checks when pressed: loaded with the press (or prefetched when
 // the pointer or focus reaches the button), so none of it weighs on the page's first load.
-import { LOCAL_ASSISTANT_PATH } from 'voice-agent-core/visitors/page-config';
+import { LOCAL_ASSISTANT_PATH } from '#core/visitors/page-config';
 
 /** The texts a press may show (spec 8 for the microphone). */
 export const callText = {

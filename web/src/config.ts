@@ -1,3 +1,3 @@
 // The page's runtime configuration lives in core (the CLI that injects it reads the same shape);
 // the page imports it from here.
-export * from 'voice-agent-core/visitors/page-config';
+export * from '#core/visitors/page-config';

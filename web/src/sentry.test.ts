@@ -2,7 +2,7 @@
 // client's reportError hook, with no token, key, name or data in what is sent.
 import * as Sentry from '@sentry/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { harness } from 'voice-agent-core/webcall/testing';
+import { harness } from '#core/webcall/testing';
 import { initSentry, reportFatal } from './sentry.js';
 
 const sent: string[] = [];

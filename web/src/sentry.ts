@@ -1,8 +1,8 @@
 // Error reporting, loaded with import() only when a DSN is configured.
 import * as Sentry from '@sentry/react';
 import type { BrowserOptions } from '@sentry/react';
-import { redact } from 'voice-agent-core/webcall/errors';
-import type { FatalErrorReport } from 'voice-agent-core/webcall/types';
+import { redact } from '#core/webcall/errors';
+import type { FatalErrorReport } from '#core/webcall/types';
 
 /** Starts error reporting for the page (`transport` is for tests). */
 export function initSentry(dsn: string, transport?: BrowserOptions['transport']): void {

@@ -5,9 +5,9 @@
 // (call-shell.tsx), so none of it is in the page's first load.
 import { useCallback, useRef, useState } from 'react';
 import type { DemoConfig } from './config.js';
-import { demoOverrides } from 'voice-agent-core/visitors/overrides';
-import { prefetchWebCall as prefetchClient, useWebCall, type UseWebCallOptions } from 'voice-agent-core/react/useWebCall';
-import type { WebCall } from 'voice-agent-core/webcall/webcall';
+import { demoOverrides } from '#core/visitors/overrides';
+import { prefetchWebCall as prefetchClient, useWebCall, type UseWebCallOptions } from '#core/react/useWebCall';
+import type { WebCall } from '#core/webcall/webcall';
 import type { Visitor } from './visitor.js';
 
 /** What the button shows. */

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Rolldown from 'rolldown';
 import type { Plugin } from 'vite';
-import { writeFileAtomic } from 'voice-agent-core/fs/atomic';
+import { writeFileAtomic } from '#core/fs/atomic';
 import { importFromVite } from './vite-bundler.js';
 
 /** The package the plugin stands in for (also kept out of Vite's optimizer). */

@@ -1,9 +1,9 @@
 // One call: timeline, transcript as it happens, tool calls, the end-of-call report, the recording,
 // its warnings (a scripted conversation, a model failure), and buttons to end it, make the
 // customer hang up, or speak as the customer.
-import { endCallPath, recordingPath, sayPath } from 'voice-agent-core/emulator/control/paths';
+import { endCallPath, recordingPath, sayPath } from '#core/emulator/control/paths';
 import { useEffect, useState } from 'react';
-import type { Delivery } from 'voice-agent-core/emulator/record';
+import type { Delivery } from '#core/emulator/store/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import type { CallState } from './live';

@@ -1,7 +1,7 @@
 // Every server message the emulator sent, filterable by type, call and outcome, with Replay.
-import { deliveryPath, replayPath } from 'voice-agent-core/emulator/control/paths';
+import { deliveryPath, replayPath } from '#core/emulator/control/paths';
 import { Fragment, useEffect, useState } from 'react';
-import type { Delivery } from 'voice-agent-core/emulator/record';
+import type { Delivery } from '#core/emulator/store/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import { href } from './route';

@@ -1,5 +1,5 @@
 // Every REST request the emulator answered; one opens with its bodies (keys masked).
-import { requestPath } from 'voice-agent-core/emulator/control/paths';
+import { requestPath } from '#core/emulator/control/paths';
 import { Fragment, useEffect, useState } from 'react';
 import { api } from './api';
 import { useFollow, useLive } from './live';

@@ -1,6 +1,6 @@
 // What the emulator holds, by type, through its REST API; start a call from an assistant and ring
 // a phone number (the same endpoints `voice call create` and `voice dev ring` use).
-import { CONTROL_PATHS } from 'voice-agent-core/emulator/control/paths';
+import { CONTROL_PATHS } from '#core/emulator/control/paths';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api, keyVersion, onKeyChange } from './api';
 import { useLive } from './live';

@@ -1,5 +1,5 @@
 // Talking to the emulator that serves this page (same origin). REST needs a bearer key: any key
-import { controlClient } from 'voice-agent-core/emulator/control/client';
+import { controlClient } from '#core/emulator/control/client';
 // works unless `voice dev --api-key` was given; then the page asks for it once and keeps it in
 // memory only (never shown, never stored).
 

@@ -6,10 +6,10 @@
 // delivery or every REST request while their tab is (`useFollow`). A hundred calls bring
 // thousands of events a second that nobody is looking at. A call's whole object (messages,
 // analysis, costs) is fetched only while its view is open (`loadCall`).
-import { CONTROL_PATHS, eventsPath } from 'voice-agent-core/emulator/control/paths';
+import { CONTROL_PATHS, eventsPath } from '#core/emulator/control/paths';
 import { useEffect, useSyncExternalStore } from 'react';
-import { MAX_REQUESTS } from 'voice-agent-core/emulator/record';
-import type { Delivery, RecordEvent } from 'voice-agent-core/emulator/record';
+import { MAX_REQUESTS } from '#core/emulator/store/record';
+import type { Delivery, RecordEvent } from '#core/emulator/store/record';
 import { api } from './api';
 
 /** A call as the REST API returns it (the fields the page reads). */

@@ -2,7 +2,7 @@
 // secrets and links ids to the objects they name.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { maskSecrets } from 'voice-agent-core/emulator/mask';
+import { maskSecrets } from '#core/emulator/store/mask';
 import { href } from './route';
 
 /** Hours, minutes and seconds in the browser's time zone (one formatter: making one per call is slow). */
