@@ -2,7 +2,8 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // One runner for unit, CLI (real process) and browser (real Chromium) tests.
-// cli, web and tests import core as `voice-agent-core/...`: the `voice-source` condition picks core's sources.
+// cli, web and tests import core's faces as `voice-agent-core/<face>`: the `voice-source` condition picks
+// core's sources (its other files are `#core/<file>`, the root package.json's `imports`).
 // Vitest hands these conditions to Node for installed packages too: `module` would pick builds
 // meant for bundlers (@opentelemetry/api's ESM build has extensionless imports Node cannot load,
 // which silently stopped @sentry/node from sending), so it is left out.

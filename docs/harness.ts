@@ -126,8 +126,9 @@ export async function runModule(block: Block, ctx: GuideContext, name: string): 
   mkdirSync(folder, { recursive: true });
   const file = join(folder, `${name}-${block.line}.${block.lang === 'tsx' ? 'tsx' : block.lang === 'js' || block.lang === 'mjs' ? 'mjs' : 'ts'}`);
   // Node resolves `voice-agent-core/client` to the Node entry; the test runner's source condition
-  // would give the browser one, so the module names the Node entry as Node would pick it.
-  const code = block.lang === 'tsx' ? block.code : block.code.replace(/(from\s+['"])voice-agent-core\/client(['"])/g, '$1voice-agent-core/client/node$2');
+  // would give the browser one, so the module names the Node entry's source as Node would pick it.
+  const nodeClient = join(ctx.root, 'core', 'client', 'node.ts');
+  const code = block.lang === 'tsx' ? block.code : block.code.replace(/(from\s+['"])voice-agent-core\/client(['"])/g, `$1${nodeClient}$2`);
   writeFileSync(file, localise(code, ctx));
   const cwd = process.cwd();
   const saved = { ...process.env };

@@ -19,8 +19,8 @@ try {
     platform: 'node',
     target: 'node20',
     conditions: ['voice-source'],
-    // Installed packages stay imports; core is bundled from its sources.
-    plugins: [{ name: 'packages-external', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('voice-agent-core/') ? undefined : { path: a.path, external: true })) }],
+    // Installed packages stay imports; core (its faces and the #core/ files) is bundled from its sources.
+    plugins: [{ name: 'packages-external', setup: (b) => b.onResolve({ filter: /^[^./#]/ }, (a) => (a.path.startsWith('voice-agent-core/') ? undefined : { path: a.path, external: true })) }],
     define: { __VOICE_VERSION__: '"0.0.0-docs"' },
     banner: { js: "import { createRequire as __voiceRequire } from 'node:module'; const require = __voiceRequire(import.meta.url);" },
     logLevel: 'error',

@@ -1,5 +1,6 @@
-// The package boundaries lint holds: outside core, a relative import of core fails lint (core is
-// imported as `voice-agent-core/<entry>`); inside core, an import that leaves core fails too.
+// The package boundaries lint holds: outside core, a relative import of core fails lint, and so
+// does `voice-agent-core/<x>` for an x core does not publish (its internals are `#core/<file>`,
+// which examples, the code users copy, may not use); inside core, an import that leaves core fails too.
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -20,8 +21,20 @@ describe('package boundaries', () => {
     expect(await rulesFor("import { VERSION } from '../core/version.js';\nexport { VERSION };\n", 'bench/example.ts')).toContain('no-restricted-imports');
   });
 
-  it('passes the same import through an entry point of core', async () => {
+  it('passes the same import through a public face of core, or through #core/ for its sources', async () => {
+    expect(await rulesFor("import { catalogue } from 'voice-agent-core/client';\nexport { catalogue };\n", 'cli/commands/example.ts')).toEqual([]);
     expect(await rulesFor("import { catalogue } from '#core/catalogue/index';\nexport { catalogue };\n", 'cli/commands/example.ts')).toEqual([]);
+  });
+
+  it('fails on a subpath of voice-agent-core that is not a published face (it would not resolve for users)', async () => {
+    expect(await rulesFor("import { catalogue } from 'voice-agent-core/catalogue';\nexport { catalogue };\n", 'cli/commands/example.ts')).toContain('no-restricted-imports');
+    expect(await rulesFor("import type { Delivery } from 'voice-agent-core/emulator/store';\nexport type { Delivery };\n", 'web/inspector/src/example.ts')).toContain('no-restricted-imports');
+    expect(await rulesFor("import { x } from 'voice-agent-core';\nexport { x };\n", 'docs/example.ts')).toContain('no-restricted-imports');
+  });
+
+  it('keeps examples, the code users copy, to the published faces', async () => {
+    expect(await rulesFor("import { startEmulator } from 'voice-agent-core/emulator';\nexport { startEmulator };\n", 'examples/vitest/example.ts')).toEqual([]);
+    expect(await rulesFor("import { startHook } from '#core/emulator/calls/testing';\nexport { startHook };\n", 'examples/vitest/example.ts')).toContain('no-restricted-imports');
   });
 
   it('fails on an import that leaves core, at any depth', async () => {

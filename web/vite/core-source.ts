@@ -1,6 +1,7 @@
-// The page imports core as `voice-agent-core/...`; Vite serves those modules from core's sources
-// (the files core's package.json names for each entry point under the `voice-source` condition),
-// in a checkout and in an installed CLI alike, which ships the sources the page needs.
+// The page imports core's faces as `voice-agent-core/<face>`; Vite serves those modules from core's
+// sources (the files core's package.json names for each face under the `voice-source` condition),
+// in a checkout and in an installed CLI alike, which ships the sources the page needs. Its other
+// core modules (`#core/<file>`, the root package.json's `imports`) Vite resolves by itself.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
