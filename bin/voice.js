@@ -14,7 +14,7 @@ const dist = join(__dirname, '..', 'dist', 'cli');
 function full() {
   const entry = join(dist, 'main.js');
   if (!existsSync(entry)) {
-    process.stderr.write('voice: the CLI is not built yet. Run `npm run build` (npm install does it for you).\n');
+    process.stderr.write('voice: the CLI is not built yet. Run `npm run build` in the repository (npm start and npm test build it when the sources changed).\n');
     process.exit(1);
   }
   return import(pathToFileURL(entry).href);

@@ -5,7 +5,8 @@
 // the demo) and the `voice dev` inspector page (dist/inspector, with Vite). The CLI bundles core from its sources; the root
 // package does not depend on voice-agent-core, so an installed CLI holds core's code once.
 // audio/dist: voice-agent-audio, the optional speech package. `--core` builds core/dist only (core's
-// own `prepack`), `--audio` audio/dist only (audio's).
+// own `prepack`), `--audio` audio/dist only (audio's); `--if-stale` builds only when an output is
+// missing or older than a source (what `npm start` runs).
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,6 +14,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emulatorBuild, requireShim } from './build-config.js';
+import { buildIsFresh } from './build-fresh.js';
 import { lazyUnicode } from '../cli/launch/build-lazy-unicode.js';
 import { inkScriptBuild, makeInkCache } from '../cli/launch/build-ink-script.js';
 import { fastLaneBuild } from '../cli/launch/build-lane.js';
@@ -27,6 +29,7 @@ const pkg = readJson('package.json');
 const corePkg = readJson('core/package.json');
 const coreOnly = process.argv.includes('--core');
 const audioOnly = process.argv.includes('--audio');
+if (process.argv.includes('--if-stale') && buildIsFresh(ROOT)) process.exit(0);
 const started = Date.now();
 
 /** core's library entries (name -> source), one per `exports` subpath of core/package.json. */

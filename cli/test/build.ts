@@ -1,33 +1,15 @@
 // Makes sure dist/ and core/dist/ hold builds of the current sources before process tests run:
 // builds with scripts/build.js when an output is missing or older than any CLI or core source.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsFresh } from '../../scripts/build-fresh.js';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
-// One output of each build: the CLI, core's libraries, core's emulator, the inspector page.
-const OUTPUTS = [MAIN, join(ROOT, 'core', 'dist', 'client.js'), join(ROOT, 'core', 'dist', 'emulator.js'), join(ROOT, 'dist', 'inspector', 'index.html')];
 const LOCK = join(ROOT, 'node_modules', '.cache', 'voice-cli-build.lock');
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory() && (entry.name === 'dist' || entry.name === 'node_modules')) continue;
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (/\.(ts|tsx|css|html)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function fresh(): boolean {
-  if (!OUTPUTS.every((file) => existsSync(file))) return false;
-  const built = Math.min(...OUTPUTS.map((file) => statSync(file).mtimeMs));
-  return ['cli', 'core', 'web/inspector'].every((d) => newestSource(join(ROOT, d)) <= built);
-}
+const fresh = (): boolean => buildIsFresh(ROOT);
 
 const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
