@@ -129,3 +129,26 @@ export async function startLocalRegistry(options: { lockfile: string; cacheDir: 
       }),
   };
 }
+
+/**
+ * The environment that points npm at `registryUrl` only: a throwaway cache and empty user and
+ * global settings under `dir`, none of the calling npm's own `npm_*` settings, and no proxy.
+ */
+export function npmEnvFor(registryUrl: string, dir: string): Record<string, string | undefined> {
+  const own = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  return {
+    ...own,
+    npm_config_registry: registryUrl,
+    npm_config_cache: join(dir, 'cache'),
+    npm_config_userconfig: join(dir, 'npmrc'),
+    npm_config_globalconfig: join(dir, 'global-npmrc'),
+    npm_config_update_notifier: 'false',
+    // The registry is on loopback: never through a proxy.
+    HTTPS_PROXY: '',
+    HTTP_PROXY: '',
+    https_proxy: '',
+    http_proxy: '',
+    NO_PROXY: '127.0.0.1',
+    no_proxy: '127.0.0.1',
+  };
+}

@@ -1,6 +1,7 @@
 // The fresh projects scripts/packages.test.ts installs the packed packages into: a Node ESM
-// backend (REST client + emulator; TypeScript with nodenext) and a Vite React web app (web-call
-// client; TypeScript with bundler). Each `@ts-expect-error` proves the types are not `any`.
+// backend (REST client + emulator; TypeScript with nodenext) and a Vite React web app (the browser
+// faces; TypeScript with bundler), which also loads every face in Node, with `import` and with
+// `require()`. Each `@ts-expect-error` proves the types are not `any`.
 
 /** File path -> contents. */
 export type ProjectFiles = Record<string, string>;
@@ -73,24 +74,52 @@ export async function frontDesk(): Promise<Assistant> {
 `,
 };
 
+/**
+ * Prints, as JSON, each face core's package.json exports (`client`, ...) with the names it exports
+ * (less `__esModule`, the marker Node's require() adds to an ES module with a default export).
+ */
+const faces = (load: string): string => `const { exports: map } = require('voice-agent-core/package.json');
+const names = {};
+for (const key of Object.keys(map).filter((k) => k !== './package.json')) names[key.slice(2)] = Object.keys(${load}).filter((n) => n !== '__esModule').sort();
+console.log(JSON.stringify(names));
+`;
+
 const web: ProjectFiles = {
   'package.json': json({ name: 'web-app', version: '1.0.0', private: true, type: 'module' }),
   'index.html': '<!doctype html>\n<html><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>\n',
   'vite.config.js': "import react from '@vitejs/plugin-react';\n\nexport default { plugins: [react()] };\n",
   'src/main.jsx': `import { createRoot } from 'react-dom/client';
+import { createClient } from 'voice-agent-core/client';
+import { useWebCall } from 'voice-agent-core/react';
+import { verifyServerMessage } from 'voice-agent-core/verify';
 import WebCall from 'voice-agent-core/webcall';
 
 function App() {
+  const { state, start } = useWebCall('public-key');
   const talk = () => {
     const call = new WebCall('public-key');
     call.on('call-start', () => console.log('listening'));
     void call.start('assistant-id');
   };
-  return <button onClick={talk}>Talk to us</button>;
+  const recent = () => createClient({ apiKey: 'key' }).call.list({ limit: 5 });
+  const check = () => verifyServerMessage({ body: '{}', headers: {}, plan: { type: 'bearer', token: 'secret' } });
+  return (
+    <>
+      <button onClick={talk}>Talk to us</button>
+      <button onClick={() => void start('assistant-id')}>{state}</button>
+      <button onClick={() => void recent().then(console.log)}>Recent</button>
+      <button onClick={() => void check().then(console.log)}>Check</button>
+    </>
+  );
 }
 
 createRoot(document.getElementById('root')).render(<App />);
 `,
+  // A browser build that imports a Node-only face (vite build --config vite.node-only.config.js).
+  'vite.node-only.config.js': "export default { build: { outDir: 'dist-node-only', rollupOptions: { input: 'src/node-only.js' } }, logLevel: 'error' };\n",
+  'src/node-only.js': "import { startEmulator } from 'voice-agent-core/emulator';\n\nconsole.log(startEmulator);\n",
+  'faces.cjs': faces('require(`voice-agent-core/${key.slice(2)}`)'),
+  'faces.mjs': `import { createRequire } from 'node:module';\n\nconst require = createRequire(import.meta.url);\n${faces('await import(`voice-agent-core/${key.slice(2)}`)')}`,
   'tsconfig.json': json({
     compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom', 'dom.iterable'], strict: true, noEmit: true, skipLibCheck: false, types: [] },
     include: ['src/**/*.ts'],

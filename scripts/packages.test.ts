@@ -1,30 +1,29 @@
 // Both packages as their users get them: packed (file lists checked), published on a loopback
 // registry that serves everything else from the local npm cache, and installed into fresh
 // projects in a temporary folder: a Node backend using only the REST client (and the emulator),
-// TypeScript projects (nodenext, bundler), a Vite React app, and the CLI installed globally.
-// README.md's install block runs here: the same `npm pack`, and the tarballs it makes installed into a
-// project and globally (served by that registry here, where the README names the tarball files).
+// TypeScript projects (nodenext, bundler), a Vite React app that also loads every face of core in
+// Node (import and require), and the CLI installed globally, from the registry and from its
+// tarball file. No install prints a warning. README.md's install block runs here: the same
+// `npm pack`, and the tarballs it makes installed into a project and globally.
 import { build } from 'esbuild';
 import { execa } from 'execa';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorBuild, OPTIONAL_NATIVE } from './build-config.js';
-import { startLocalRegistry, type LocalRegistry } from './local-registry.js';
+import { npmEnvFor, startLocalRegistry, type LocalRegistry } from './local-registry.js';
+import { coreFilesThePageReaches, firstUrl, installed, packageOf, packagesImported, size, warnings } from './package-checks.js';
 import { PROJECTS, type ProjectFiles } from './packages.fixtures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
-const rootPkg = readJson<{ name: string; version: string; dependencies: Record<string, string> }>(join(ROOT, 'package.json'));
-const corePkg = readJson<{ name: string; version: string; dependencies: Record<string, string>; peerDependencies: Record<string, string>; exports: Record<string, unknown> }>(
-  join(ROOT, 'core', 'package.json'),
-);
+type Manifest = { name: string; version: string; dependencies: Record<string, string>; scripts: Record<string, string> };
+const rootPkg = readJson<Manifest>(join(ROOT, 'package.json'));
+const corePkg = readJson<Manifest & { peerDependencies: Record<string, string>; exports: Record<string, unknown> }>(join(ROOT, 'core', 'package.json'));
 const lock = readJson<{ packages: Record<string, { version: string }> }>(join(ROOT, 'package-lock.json'));
-/** The package an import specifier names (`@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`). */
-const packageOf = (spec: string): string => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
 /** The version the repository's lock holds, so the test projects install what the cache has. */
 const locked = (name: string): string => `${name}@${lock.packages[`node_modules/${name}`]?.version ?? 'missing-from-lock'}`;
 
@@ -37,26 +36,8 @@ let registry: LocalRegistry;
 const packs = new Map<string, { filename: string; files: string[] }>();
 
 /** npm against the loopback registry only, with a throwaway cache and no user settings. */
-async function npm(args: string[], cwd: string) {
-  const run = execa('npm', [...args, '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error'], {
-    cwd,
-    env: {
-      ...env,
-      npm_config_registry: registry.url,
-      npm_config_cache: join(tmp, 'cache'),
-      npm_config_userconfig: join(tmp, 'npmrc'),
-      npm_config_globalconfig: join(tmp, 'global-npmrc'),
-      npm_config_update_notifier: 'false',
-      // The registry is on loopback: never through a proxy.
-      HTTPS_PROXY: '',
-      HTTP_PROXY: '',
-      https_proxy: '',
-      http_proxy: '',
-      NO_PROXY: '127.0.0.1',
-      no_proxy: '127.0.0.1',
-    },
-    timeout: 240_000,
-  });
+async function npm(args: string[], cwd: string, loglevel = 'error') {
+  const run = execa('npm', [...args, '--no-audit', '--no-fund', '--no-update-notifier', `--loglevel=${loglevel}`], { cwd, env: npmEnvFor(registry.url, tmp), timeout: 240_000 });
   try {
     return await run;
   } catch (error) {
@@ -75,53 +56,14 @@ function project(name: string, files: ProjectFiles): string {
   return dir;
 }
 
-/** Bytes on disk under a folder (symlinks counted as links, never followed). */
-function size(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    total += entry.isDirectory() ? size(path) : lstatSync(path).size;
-  }
-  return total;
+/** Installs the CLI globally into its own prefix; resolves to the prefix once npm printed no warning. */
+async function globalInstall(spec: string, prefix: string): Promise<string> {
+  const run = await npm(['install', '--global', '--prefix', prefix, spec], tmp, 'warn');
+  expect(warnings(run)).toEqual([]);
+  return prefix;
 }
 
-/** Every package folder under node_modules (scoped ones as `@scope/name`), nested ones too. */
-function installed(dir: string): string[] {
-  const names: string[] = [];
-  const walk = (modules: string): void => {
-    let entries: string[] = [];
-    try {
-      entries = readdirSync(modules);
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.startsWith('.')) continue;
-      const scoped = entry.startsWith('@') ? readdirSync(join(modules, entry)).map((n) => `${entry}/${n}`) : [entry];
-      for (const name of scoped) {
-        names.push(name);
-        walk(join(modules, name, 'node_modules'));
-      }
-    }
-  };
-  walk(join(dir, 'node_modules'));
-  return names;
-}
-
-/** The first http:// URL a server process prints on stdout. */
-function firstUrl(child: ReturnType<typeof execa>): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += String(d);
-      const m = /http:\/\/\S+/.exec(out);
-      if (m) resolve(m[0]);
-    });
-    void child.then((r) => reject(new Error(`exited ${String(r.exitCode)} before printing a URL: ${String(r.stderr)}`)));
-  });
-}
-
-let installs: { node: Promise<string>; web: Promise<string>; global: Promise<string> };
+let installs: { node: Promise<string>; web: Promise<string>; global: Promise<string>; fromFile: Promise<string> };
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'voice-packages-'));
@@ -160,7 +102,9 @@ beforeAll(async () => {
       ],
       webDir,
     ).then(() => webDir),
-    global: npm(['install', '--global', '--prefix', join(tmp, 'global'), `${rootPkg.name}@${rootPkg.version}`], tmp).then(() => join(tmp, 'global')),
+    global: globalInstall(`${rootPkg.name}@${rootPkg.version}`, join(tmp, 'global')),
+    // The README's way until the CLI is on the registry: the tarball file itself.
+    fromFile: globalInstall(packs.get(rootPkg.name)?.filename ?? '', join(tmp, 'global-file')),
   };
   for (const p of Object.values(installs)) p.catch(() => undefined);
 }, 120_000);
@@ -170,7 +114,7 @@ afterAll(async () => {
   if (installs) await Promise.allSettled(Object.values(installs));
   await registry?.close();
   if (tmp && !process.env.VOICE_KEEP_TMP) rmSync(tmp, { recursive: true, force: true });
-}, 180_000);
+}, 360_000);
 
 describe('packages', () => {
   it('pack only what runs: no tests, benchmarks, e2e or fixtures the runtime does not read', async () => {
@@ -186,21 +130,7 @@ describe('packages', () => {
     // `voice demo` serves web/ with Vite from the installed package, core's modules from their
     // sources (web/vite/core-source.ts): every core source the page reaches must be in the root's
     // tarball, and no other core file (the CLI's own use of core is bundled in dist/cli).
-    const page = await build({
-      absWorkingDir: ROOT,
-      entryPoints: ['web/src/main.tsx'],
-      bundle: true,
-      write: false,
-      metafile: true,
-      splitting: true,
-      format: 'esm',
-      outdir: join(tmp, 'page'),
-      conditions: ['voice-source'],
-      plugins: [{ name: 'other-packages-external', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('voice-agent-core/') ? undefined : { path: a.path, external: true })) }],
-      loader: { '.css': 'empty' },
-      logLevel: 'error',
-    });
-    const reached = Object.keys(page.metafile.inputs).filter((f) => f.startsWith('core/'));
+    const reached = await coreFilesThePageReaches(ROOT, join(tmp, 'page'));
     expect(reached.length).toBeGreaterThan(3);
     for (const file of reached) expect(root).toContain(file);
     // Besides those, only the rest of the page's own folders (type-only modules, its index, READMEs).
@@ -212,6 +142,12 @@ describe('packages', () => {
     expect(Object.keys(rootPkg.dependencies)).not.toContain(corePkg.name);
     const root = packs.get(rootPkg.name)?.files ?? [];
     expect(root.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/cli/') && !f.startsWith('dist/inspector/'))).toEqual([]);
+  });
+
+  // npm never runs `prepare` for a package from a registry, but warns about it for a tarball file
+  // (whose `scripts/` would not be there anyway): neither package may name an install script.
+  it('neither package has an install script', () => {
+    for (const pkg of [rootPkg, corePkg]) expect(Object.keys(pkg.scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
   });
 
   // Libraries the emulator uses are bundled in (and listed in core's devDependencies), never left
@@ -237,22 +173,7 @@ describe('packages', () => {
   it("core's package.json names every package core's sources import", () => {
     const manifest = readJson<{ devDependencies?: Record<string, string> }>(join(ROOT, 'core', 'package.json'));
     const named = new Set([...Object.keys(corePkg.dependencies), ...Object.keys(corePkg.peerDependencies), ...Object.keys(manifest.devDependencies ?? {})]);
-    const used = new Map<string, string>();
-    const walk = (dir: string): void => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory() && entry.name !== 'dist' && entry.name !== 'node_modules') walk(path);
-        // Test code (`*.test.ts`, the helpers they share, `*.test-support.ts`, core's vitest.config.ts) is not what users run.
-        else if (/\.tsx?$/.test(entry.name) && !/\.test(-support)?\.tsx?$/.test(entry.name) && entry.name !== 'vitest.config.ts') {
-          for (const m of readFileSync(path, 'utf8').matchAll(/(?:(?<![\w'"])from\s*|\bimport\s*\(\s*)'([^'./][^']*)'/g)) {
-            // (`from` as a word of code: a quoted 'from' in a generated list of field names is none)
-            const spec = m[1] as string;
-            if (!isBuiltin(spec)) used.set(packageOf(spec), path.slice(ROOT.length));
-          }
-        }
-      }
-    };
-    walk(join(ROOT, 'core'));
+    const used = packagesImported(join(ROOT, 'core'), ROOT);
     expect(used.has('undici')).toBe(true);
     expect([...used].filter(([name]) => !named.has(name)).map(([name, file]) => `${name} (${file})`)).toEqual([]);
   });
@@ -267,6 +188,30 @@ describe('packages', () => {
     // The emulator export and the client, talking to each other on loopback.
     const run = await execa(process.execPath, ['main.js'], { cwd: dir, env });
     expect(JSON.parse(run.stdout)).toEqual({ name: 'Front desk', listed: 1, notFound: 404 });
+  }, 240_000);
+
+  // Every face core exports loads in Node from the installed package, as an ES module and through
+  // require() (core ships no CommonJS build: Node 20.19 and newer require ES modules), with no
+  // warning, and exports at least the names the table in core's README lists for it.
+  it('every face of voice-agent-core loads with import and with require(), exporting what its README names', async () => {
+    const dir = await installs.web;
+    const run = (file: string) => execa(process.execPath, [file], { cwd: dir, env });
+    const [esm, cjs] = await Promise.all([run('faces.mjs'), run('faces.cjs')]);
+    expect(esm.stderr).toBe('');
+    expect(cjs.stderr).toBe('');
+    const names = JSON.parse(esm.stdout) as Record<string, string[]>;
+    expect(Object.keys(names).sort()).toEqual(['client', 'emulator', 'model', 'react', 'verify', 'webcall']);
+    expect(JSON.parse(cjs.stdout)).toEqual(names);
+    const readme = readFileSync(join(dir, 'node_modules', corePkg.name, 'README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| `voice-agent-core\/([\w-]+)`\s*\|([^|]*)\|/gm)].map((m) => ({
+      face: m[1] as string,
+      documented: [...(m[2] as string).matchAll(/`(\w+)`/g)].map((n) => n[1] as string),
+    }));
+    expect(rows.map((r) => r.face).sort()).toEqual(Object.keys(names).sort());
+    for (const { face, documented } of rows) {
+      expect(documented.length).toBeGreaterThan(0);
+      expect(names[face]).toEqual(expect.arrayContaining(documented));
+    }
   }, 240_000);
 
   // Both projects hold @ts-expect-error lines (a wrong id, body or result type), so a check that
@@ -284,7 +229,7 @@ describe('packages', () => {
     expect(bundler.exitCode).toBe(0);
   }, 240_000);
 
-  it('a Vite React app imports the web-call client and builds', async () => {
+  it('a Vite React app imports the browser faces and builds; a Node-only face fails its build', async () => {
     const dir = await installs.web;
     const result = await execa(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: dir, env, reject: false });
     expect(result.stderr).toBe('');
@@ -298,14 +243,26 @@ describe('packages', () => {
     // loaded when a call starts.
     expect(js).toContain('https://api.vapi.ai');
     expect(assets.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(1);
+    // The signature check's HMAC payload format: verify's code is in the app too.
+    expect(js).toContain('{timestamp}.{body}');
+    // `"browser": null`: a page that imports the emulator stops at build time, naming it.
+    const nodeOnly = await execa(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.node-only.config.js'], { cwd: dir, env, reject: false });
+    expect(nodeOnly.exitCode).not.toBe(0);
+    expect(`${nodeOnly.stdout}\n${nodeOnly.stderr}`).toMatch(/"\.\/emulator" is not exported under the conditions \[[^\]]*"browser"[^\]]*\] from package \S*voice-agent-core/);
   }, 240_000);
-  it('the CLI installed globally runs `voice --version`, `voice dev` and `voice demo` from another folder', async () => {
+  it('the CLI installed globally runs `voice --version`, `--help`, `voice dev` and `voice demo` from another folder', async () => {
     const prefix = await installs.global;
     const voice = join(prefix, 'bin', 'voice');
     const elsewhere = mkdtempSync(join(tmp, 'elsewhere-'));
     const cliEnv = { ...env, VOICE_API_KEY: '', VAPI_API_KEY: '', VAPI_TOKEN: '', XDG_CONFIG_HOME: join(elsewhere, 'config'), NO_COLOR: '1', CI: '1' };
     const version = await execa(voice, ['--version'], { cwd: elsewhere, env: cliEnv });
     expect(version.stdout.trim()).toBe(rootPkg.version);
+    const help = await execa(voice, ['--help'], { cwd: elsewhere, env: cliEnv });
+    expect(help.stdout).toMatch(/^Usage: voice /m);
+    expect(help.stdout).toContain('demo');
+    // The documented `npx voice-agent-cli ...` runs this package's `voice` (here the global one).
+    const npx = await execa('npm', ['exec', '--yes', '--', rootPkg.name, '--version'], { cwd: elsewhere, env: { ...npmEnvFor(registry.url, tmp), npm_config_prefix: prefix } });
+    expect(npx.stdout.trim()).toBe(rootPkg.version);
 
     // core's code is in the CLI's bundle once: voice-agent-core is not installed beside it.
     expect(installed(join(prefix, 'lib'))).not.toContain(corePkg.name);
@@ -336,5 +293,11 @@ describe('packages', () => {
     const stopped = await demo;
     expect(stopped.exitCode).toBe(0);
     expect(String(stopped.stderr)).not.toMatch(/\bat .+:\d+:\d+/);
+  }, 240_000);
+
+  it('the CLI installed from its tarball file (the way until it is on the registry) runs', async () => {
+    const prefix = await installs.fromFile;
+    const version = await execa(join(prefix, 'bin', 'voice'), ['--version'], { cwd: tmp, env });
+    expect(version.stdout.trim()).toBe(rootPkg.version);
   }, 240_000);
 });
