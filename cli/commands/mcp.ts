@@ -166,8 +166,15 @@ Examples:
       } catch (e) {
         throw usageError((e as Error).message);
       }
-      if (o.print) out(`# ${planned.file} (not written)\n${planned.text}`);
-      else err(`Wrote ${planned.file}:\n${planned.text}Your client starts \`npx voice mcp\` in this folder; restart it (or reload its MCP servers) to pick it up.\n`);
+      const started = [planned.launcher.command, ...planned.launcher.args].join(' ');
+      // Not the project's own CLI: say why the command names this machine's paths, and how to share it.
+      const local = planned.launcher.portable
+        ? ''
+        : 'This project does not have voice-agent-cli installed, so the client starts this installation by its paths on this machine; to share the configuration, `npm install --save-dev voice-agent-cli` here and run this setup again.\n';
+      if (o.print) {
+        out(`# ${planned.file} (not written)\n${planned.text}`);
+        if (local) err(local);
+      } else err(`Wrote ${planned.file}:\n${planned.text}Your client starts \`${started}\` in this folder; restart it (or reload its MCP servers) to pick it up.\n${local}`);
     });
   return cmd;
 }

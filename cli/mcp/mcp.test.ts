@@ -2,8 +2,9 @@
 // CLI. It lists valid tools, builds an assistant whose tool runs on a loopback server, places a call
 // with the fake model and reads the transcript with the tool's result in one tool call; bad input
 // comes back as tool errors naming the field; --hosted refuses writes without --allow-writes and
-// never shows the key; `setup --print` writes nothing and prints a configuration that starts it.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// never shows the key; `setup` writes a configuration whose command starts it as written: the
+// project's own CLI by its package name, or this installation where the project lacks it.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -218,23 +219,31 @@ describe('voice mcp --hosted', () => {
 });
 
 describe('voice mcp setup', () => {
-  it('--print writes nothing and prints a configuration that starts the server', async () => {
+  /** Starts the server exactly as a configuration says, and lists its tools. */
+  async function toolsOf(server: { command: string; args: string[] }, cwd: string, env: Record<string, string> = {}): Promise<number> {
+    const transport = new StdioClientTransport({ command: server.command, args: server.args, cwd, env: { ...(process.env as Record<string, string>), NO_COLOR: '1', ...env }, stderr: 'pipe' });
+    const client = new Client({ name: 'test-agent', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      return (await client.listTools()).tools.length;
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('--print writes nothing and prints a configuration that starts this installation where the project lacks the CLI', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'voice-mcp-setup-'));
     try {
       const r = await execa(process.execPath, [BIN, 'mcp', 'setup', 'cursor', '--print'], { cwd: dir, reject: false });
       expect(r.exitCode).toBe(0);
       expect(existsSync(join(dir, '.cursor'))).toBe(false);
       const config = JSON.parse(r.stdout.split('\n').slice(1).join('\n')) as { mcpServers: { voice: { command: string; args: string[] } } };
-      expect(config.mcpServers.voice).toEqual({ command: 'npx', args: ['voice', 'mcp'] });
-      // What npx would run: this package's bin with the same arguments.
-      const started = await connect(config.mcpServers.voice.args.slice(1));
-      expect((await started.client.listTools()).tools.length).toBeGreaterThan(5);
-      await started.client.close();
+      expect(config.mcpServers.voice).toEqual({ command: process.execPath, args: [BIN, 'mcp'] });
+      expect(r.stderr).toContain('npm install --save-dev voice-agent-cli');
+      expect(await toolsOf(config.mcpServers.voice, dir)).toBeGreaterThan(5);
       const wrote = await execa(process.execPath, [BIN, 'mcp', 'setup', 'vscode'], { cwd: dir, reject: false });
       expect(wrote.exitCode).toBe(0);
-      expect(JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(join(dir, '.vscode', 'mcp.json'), 'utf8')))).toEqual({
-        servers: { voice: { type: 'stdio', command: 'npx', args: ['voice', 'mcp'] } },
-      });
+      expect(JSON.parse(readFileSync(join(dir, '.vscode', 'mcp.json'), 'utf8'))).toEqual({ servers: { voice: { type: 'stdio', command: process.execPath, args: [BIN, 'mcp'] } } });
       const bad = await execa(process.execPath, [BIN, 'mcp', 'setup', 'emacs'], { cwd: dir, reject: false });
       expect(bad.exitCode).toBe(2);
       expect(bad.stderr).toContain('claude, cursor, vscode');
@@ -242,6 +251,26 @@ describe('voice mcp setup', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("names the project's own CLI by its package name (npx voice-agent-cli) where the project has it, and that command starts it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'voice-mcp-setup-'));
+    try {
+      // The project as `npm install --save-dev voice-agent-cli` leaves it (this checkout stands in for the package).
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'my-agent', private: true, devDependencies: { 'voice-agent-cli': '*' } }));
+      mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+      symlinkSync(ROOT, join(dir, 'node_modules', 'voice-agent-cli'));
+      symlinkSync(join('..', 'voice-agent-cli', 'bin', 'voice.js'), join(dir, 'node_modules', '.bin', 'voice'));
+      const wrote = await execa(process.execPath, [BIN, 'mcp', 'setup', 'claude'], { cwd: dir, reject: false });
+      expect(wrote.exitCode).toBe(0);
+      expect(wrote.stderr).toContain('Your client starts `npx voice-agent-cli mcp` in this folder');
+      const config = JSON.parse(readFileSync(join(dir, '.mcp.json'), 'utf8')) as { mcpServers: { voice: { command: string; args: string[] } } };
+      expect(config.mcpServers.voice).toEqual({ command: 'npx', args: ['voice-agent-cli', 'mcp'] });
+      // npx runs it from the project, offline (a registry it cannot reach: nothing is fetched).
+      expect(await toolsOf(config.mcpServers.voice, dir, { npm_config_offline: 'true', npm_config_registry: 'http://127.0.0.1:9/', npm_config_update_notifier: 'false' })).toBeGreaterThan(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('voice mcp --http and run_tests', () => {

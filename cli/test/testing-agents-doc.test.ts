@@ -33,10 +33,10 @@ afterAll(async () => {
   await model?.close();
 });
 
-/** Runs one documented command line (`voice ...` or `npx voice ...`) in the home folder, on the fake model. */
+/** Runs one documented command line (`voice ...` or `npx voice-agent-cli ...`) in the home folder, on the fake model. */
 async function runLine(line: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   const args = line
-    .replace(/^npx /, '')
+    .replace(/^npx voice-agent-cli /, 'voice ')
     .split(/\s+/)
     .slice(1)
     .map((a) => (a === LOCAL_MODEL ? model.url : a));
@@ -74,7 +74,9 @@ it("the guide's files, commands and CI job run as written", async () => {
   expect(Object.keys(workflow.on)).toEqual(['pull_request']);
   const ci = Object.values(workflow.jobs)[0]
     ?.steps.map((s) => s.run)
-    .find((r) => r?.includes('voice test')) as string;
+    .find((r) => r?.includes(' test ')) as string;
+  // The package's own name: `npx voice` would fetch an unrelated package.
+  expect(ci).toMatch(/^npx voice-agent-cli test /);
   const before = model.requests.length;
   const run = await runLine(ci);
   expect(run.exitCode, run.stdout + run.stderr).toBe(0);
