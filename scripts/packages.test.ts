@@ -145,9 +145,10 @@ describe('packages', () => {
   });
 
   // npm never runs `prepare` for a package from a registry, but warns about it for a tarball file
-  // (whose `scripts/` would not be there anyway): neither package may name an install script.
-  it('neither package has an install script', () => {
-    for (const pkg of [rootPkg, corePkg]) expect(Object.keys(pkg.scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
+  // (whose `scripts/` would not be there anyway): no package may name an install script.
+  it('no package has an install script', () => {
+    const workspaces = (rootPkg as Manifest & { workspaces: string[] }).workspaces.map((dir) => readJson<Manifest>(join(ROOT, dir, 'package.json')));
+    for (const pkg of [rootPkg, ...workspaces]) expect(Object.keys(pkg.scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
   });
 
   // Libraries the emulator uses are bundled in (and listed in core's devDependencies), never left

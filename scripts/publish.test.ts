@@ -1,6 +1,6 @@
-// `npm publish --dry-run` of both packages, as the release workflow (.github/workflows/release.yml)
-// runs it but without uploading: against a loopback registry that holds neither package yet, with
-// a placeholder token, so npm checks everything a real publish checks. Any `npm warn` fails.
+// `npm publish --dry-run` of every package, as the release workflow (.github/workflows/release.yml)
+// runs it but without uploading: against a loopback registry that holds none of them yet, with a
+// placeholder token, so npm checks everything a real publish checks. Any `npm warn` fails.
 import { execa } from 'execa';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,8 +36,13 @@ function dryRun(dir: string) {
   return execa('npm', ['publish', '--dry-run', '--ignore-scripts', '--loglevel=notice'], { cwd: dir, env: npmEnvFor(registry.url, tmp), reject: false, timeout: 120_000 });
 }
 
+// The CLI (the root) and every workspace package (core, audio), as the workflow publishes them.
+const FOLDERS = ['.', ...(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces];
+
 describe('npm publish --dry-run', () => {
-  for (const folder of ['.', 'core']) {
+  it('covers the CLI and core at least', () => expect(FOLDERS).toEqual(expect.arrayContaining(['.', 'core'])));
+
+  for (const folder of FOLDERS) {
     const pkg = JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')) as { name: string; version: string };
     it(`${pkg.name}: publishes cleanly, with no warning`, async () => {
       const run = await dryRun(join(ROOT, folder));

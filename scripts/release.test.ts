@@ -65,12 +65,12 @@ describe('the release workflow', () => {
     expect(workflow.jobs.release?.permissions).toEqual({ contents: 'write', 'id-token': 'write' });
   });
 
-  it("versions both packages, cuts the changelog, and publishes each with provenance on the maintainer's token", () => {
+  it("versions every package, cuts the changelog, and publishes each with provenance on the maintainer's token", () => {
     const release = runs('release');
     expect(release).toContain('npm version "$BUMP" --workspaces --include-workspace-root');
     expect(release).toContain('node scripts/release-notes.js "$VERSION"');
     expect(release).toContain('npm publish --provenance --access public $DRY_RUN');
-    expect(release).toMatch(/for dir in core \.; do/);
+    expect(release).toContain(`for dir in $(node -p "require('./package.json').workspaces.join(' ')") .; do`);
     const publish = workflow.jobs.release?.steps.find((step) => step.run?.includes('npm publish'));
     expect(publish?.env).toEqual({ NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}' });
   });

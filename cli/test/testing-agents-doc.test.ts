@@ -90,7 +90,7 @@ it("the guide's files, commands and CI job run as written", async () => {
     jobs: Record<string, { strategy?: { matrix: { shard: number[] } }; steps: { run?: string }[] }>;
   };
   const gitlab = parse(blocks('yaml').find((b) => b.startsWith('# .gitlab-ci.yml')) as string) as Record<string, { parallel?: number; script: string[] }>;
-  const runsOf = (steps: { run?: string }[] | string[]): string[] => steps.flatMap((s) => (typeof s === 'string' ? [s] : s.run ? [s.run] : [])).filter((r) => r.includes('voice test'));
+  const runsOf = (steps: { run?: string }[] | string[]): string[] => steps.flatMap((s) => (typeof s === 'string' ? [s] : s.run ? [s.run] : [])).filter((r) => /\bvoice(-agent-cli)? test /.test(r));
   const shardJob = Object.values(github.jobs).find((j) => j.strategy) as { strategy: { matrix: { shard: number[] } }; steps: { run?: string }[] };
   const gitlabShard = Object.values(gitlab).find((j) => j.parallel) as { parallel: number; script: string[] };
   expect(shardJob.strategy.matrix.shard).toEqual([1, 2, 3]);
