@@ -2,7 +2,7 @@
 // lowercase `number` column, an optional `name`, every other filled cell a dynamic variable for
 // that contact) read into `customers`. Every bad row is named by its line and nothing is sent.
 import { readFileSync } from 'node:fs';
-import type { Entry } from 'voice-agent-core/catalogue';
+import type { Entry } from '#core/catalogue/index';
 import { usageError } from '../errors.js';
 
 /** The most contacts one campaign takes (the dashboard's CSV limit). */
