@@ -19,14 +19,14 @@
 import { VapiClient } from '@vapi-ai/server-sdk';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, flatten } from 'voice-agent-core/catalogue';
-import type { Entry } from 'voice-agent-core/catalogue';
+import { catalogue, flatten } from '#core/catalogue/index';
+import type { Entry } from '#core/catalogue/index';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
-import { startHook } from 'voice-agent-core/emulator/calls/testing';
-import type { HookAnswer, Hook, Received } from 'voice-agent-core/emulator/calls/testing';
-import { EXPECTED_REFUSALS, OperationWalk } from 'voice-agent-core/emulator/walk';
-import { messageProblems } from 'voice-agent-core/messages/testing';
+import { startHook } from '#core/emulator/calls/testing';
+import type { HookAnswer, Hook, Received } from '#core/emulator/calls/testing';
+import { EXPECTED_REFUSALS, OperationWalk } from '#core/emulator/resources/walk.test-support';
+import { messageProblems } from '#core/messages/testing';
 import { sdkOperations } from './server-sdk.js';
 import type { SdkOperation } from './server-sdk.js';
 
