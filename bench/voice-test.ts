@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeModel } from '#core/model/testing';
 import type { FakeReply } from '#core/model/testing';
-import { byRole, testerTurn } from '#core/testing/roles.test-support';
+import { byRole, testerTurn } from '#core/evals/roles.test-support';
 import { run as launch } from './lib/proc.js';
 import { row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';

@@ -1,5 +1,5 @@
 // `voice test import <call-id|file> [dir]`: a call that went wrong becomes an eval that replays it
-// (core/testing/import-call.ts), written into the resources folder as editable YAML, checked
+// (core/evals/import-call.ts), written into the resources folder as editable YAML, checked
 // against the platform's eval schema and voice test's lint before it is written.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,8 +7,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { kindNamed, parseResource, readState, schemaProblems, showProblem } from '#core/gitops/index';
 import type { Kind } from '#core/gitops/index';
 import type { Json } from '#core/messages/index';
-import { evalFromCall, importedYaml, lintExtension, lintFolder, ofKind, recordedCallOf, recordedCallsIn, DEFAULT_JUDGE_MODEL } from '#core/testing/index';
-import type { Budget, ImportedEval, ImportOptions, RecordedCall, TestFolder } from '#core/testing/index';
+import { evalFromCall, importedYaml, lintExtension, lintFolder, ofKind, recordedCallOf, recordedCallsIn, DEFAULT_JUDGE_MODEL } from '#core/evals/index';
+import type { Budget, ImportedEval, ImportOptions, RecordedCall, TestFolder } from '#core/evals/index';
 import { contextOf } from '../context.js';
 import { sharedOpts } from './test-shared.js';
 import type { Context } from '../context.js';

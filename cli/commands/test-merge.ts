@@ -1,10 +1,10 @@
 // `voice test merge A.xml B.xml ... --junit ALL.xml`: one report from the JUnit files (or `--json`
-// reports) of several jobs, flaky verdicts decided again across them (core/testing/merge.ts), with
+// reports) of several jobs, flaky verdicts decided again across them (core/evals/merge.ts), with
 // a missing shard or jobs that cut different partitions reported as failures, never passed over.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { mergeReports, timesOf, writeTimes } from '#core/testing/index';
-import type { TestReport } from '#core/testing/index';
+import { mergeReports, timesOf, writeTimes } from '#core/evals/index';
+import type { TestReport } from '#core/evals/index';
 import { contextOf } from '../context.js';
 import { sharedOpts } from './test-shared.js';
 import { CliError, ExitCode, usageError } from '../errors.js';

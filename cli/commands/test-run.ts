@@ -1,8 +1,8 @@
 // The work of `voice test`: check the folder, pick the cases (the filter, the shard), start or reach
-// the platform (test-platform.ts), run (core/testing/runner), then print, write JUnit, keep the
+// the platform (test-platform.ts), run (core/evals/runner), then print, write JUnit, keep the
 // times the next sharded run balances by, and exit by the results.
-import { casesOf, NO_MODEL_REASON, ofKind, readTimes, runTests, shardOf, timesOf, timesPath, weightsOf, writeTimes } from '#core/testing/index';
-import type { ShardInfo, TestCase, TestFolder, TestReport } from '#core/testing/index';
+import { casesOf, NO_MODEL_REASON, ofKind, readTimes, runTests, shardOf, timesOf, timesPath, weightsOf, writeTimes } from '#core/evals/index';
+import type { ShardInfo, TestCase, TestFolder, TestReport } from '#core/evals/index';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { junitXml } from '../output/junit.js';

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lintFolder } from '#core/testing/index';
-import type { TestFolder, TestReport } from '#core/testing/index';
+import { lintFolder } from '#core/evals/index';
+import type { TestFolder, TestReport } from '#core/evals/index';
 import { isResourceFile, TestWatcher } from './test-watch.js';
 
 let dir: string;

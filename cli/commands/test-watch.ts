@@ -3,8 +3,8 @@
 // file: that test), with the last result of every case on screen. The watcher takes its file events
 // and its clock from outside, so a test drives it with events, not sleeps.
 import { watch } from 'node:fs';
-import { affectedCases, casesOf, lintFolder } from '#core/testing/index';
-import type { TargetFile, TestFolder, TestReport } from '#core/testing/index';
+import { affectedCases, casesOf, lintFolder } from '#core/evals/index';
+import type { TargetFile, TestFolder, TestReport } from '#core/evals/index';
 import { showProblem } from '#core/gitops/index';
 import type { Context } from '../context.js';
 import { dim, green, red, yellow } from '../output/style.js';

@@ -4,7 +4,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { contextOf } from '../context.js';
 import { modelFlag, urlFlag } from './dev-options.js';
-import { parseShard } from '#core/testing/index';
+import { parseShard } from '#core/evals/index';
 import { testImportCommand } from './test-import.js';
 import { testMergeCommand } from './test-merge.js';
 import { runTestCommand } from './test-run.js';

@@ -2,7 +2,7 @@
 // properties of each testsuite name the case of each classname (`voice.case.KIND/ID`) and the shard
 // the run was; each testcase is an iteration (`NAME #N`) or an eval, failed when it has a <failure>.
 // A small reader of the XML this writer makes (elements, attributes, text, CDATA, entities).
-import type { EvalReport, IterationReport, ShardInfo, SimulationReport, TestReport } from '#core/testing/index';
+import type { EvalReport, IterationReport, ShardInfo, SimulationReport, TestReport } from '#core/evals/index';
 
 interface Node {
   name: string;

@@ -4,7 +4,7 @@
 // common library always writes a `skipped` attribute on <testsuites>, which that schema refuses.
 // Each testsuite's properties say which case each classname is (`voice.case.KIND/ID`) and, for a
 // shard, which slice of which partition it was: `voice test merge` reads them back (junit-read.ts).
-import type { TestReport } from '#core/testing/index';
+import type { TestReport } from '#core/evals/index';
 import { MERGE_SUITE } from './junit-read.js';
 
 /** Text escaped for XML attributes and content; characters XML 1.0 forbids are dropped. */

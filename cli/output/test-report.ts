@@ -1,6 +1,6 @@
 // How `voice test` shows itself: a line per finished item on a terminal as runs go on, then a
 // table (simulation, suite, passes, rate, verdict; evals below), the failures' reasons, a summary.
-import type { Progress, TestReport } from '#core/testing/index';
+import type { Progress, TestReport } from '#core/evals/index';
 import { dim, green, red, yellow } from './style.js';
 
 /** A line of live progress (for stderr on a terminal). */

@@ -12,7 +12,7 @@ import type { EmulatorOptions } from 'voice-agent-core/emulator';
 import { until } from '#core/emulator/calls/testing';
 import { startFakeModel } from '#core/model/testing';
 import type { FakeModel, FakeReply, FakeRequest } from '#core/model/testing';
-import { roleOf, systemOf } from '#core/testing/roles.test-support';
+import { roleOf, systemOf } from '#core/evals/roles.test-support';
 import { devServer, messageOf } from './dev-server.js';
 import type { DevServer } from './dev-server.js';
 import { ROOT } from './build.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startFakeModel } from '#core/model/testing';
 import type { FakeModel } from '#core/model/testing';
-import { byRole, testerTurn } from '#core/testing/roles.test-support';
+import { byRole, testerTurn } from '#core/evals/roles.test-support';
 import { ROOT } from './build.js';
 import { fileHarness } from './harness.js';
 

@@ -7,7 +7,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModel } from '#core/model/testing';
 import type { FakeModel, FakeReply, FakeRequest } from '#core/model/testing';
-import { byRole, systemOf, testerTurn, transcriptIn } from '#core/testing/roles.test-support';
+import { byRole, systemOf, testerTurn, transcriptIn } from '#core/evals/roles.test-support';
 import { ROOT } from './build.js';
 import { fileHarness, json } from './harness.js';
 import { plain, voiceTty } from './tty.js';

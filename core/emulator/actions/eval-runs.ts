@@ -1,15 +1,15 @@
 // Eval runs: `POST /eval/run` plays a `chat.mockConversation` eval against its target on the
-// model step (core/testing) in the background; the run is `running` until every judge has spoken.
+// model step (core/evals) in the background; the run is `running` until every judge has spoken.
 // Without a model the run ends at once, failed, with the reason and how to configure one.
 import type { Handler } from '../http/context.js';
 import { createIn, find } from '../resources/crud.js';
 import { badRequest, notFound } from '../errors.js';
 import { compileList } from '../resources/lists.js';
 import type { Rec } from '../store/store.js';
-import { runEval } from '../../testing/eval-run.js';
-import type { EvalOutcome } from '../../testing/eval-run.js';
-import { NO_MODEL_REASON } from '../../testing/reasons.js';
-import { noModelReason, resolveTarget } from '../../testing/types.js';
+import { runEval } from '../../evals/eval-run.js';
+import type { EvalOutcome } from '../../evals/eval-run.js';
+import { NO_MODEL_REASON } from '../../evals/reasons.js';
+import { noModelReason, resolveTarget } from '../../evals/types.js';
 import { topLevel } from './place.js';
 
 const EVAL_RUNS = { ...topLevel('eval/run'), idParam: 'id' };

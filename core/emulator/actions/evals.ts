@@ -1,12 +1,12 @@
 // Simulation runs: `POST /eval/simulation/run` makes one item per simulation and iteration and
-// plays each on the model step (core/testing) in the background, at most the org's concurrency at
+// plays each on the model step (core/evals) in the background, at most the org's concurrency at
 // once. Without a model every item fails at once with the reason; nothing is ever passed unjudged.
 import { randomUUID } from 'node:crypto';
 import type { Json } from '../../messages/index.js';
-import { testerOf } from '../../testing/dialogue.js';
-import { runItem } from '../../testing/simulate.js';
-import { noModelReason, resolveTarget } from '../../testing/types.js';
-import { NO_MODEL_REASON } from '../../testing/reasons.js';
+import { testerOf } from '../../evals/dialogue.js';
+import { runItem } from '../../evals/simulate.js';
+import { noModelReason, resolveTarget } from '../../evals/types.js';
+import { NO_MODEL_REASON } from '../../evals/reasons.js';
 import type { Ctx, Handler } from '../http/context.js';
 import { createIn, find } from '../resources/crud.js';
 import { badRequest, notFound } from '../errors.js';

@@ -4,9 +4,9 @@
 import { buildServerMessage } from '../../messages/index.js';
 import type { Json } from '../../messages/index.js';
 import type { ModelGateway, ModelToolCall } from '../../model/index.js';
-import { Limiter } from '../../testing/limit.js';
-import type { World } from '../../testing/types.js';
-import type { TurnTiming } from '../../testing/budgets.js';
+import { Limiter } from '../../evals/limit.js';
+import type { World } from '../../evals/types.js';
+import type { TurnTiming } from '../../evals/budgets.js';
 import { assistantFrom, chooseServer, deliver, orgOf, serverOf, squadFrom, toolsOf, withCredential } from '../calls/index.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { Store } from '../store/store.js';

@@ -2,9 +2,9 @@
 // the model step (a `regex` output needs no model). Without a model an `ai` output is refused with
 // the reason, never answered with a made-up value.
 import type { Json } from '../../messages/index.js';
-import { extract } from '../../testing/extract.js';
+import { extract } from '../../evals/extract.js';
 import { conversationOf } from '../calls/index.js';
-import { NO_MODEL_REASON } from '../../testing/reasons.js';
+import { NO_MODEL_REASON } from '../../evals/reasons.js';
 import type { Handler } from '../http/context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Rec } from '../store/store.js';

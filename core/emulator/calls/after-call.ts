@@ -5,7 +5,7 @@
 import type { Json } from '../../messages/index.js';
 import type { ChatMessage } from '../../model/index.js';
 import type { Rec } from '../store/store.js';
-import { extract } from '../../testing/extract.js';
+import { extract } from '../../evals/extract.js';
 import type { CallSession } from './session.js';
 import { uploadArtifacts } from './storage.js';
 
