@@ -68,7 +68,7 @@ async function prepare(ctx: Ctx): Promise<Prepared> {
 }
 
 /** Stores a chat for the request body and returns it with the reply text; `onDelta` gets the model's text as it streams. */
-async function converse(ctx: Ctx, p: Prepared, onDelta?: (text: string) => void): Promise<{ chat: Rec; reply: string }> {
+async function answerChat(ctx: Ctx, p: Prepared, onDelta?: (text: string) => void): Promise<{ chat: Rec; reply: string }> {
   const b = ctx.body;
   const { messages, assistant, id } = p;
   const gateway = ctx.env.model;
@@ -104,12 +104,12 @@ function sse(produce: (send: (event: unknown) => void) => Promise<void>): Reply 
 /** `POST /chat` (and `/chat/web`): the stored chat with the reply in `output`; with `stream: true`, the reply's chunks as events as they come. */
 export const createChat: Handler = async (ctx) => {
   const p = await prepare(ctx);
-  if (ctx.body.stream !== true) return { status: 201, body: (await converse(ctx, p)).chat, changed: true };
+  if (ctx.body.stream !== true) return { status: 201, body: (await answerChat(ctx, p)).chat, changed: true };
   const session = typeof ctx.body.sessionId === 'string' ? { sessionId: ctx.body.sessionId } : {};
   const path = 'chat.output[0].content';
   return sse(async (send) => {
     try {
-      await converse(ctx, p, (delta) => send({ id: p.id, ...session, path, delta }));
+      await answerChat(ctx, p, (delta) => send({ id: p.id, ...session, path, delta }));
     } catch (err) {
       // Still an event of the published shape (id, path, delta), with the failure beside it.
       send({ id: p.id, ...session, path, delta: '', error: (err as Error).message });
@@ -132,14 +132,14 @@ export const chatResponses: Handler = async (ctx) => {
   const itemId = `msg_${randomName(24)}`;
   const p = await prepare(ctx);
   if (ctx.body.stream === false) {
-    const { chat, reply } = await converse(ctx, p);
+    const { chat, reply } = await answerChat(ctx, p);
     return { status: 201, changed: true, body: responseObject(chat, reply, itemId) };
   }
   const at = { item_id: itemId, output_index: 0, content_index: 0 };
   return sse(async (send) => {
     let done: { chat: Rec; reply: string };
     try {
-      done = await converse(ctx, p, (delta) => send({ type: 'response.output_text.delta', ...at, delta }));
+      done = await answerChat(ctx, p, (delta) => send({ type: 'response.output_text.delta', ...at, delta }));
     } catch (err) {
       send({ type: 'error', code: 'model-failed', message: (err as Error).message, param: null, sequence_number: 1 });
       return;
