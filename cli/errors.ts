@@ -1,5 +1,5 @@
-// The one place the CLI maps failures to exit codes. Commands throw CliError (or let client
-// errors through); main.ts turns them into a message on stderr and the documented exit code.
+// The CLI's documented exit codes and the errors its commands throw. Commands throw CliError (or
+// let core's errors through); fail.ts maps each to a message on stderr and its exit code.
 
 /** Exit codes, documented in `voice --help` and the README. */
 export const ExitCode = {

@@ -8,8 +8,3 @@ export const KIB = 1024;
 export function gzipBytes(content: string | Uint8Array): number {
   return gzipSync(content, { level: 9 }).length;
 }
-
-/** Gzip size in KiB. */
-export function gzipKiB(content: string | Uint8Array): number {
-  return gzipBytes(content) / KIB;
-}

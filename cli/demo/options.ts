@@ -56,8 +56,3 @@ export const DEMO_OPTIONS: readonly DemoOption[] = [
   { flags: '--seller-logo <file|url>', description: "the seller's logo (an image file or https address; also the tab icon)", key: 'sellerLogo', env: 'VOICE_SELLER_LOGO' },
   { flags: '--no-captions', description: 'no captions of the conversation during Test in Browser (or VOICE_CAPTIONS=off)', key: 'captions' },
 ];
-
-/** The long flag of an option (`--slug`), and whether it takes a value. */
-export function flagName(option: DemoOption): { long: string; takesValue: boolean } {
-  return { long: option.flags.split(' ')[0] as string, takesValue: option.flags.includes('<') };
-}

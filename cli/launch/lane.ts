@@ -6,10 +6,10 @@
 // The CLI's fast lane (dist/cli/fast.cjs), tried by bin/voice.js before the full program: it
 // answers `voice --version`, plain catalogue reads (`voice assistant list --json`, piped
 // `voice call get <id>`, the Ink table of `voice assistant list` on a terminal) without loading
-// commander or the catalogue. It returns false for
-// anything else, and bin/voice.js then runs the full CLI (dist/cli/main.js). This file only
-// recognises the command line; the read itself is a second file (dist/cli/fast-read.cjs, from
-// read.ts), so commands the lane does not take pay for this one alone.
+// commander or the catalogue. It returns false for anything else, and bin/voice.js then runs the
+// full CLI (dist/cli/main.js). This file only recognises the command line (with lane-args.ts); the
+// read itself is a second file (dist/cli/fast-read.cjs, from lane-read.ts), so commands the lane
+// does not take pay for this one alone.
 import ops from 'voice:read-ops';
 import { VERSION } from '#core/version';
 import { parseRead } from './lane-args.js';

@@ -67,11 +67,6 @@ export function isOp(node: Op | Group): node is Op {
 /** Names of the `{param}` segments of a path template, in order. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? [Name, ...PathParams<Rest>] : [];
 
-type Strings<T extends readonly unknown[]> = { [K in keyof T]: string };
-
-/** A tuple of strings, one per path value of the template (mapping a type parameter keeps it a tuple). */
-export type PathArgs<P extends string> = Strings<PathParams<P>>;
-
 /** Value types of query parameters whose type is not a plain string. */
 export interface KnownQueryTypes {
   limit: number;

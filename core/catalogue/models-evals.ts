@@ -30,12 +30,6 @@ export interface StructuredOutputRunInput extends Open {
   previewEnabled?: boolean;
 }
 
-/** The value one structured output extracted from one call. */
-export interface StructuredOutputRunResult extends Open {
-  name: string;
-  result: string | number | boolean | Open | unknown[];
-}
-
 /** A mock conversation an eval plays against an assistant. */
 export interface EvalInput extends Open {
   type: 'chat.mockConversation';
