@@ -5,6 +5,7 @@
 // `--set model.temperature=0.2` keeps the model's provider and the rest of it.
 import type { Entry } from '#core/catalogue/index';
 import { catalogue, flatten } from '#core/catalogue/index';
+import { isObject } from '#core/json';
 import type { Client } from 'voice-agent-core/client';
 import { readJsonFile, setPath, splitAssignment } from './body.js';
 import { usageError } from './errors.js';
@@ -18,8 +19,6 @@ export interface BodyInput {
   set?: string[];
   unset?: string[];
 }
-
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function pathOf(key: string, flag: string): string[] {
   const keys = key.split('.');
@@ -38,11 +37,11 @@ function getEntryOf(entry: Entry): Entry | undefined {
  */
 function unsetPath(target: Obj, keys: readonly string[]): void {
   let node: unknown = target;
-  for (const k of keys.slice(0, -1)) node = isObj(node) || Array.isArray(node) ? (node as Obj)[k] : undefined;
+  for (const k of keys.slice(0, -1)) node = isObject(node) || Array.isArray(node) ? (node as Obj)[k] : undefined;
   const last = keys[keys.length - 1] as string;
   if (Array.isArray(node) && /^\d+$/.test(last)) node.splice(Number(last), 1);
-  else if (isObj(node) && keys.length === 1) node[last] = null;
-  else if (isObj(node)) delete node[last];
+  else if (isObject(node) && keys.length === 1) node[last] = null;
+  else if (isObject(node)) delete node[last];
 }
 
 /** Builds the body of a JSON-body operation; `client` reads the current resource for an update. */
@@ -51,7 +50,7 @@ export async function buildOpBody(entry: Entry, pathValues: readonly string[], i
   const unsets = input.unset ?? [];
   let body: unknown = input.file === undefined ? {} : await readJsonFile(input.file);
   if (sets.length === 0 && unsets.length === 0) return body;
-  if (!isObj(body)) throw usageError(`--set needs the body to be a JSON object, but ${input.file === '-' ? 'stdin' : input.file} holds ${Array.isArray(body) ? 'an array' : typeof body}`);
+  if (!isObject(body)) throw usageError(`--set needs the body to be a JSON object, but ${input.file === '-' ? 'stdin' : input.file} holds ${Array.isArray(body) ? 'an array' : typeof body}`);
   body = structuredClone(body) as Obj;
   const lookup = await fieldLookupOf(entry.op.method, entry.op.path);
   // Only a field inside an object needs the rest of that object: `--set name=x` reads nothing.

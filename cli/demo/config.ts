@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isObject } from '#core/json';
 import type { DemoConfig } from '#core/visitors/page-config';
 import { resolveSettings } from '../settings.js';
 import { logoSource } from './seller.js';
@@ -61,10 +62,6 @@ export function readProfile(env: NodeJS.ProcessEnv = process.env, name?: string)
     return isObject(chosen) ? chosen : {};
   }
   return data;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function str(v: unknown): string {

@@ -1,6 +1,7 @@
 // A simulation's evaluations: the value at a path of an extracted structured output compared with
 // the expected one. Only primitive values are compared; anything else is an error, never a pass.
 import type { Json } from '../messages/index.js';
+import { isObject } from '../json.js';
 
 /** The comparators the platform publishes. */
 export const COMPARATORS = ['=', '!=', '>', '<', '>=', '<='] as const;
@@ -11,10 +12,6 @@ export type Comparator = (typeof COMPARATORS)[number];
 export type Primitive = string | number | boolean;
 
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
-
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** The keys of a path (`outcome`, `booking.day`, `$.booking.day`, `items[0].name`). */
 export function pathKeys(path: string | undefined): string[] {

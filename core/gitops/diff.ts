@@ -2,6 +2,7 @@
 // says is compared (the platform fills in defaults the file never named); a field the file named
 // at the last apply or pull and names no more is a removal.
 import { showPath } from './refs.js';
+import { isObject } from '../json.js';
 
 /** One field that differs. */
 export interface Change {
@@ -12,17 +13,13 @@ export interface Change {
   to?: unknown;
 }
 
-function isPlain(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 const absent = (v: unknown): boolean => v === undefined || v === null;
 
 /** Whether the platform's value holds everything the file's value says. */
 export function covers(want: unknown, have: unknown): boolean {
   if (absent(want)) return absent(have);
   if (Array.isArray(want)) return Array.isArray(have) && want.length === have.length && want.every((w, i) => covers(w, have[i]));
-  if (isPlain(want)) return isPlain(have) && Object.keys(want).every((k) => covers(want[k], have[k]));
+  if (isObject(want)) return isObject(have) && Object.keys(want).every((k) => covers(want[k], have[k]));
   return want === have;
 }
 
@@ -30,7 +27,7 @@ export function covers(want: unknown, have: unknown): boolean {
 export function leafPaths(value: Record<string, unknown>): string[] {
   const out: string[] = [];
   const visit = (node: unknown, at: string[]): void => {
-    if (isPlain(node) && Object.keys(node).length > 0) {
+    if (isObject(node) && Object.keys(node).length > 0) {
       for (const k of Object.keys(node)) visit(node[k], [...at, k]);
     } else if (!absent(node)) out.push(at.join('.'));
   };
@@ -41,7 +38,7 @@ export function leafPaths(value: Record<string, unknown>): string[] {
 function getDotted(value: unknown, path: string): unknown {
   let node = value;
   for (const key of path.split('.')) {
-    if (!isPlain(node)) return undefined;
+    if (!isObject(node)) return undefined;
     node = node[key];
   }
   return node;
@@ -51,12 +48,12 @@ function getDotted(value: unknown, path: string): unknown {
 export function diff(want: Record<string, unknown>, have: Record<string, unknown>, managed: readonly string[] = []): Change[] {
   const out: Change[] = [];
   const visit = (w: unknown, h: unknown, at: (string | number)[]): void => {
-    if (isPlain(w) && isPlain(h)) {
+    if (isObject(w) && isObject(h)) {
       for (const k of Object.keys(w)) visit(w[k], h[k], [...at, k]);
       return;
     }
     // Same length: element by element, so a changed prompt shows as `model.messages[0].content`.
-    if (Array.isArray(w) && Array.isArray(h) && w.length === h.length && w.some((x) => isPlain(x))) {
+    if (Array.isArray(w) && Array.isArray(h) && w.length === h.length && w.some((x) => isObject(x))) {
       w.forEach((x, i) => visit(x, h[i], [...at, i]));
       return;
     }
@@ -90,7 +87,7 @@ export function updateBody(want: Record<string, unknown>, changes: readonly Chan
     const keys = c.path.split('.');
     let node = body as Record<string, unknown>;
     for (const k of keys.slice(0, -1)) {
-      if (!isPlain(node[k])) node[k] = {};
+      if (!isObject(node[k])) node[k] = {};
       node = node[k] as Record<string, unknown>;
     }
     node[keys[keys.length - 1] as string] = null;

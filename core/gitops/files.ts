@@ -8,6 +8,7 @@ import type { Document } from 'yaml';
 import type { Kind } from './kinds.js';
 import { availableKinds } from './kinds.js';
 import { readYaml, UNSURE } from './read-yaml.js';
+import { isObject } from '../json.js';
 
 /** A problem found before any request: the file (relative to the directory), where, and what. */
 export interface Problem {
@@ -62,10 +63,6 @@ function walk(dir: string): string[] {
   return out;
 }
 
-function isPlain(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /** Parses one file's text; problems carry line and column. */
 export function parseResource(kind: Kind, id: string, file: string, text: string): { resource?: LocalResource; problems: Problem[] } {
   const ext = extname(file).slice(1) as LocalResource['format'];
@@ -103,7 +100,7 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
     plain = doc.toJS({ maxAliasCount: 100 });
   }
   const value: unknown = plain ?? (ext === 'md' ? {} : undefined);
-  if (!isPlain(value)) return { problems: [{ file, line: 1 + lineOffset, col: 1, message: `expected a mapping of fields (the ${kind.label}'s configuration)` }] };
+  if (!isObject(value)) return { problems: [{ file, line: 1 + lineOffset, col: 1, message: `expected a mapping of fields (the ${kind.label}'s configuration)` }] };
   const data = value;
   let extension: unknown;
   if (kind.testExtension && EXTENSION_KEY in data) {
@@ -115,8 +112,8 @@ export function parseResource(kind: Kind, id: string, file: string, text: string
     delete data[old];
   }
   if (body) {
-    const model = isPlain(data.model) ? { ...data.model } : {};
-    const rest = Array.isArray(model.messages) ? (model.messages as unknown[]).filter((m) => !(isPlain(m) && m.role === 'system')) : [];
+    const model = isObject(data.model) ? { ...data.model } : {};
+    const rest = Array.isArray(model.messages) ? (model.messages as unknown[]).filter((m) => !(isObject(m) && m.role === 'system')) : [];
     model.messages = [{ role: 'system', content: body }, ...rest];
     data.model = model;
   }

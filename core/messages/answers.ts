@@ -4,6 +4,7 @@
 // guides leave out and the platform reads without: those are notes, never failures.
 import type { AnsweredMessageType, Json } from './types.js';
 import { answeredMessageTypes } from './types.js';
+import { isObject } from '../json.js';
 
 /** What is wrong with an answer (`problems`: the platform would not accept it) and what is merely worth knowing (`notes`). */
 export interface AnswerVerdict {
@@ -48,7 +49,6 @@ const ONE_OF: Partial<Record<AnsweredMessageType, { keys: string[]; what: string
   'handoff-destination-request': { keys: ['destination', 'error'], what: 'the handoff has nowhere to go' },
 };
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const obj = (v: unknown): Json => (isObject(v) ? v : {});
 
 /** The answer object itself: the published `ServerMessageResponse` wraps it in `messageResponse`, and both forms are read. */

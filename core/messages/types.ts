@@ -1,5 +1,6 @@
 // The platform's server messages as types: their names, what every message carries, and the
 // conversation messages (transcript turns) several of them hold.
+import type { Json } from '../json.js';
 
 /**
  * Every server message type: the 29 members of the platform's `ServerMessage` union, plus
@@ -78,8 +79,7 @@ export const DEFAULT_SERVER_MESSAGES: readonly string[] = [
 /** The subscription name for final transcripts only. */
 export const FINAL_TRANSCRIPTS = 'transcript[transcriptType="final"]';
 
-/** A plain JSON object (calls, assistants, customers... as the platform sends them). */
-export type Json = Record<string, unknown>;
+export type { Json };
 
 /** Call statuses (the `Call.status` enum). */
 export type CallStatus = 'scheduled' | 'queued' | 'ringing' | 'in-progress' | 'forwarding' | 'ended' | 'not-found' | 'deletion-failed';

@@ -4,6 +4,7 @@ import type { Json } from '../messages/index.js';
 import { VERSION } from '../version.js';
 import { toolsForModel } from './tools.js';
 import type { ChatMessage, ModelConfig, StepInput } from './types.js';
+import { isObject } from '../json.js';
 
 /** A request ready to send (its headers may carry keys: never write them down). */
 export interface ModelRequest {
@@ -15,8 +16,6 @@ export interface ModelRequest {
   /** An OAuth2 client-credentials plan whose token becomes the Authorization header before sending. */
   oauth2?: Json;
 }
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The platform's defaults for a model without them. */
 export const DEFAULT_MAX_TOKENS = 250;

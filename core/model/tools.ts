@@ -2,6 +2,7 @@
 // definition) as OpenAI functions, plus the endCall / transferCall / handoff built-ins as functions
 // the way the platform constructs them when the tool gives no `function` of its own.
 import type { Json } from '../messages/index.js';
+import { isObject } from '../json.js';
 
 /** What calling a model-visible function means. */
 export type ToolKind = 'function' | 'endCall' | 'transferCall' | 'handoff';
@@ -15,7 +16,6 @@ export interface ModelFunction {
   definition: Json;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 /** OpenAI function names allow letters, digits, `_` and `-`, at most 64. */

@@ -2,6 +2,7 @@
 // is known, its JSON types and allowed values, and the names known beside it (for "did you mean").
 // Unions are narrowed by the tag the data already holds (a model's `provider`), else merged.
 import { loadSchemaData } from './data.js';
+import { isObject } from '../json.js';
 
 type Schema = Record<string, unknown>;
 
@@ -23,10 +24,6 @@ export type FieldInfo =
       /** The fields the object there publishes. */
       names: string[];
     };
-
-function isObject(v: unknown): v is Schema {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** A property whose single allowed value tells a union's forms apart (a model's `provider`). */
 type Tag = readonly [key: string, allowed: readonly unknown[]];

@@ -5,14 +5,11 @@
 // cost a plan or apply of many files more than the check is worth).
 import { formsOf } from './fields.js';
 import type { SchemaError } from './validate.js';
+import { isObject } from '../json.js';
 
 type Schema = Record<string, unknown>;
 
 const ARTICLE: Record<string, string> = { string: 'a string', number: 'a number', integer: 'an integer number', boolean: 'a boolean value', array: 'an array', object: 'an object' };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 function typeFits(type: unknown, v: unknown): boolean {
   if (type === undefined) return true;

@@ -5,6 +5,7 @@ import type { AnySchema } from 'ajv';
 import type AjvClass from 'ajv';
 import type { SchemaError } from './explain.js';
 import { universe, type Check } from './universe.js';
+import { isObject } from '../json.js';
 
 export type { SchemaError } from './explain.js';
 
@@ -85,10 +86,6 @@ export async function validateServerMessageResponse(type: string, answer: unknow
 /** The messages of a list of problems, as the platform puts them in a 400's `message`. */
 export function messagesOf(errors: readonly SchemaError[]): string[] {
   return errors.map((e) => e.message);
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 async function build(): Promise<Schemas> {

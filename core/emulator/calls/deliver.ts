@@ -5,6 +5,7 @@ import { postServerMessage } from '../../messages/post.js';
 import type { Json, ServerMessage } from '../../messages/index.js';
 import type { Delivery, EmulatorRecord } from '../store/record.js';
 import { isSigningPlan, signServerMessage } from '../../verify/index.js';
+import { isObject } from '../../json.js';
 
 /** Where and how a message is posted. */
 export interface ServerTarget {
@@ -73,10 +74,6 @@ export interface Delivered {
   delivery: Delivery;
   /** The answer's JSON object (unwrapped from `messageResponse` when the server used it). */
   answer?: Json;
-}
-
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 // Deliveries take turns, a few per turn of the event loop, so a burst (100 calls changing status

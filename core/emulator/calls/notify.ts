@@ -1,13 +1,14 @@
 // Messages that belong to no running call: a chat or session created, updated or deleted, a call
 // deleted. The platform sends them to the server its precedence picks for the subject's assistant
 // (then its phone number, then the org), when that assistant's `serverMessages` asks for them.
-import type { Json, ServerMessageType } from '../../messages/index.js';
+import type { ServerMessageType } from '../../messages/index.js';
 import { buildServerMessage, isSubscribed } from '../../messages/index.js';
 import type { EmulatorRecord } from '../store/record.js';
 import type { Rec, Store } from '../store/store.js';
 import { chooseServer, deliver, withCredential } from './deliver.js';
 import type { Delivered } from './deliver.js';
 import { assistantFrom, orgOf, squadFrom } from './resolve.js';
+import { isObject } from '../../json.js';
 
 /** The lifecycle messages and what each one is about. */
 export type LifecycleType = 'chat.created' | 'chat.deleted' | 'session.created' | 'session.updated' | 'session.deleted' | 'call.deleted' | 'call.delete.failed';
@@ -27,8 +28,6 @@ const SUBJECT: Record<LifecycleType, 'chat' | 'session' | 'call'> = {
   'call.deleted': 'call',
   'call.delete.failed': 'call',
 };
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Sends one lifecycle message about `subject` (the chat, session or call as stored); resolves with

@@ -4,15 +4,12 @@ import type { Json } from '../../messages/index.js';
 import { deepMerge } from '../store/merge.js';
 import type { Store } from '../store/store.js';
 import { RUNS_THE_CALL } from '../../messages/answers.js';
+import { isObject } from '../../json.js';
 
 function plain(rec: Json | undefined): Json | undefined {
   if (!rec) return undefined;
   const { id: _i, orgId: _o, createdAt: _c, updatedAt: _u, ...rest } = rec;
   return structuredClone(rest);
-}
-
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** An assistant from `{ assistant | assistantId, assistantOverrides }`; undefined when neither names one that exists. */

@@ -9,6 +9,7 @@ import { delegate, delegatesControl } from './control.js';
 import { greet } from './greeting.js';
 import { assistantFrom } from './resolve.js';
 import type { CallSession } from './session.js';
+import { isObject } from '../../json.js';
 
 /** What a transfer or handoff tool call came to: the result to record for the tool call, and whether the call moved. */
 export interface MoveOutcome {
@@ -30,8 +31,6 @@ export interface MoveOptions {
   /** The squad's members, for destinations that name an assistant. */
   members?: Json[];
 }
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function destinationsOf(tool: Json): Json[] {
   return Array.isArray(tool.destinations) ? tool.destinations.filter(isObject) : [];

@@ -1,9 +1,5 @@
 // The platform's PATCH semantics: nested objects merge, everything else is replaced.
-
-/** Whether a value is a plain object (not null, not an array). */
-export function isPlain(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+import { isObject } from '../../json.js';
 
 /** Merges `patch` into `target` in place: nested objects merge, everything else is replaced. */
 export function deepMerge(target: Record<string, unknown>, patch: Record<string, unknown>): void {
@@ -11,7 +7,7 @@ export function deepMerge(target: Record<string, unknown>, patch: Record<string,
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
     const value = patch[key];
     const prev = target[key];
-    if (isPlain(value) && isPlain(prev)) {
+    if (isObject(value) && isObject(prev)) {
       const copy = { ...prev };
       deepMerge(copy, value);
       target[key] = copy;
