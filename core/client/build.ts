@@ -6,6 +6,7 @@ import type { Upload } from '../catalogue/index.js';
 import type { BodyKind, HttpMethod, QueryValue } from '../catalogue/define.js';
 import { VERSION } from '../version.js';
 import type { ClientOptions } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** The default platform host. */
 export const DEFAULT_BASE_URL = PLATFORM_API;
@@ -160,7 +161,7 @@ export function buildRequest(config: ClientOptions, op: OpLike, pathValues: read
     built.body = JSON.stringify(params);
   } else if (kind === 'multipart') {
     if (!params || typeof params !== 'object' || !('file' in params)) {
-      throw new TypeError(`${op.method} ${op.path} needs an upload: { file, filename?, contentType?, ...fields }`);
+      throw new VoiceError(`${op.method} ${op.path} needs an upload: { file, filename?, contentType?, ...fields }`);
     }
     built.body = params as Upload;
     built.fileField = op.fileField ?? 'file';

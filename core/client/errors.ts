@@ -1,5 +1,6 @@
 // Every failure the client reports is one of these. Callers branch on the class (or `status`)
 // instead of parsing messages; the platform's own error body stays reachable on `body`.
+import { VoiceError } from '../errors.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -48,7 +49,7 @@ export interface ApiErrorInit {
 }
 
 /** The platform answered with a non-ok status. */
-export class ApiError extends Error {
+export class ApiError extends VoiceError {
   /** HTTP status code. */
   readonly status: number;
   /** The error body: parsed JSON when it was JSON, else the text. */
@@ -116,16 +117,20 @@ export function apiErrorFor(init: ApiErrorInit): ApiError {
   }
 }
 
-/** No response arrived: the connection failed, was refused or was reset. */
-export class ConnectionError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+/** No usable response arrived: the connection failed, was refused or was reset, or the answer was not HTTP. */
+export class ConnectionError extends VoiceError {
+  /** The cause's code when known (`ECONNREFUSED`, `ECONNRESET`, `EPROTO`, ...). */
+  readonly code: string | undefined;
+
+  constructor(message: string, options?: { cause?: unknown; code?: string | undefined }) {
     super(message, options);
     this.name = 'ConnectionError';
+    this.code = options?.code;
   }
 }
 
 /** No response arrived within the timeout. */
-export class TimeoutError extends Error {
+export class TimeoutError extends VoiceError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'TimeoutError';
@@ -133,7 +138,7 @@ export class TimeoutError extends Error {
 }
 
 /** The caller aborted the request through its signal. */
-export class AbortError extends Error {
+export class AbortError extends VoiceError {
   constructor(message = 'Request aborted', options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'AbortError';
@@ -141,7 +146,7 @@ export class AbortError extends Error {
 }
 
 /** A path value (an id) is missing, empty or one too many: refused before anything is sent. */
-export class PathValueError extends TypeError {
+export class PathValueError extends VoiceError {
   constructor(message: string) {
     super(message);
     this.name = 'PathValueError';

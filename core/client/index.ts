@@ -19,6 +19,7 @@ export {
   PathValueError,
 } from './errors.js';
 export type { ApiErrorInit } from './errors.js';
+export { VoiceError } from '../errors.js';
 export { ApiPromise, ListPromise } from './promise.js';
 export { fetchTransport } from './transport.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport.js';

@@ -1,6 +1,7 @@
 // Turns an Upload ({ file, filename?, contentType?, ...fields }) into form data. Browser-safe:
 // file paths are resolved by a reader the Node entry supplies.
 import type { Upload, UploadSource } from '../catalogue/index.js';
+import { VoiceError } from '../errors.js';
 
 const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
@@ -82,7 +83,7 @@ export type PathReader = (path: string) => Promise<Blob>;
 async function toBlob(source: UploadSource, readPath: PathReader | undefined): Promise<{ blob: Blob; name?: string }> {
   if (typeof source === 'string') {
     if (!readPath) {
-      throw new TypeError('Uploading from a file path needs the Node entry (core/client/node.js); pass bytes, a Blob or a stream');
+      throw new VoiceError('Uploading from a file path needs the Node entry (core/client/node.js); pass bytes, a Blob or a stream');
     }
     return { blob: await readPath(source), name: baseName(source) };
   }
@@ -92,7 +93,7 @@ async function toBlob(source: UploadSource, readPath: PathReader | undefined): P
     return typeof name === 'string' && name ? { blob: source, name } : { blob: source };
   }
   if (isStream(source) || isAsyncIterable(source)) return { blob: await collect(source) };
-  throw new TypeError('Unsupported upload: pass a file path, bytes, a Blob or a stream');
+  throw new VoiceError('Unsupported upload: pass a file path, bytes, a Blob or a stream');
 }
 
 /**

@@ -5,6 +5,7 @@ import type * as HttpsNs from 'node:https';
 import { TimeoutError } from './errors.js';
 import { limit, NodeResponse, serialise } from './node-response.js';
 import type { TransportRequest, TransportResponse } from './transport.js';
+import { VoiceError } from '../errors.js';
 
 type Http = typeof HttpNs;
 
@@ -67,7 +68,7 @@ export async function viaHttp(req: TransportRequest): Promise<TransportResponse>
         });
         res.on('error', ko);
         res.on('close', () => {
-          if (!res.complete) ko(new Error('response aborted'));
+          if (!res.complete) ko(new VoiceError('response aborted'));
         });
       });
       body.catch(() => undefined);

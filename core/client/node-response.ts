@@ -1,17 +1,9 @@
 // The response both Node paths of the transport answer with (node:http and undici), and what
-// they share: raw header maps, form bodies as streams, deadlines in whole milliseconds.
+// they share: form bodies as streams, deadlines in whole milliseconds.
+import { headerOf } from '../http/undici.js';
+import type { RawHeaders } from '../http/undici.js';
 import type { TransportResponse } from './transport.js';
 import { makeResponse } from './transport.js';
-
-/** Headers as Node and undici give them. */
-export type RawHeaders = Record<string, string | string[] | undefined>;
-
-/** The value of a header in a raw map (repeated ones joined), or null. */
-export function headerOf(headers: RawHeaders, name: string): string | null {
-  const v = headers[name.toLowerCase()];
-  if (v === undefined) return null;
-  return Array.isArray(v) ? v.join(', ') : v;
-}
 
 /** The raw header map as a Headers object (repeated headers appended). */
 export function toHeaders(raw: RawHeaders): Headers {

@@ -1,21 +1,20 @@
-// Node's default transport. undici gives keep-alive pooling and proxy support, but importing it
-// costs more than a one-shot CLI command may spend (~150 ms against a ~50 ms `node -e 0`), so:
-// with proxy variables set, undici's EnvHttpProxyAgent carries every request (it honours
-// HTTPS_PROXY, HTTP_PROXY and NO_PROXY); without them, requests start on node:http's keep-alive
-// agent and move to undici's pooled Agent once the process shows sustained use (several requests,
-// or requests in parallel), loading undici in the background meanwhile.
-// On undici, JSON and text answers skip undici.request's body stream (undici-text.ts); the
+// Node's default transport, on core's outbound HTTP (core/http, README.md there). undici gives
+// keep-alive pooling and proxy support but costs a one-shot CLI command more than its budget to
+// import, so: with proxy variables set, undici's EnvHttpProxyAgent carries every request (it
+// honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY); without them, requests start on node:http's
+// keep-alive agent and move to undici's pooled Agent once the process shows sustained use (several
+// requests, or requests in parallel), loading undici in the background meanwhile.
+// On undici, JSON and text answers skip undici.request's body stream (core/http/text.ts); the
 // node:http path is node-http.ts, the response both paths answer with node-response.ts.
 import type * as UndiciNs from 'undici';
+import { loadUndici, poolOf } from '../http/undici.js';
+import type { Pool, RawHeaders } from '../http/undici.js';
+import { requestText } from '../http/text.js';
+import type { TextAnswer } from '../http/text.js';
 import { TimeoutError } from './errors.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 import { viaHttp } from './node-http.js';
 import { limit, NodeResponse, serialise } from './node-response.js';
-import type { RawHeaders } from './node-response.js';
-import { requestText } from './undici-text.js';
-import type { TextAnswer } from './undici-text.js';
-
-type Undici = typeof UndiciNs;
 
 /** After this many requests in one process the pooled undici transport is loaded. */
 export const UPGRADE_AFTER = 8;
@@ -26,26 +25,14 @@ export function proxyConfigured(env: Record<string, string | undefined> = proces
   return PROXY_VARS.some((name) => Boolean(env[name]));
 }
 
-interface Pool {
-  request: Undici['request'];
-  dispatcher: UndiciNs.Dispatcher;
-  parseHeaders: (raw: Buffer[]) => RawHeaders;
-}
-
 let pool: Pool | undefined;
 let loading: Promise<Pool | undefined> | undefined;
 let sent = 0;
 let inFlight = 0;
 
 function loadPool(): Promise<Pool | undefined> {
-  loading ??= import('undici')
-    .then((m) => {
-      // Bundled (dist/cli), undici is a CommonJS module: its exports sit on `default`.
-      const u = 'Agent' in m ? m : (m as unknown as { default: typeof m }).default;
-      const dispatcher = proxyConfigured() ? new u.EnvHttpProxyAgent() : new u.Agent({ keepAliveTimeout: 4_000 });
-      pool = { request: u.request, dispatcher, parseHeaders: u.util.parseHeaders as Pool['parseHeaders'] };
-      return pool;
-    })
+  loading ??= loadUndici()
+    .then((u) => (pool = poolOf(u, proxyConfigured() ? new u.EnvHttpProxyAgent() : new u.Agent({ keepAliveTimeout: 4_000 }))))
     // Without undici the plain http transport carries on; a failed load must never crash a run.
     .catch(() => undefined);
   return loading;

@@ -4,6 +4,7 @@ import { openAsBlob, promises as fsp } from 'node:fs';
 import { createClient as createBaseClient } from './client.js';
 import { nodeTransport } from './node-transport.js';
 import type { Client, ClientOptions } from './types.js';
+import { VoiceError } from '../errors.js';
 
 export * from './index.js';
 export { nodeTransport, proxyConfigured, UPGRADE_AFTER } from './node-transport.js';
@@ -19,7 +20,7 @@ export async function readUploadPath(path: string): Promise<Blob> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new Error(`Cannot read upload file ${path}: ${why}`, { cause: error });
+    throw new VoiceError(`Cannot read upload file ${path}: ${why}`, { cause: error });
   }
 }
 

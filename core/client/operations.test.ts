@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, flatten, pathParamNames } from '../catalogue/index.js';
 import type { Op } from '../catalogue/index.js';
-import { buildRequest, createClient as createBrowserClient } from './index.js';
+import { buildRequest, createClient as createBrowserClient, PathValueError, VoiceError } from './index.js';
 import { createClient } from './node.js';
 import { formOf, startServer } from './node-testing.js';
 import type { Reply, TestServer } from './node-testing.js';
@@ -232,7 +232,8 @@ describe('path values', () => {
     const client = createClient({ apiKey: KEY, baseUrl: server.url });
     const before = server.requests.length;
     const get = client.testSuite.run.get as unknown as (a: string) => Promise<unknown>;
-    await expect(get('suite')).rejects.toThrow(TypeError);
+    await expect(get('suite')).rejects.toThrow(PathValueError);
+    await expect(get('suite')).rejects.toBeInstanceOf(VoiceError);
     await expect(client.invoke(catalogue.assistant.get, [])).rejects.toThrow(/Missing path value "id"/);
     expect(server.requests.length).toBe(before);
   });

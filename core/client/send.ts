@@ -97,8 +97,9 @@ class Answer<T> implements WithResponse<T> {
 function failure(cause: unknown, req: BuiltRequest, ms: number, o: RequestOptions): Error {
   if (o.signal?.aborted) return new AbortError(`Request aborted: ${req.method} ${req.url}`, { cause });
   if (cause instanceof TimeoutError) return new TimeoutError(`Request timed out after ${ms} ms: ${req.method} ${req.url}`, { cause });
-  const reason = (cause as { cause?: { message?: string }; message?: string }).cause?.message ?? (cause as Error).message;
-  return new ConnectionError(`Connection error: ${reason} (${req.method} ${req.url})`, { cause });
+  const e = cause as { cause?: { message?: string; code?: string }; message?: string; code?: string };
+  const reason = e.cause?.message ?? e.message;
+  return new ConnectionError(`Connection error: ${reason} (${req.method} ${req.url})`, { cause, code: e.code ?? e.cause?.code });
 }
 
 const MAX_REDIRECTS = 5;

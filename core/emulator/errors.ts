@@ -1,5 +1,6 @@
 // The emulator's errors: HttpError (an answer in the platform's error body shape), and the
 // errors of its scenario files, data files and control client.
+import { VoiceError } from '../errors.js';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -20,7 +21,7 @@ export interface ErrorBody {
 }
 
 /** A failure that becomes an HTTP response with the platform's error body. */
-export class HttpError extends Error {
+export class HttpError extends VoiceError {
   constructor(
     readonly status: number,
     readonly detail: string | string[],
@@ -51,7 +52,7 @@ export function notFound(label: string): HttpError {
 }
 
 /** A scenario file that cannot be used. */
-export class ScenarioError extends Error {
+export class ScenarioError extends VoiceError {
   constructor(message: string) {
     super(message);
     this.name = 'ScenarioError';
@@ -59,7 +60,7 @@ export class ScenarioError extends Error {
 }
 
 /** A data file that cannot be used; the file is left exactly as it was. */
-export class DataFileError extends Error {
+export class DataFileError extends VoiceError {
   constructor(
     readonly file: string,
     reason: string,
@@ -79,7 +80,7 @@ export class DataFileInUseError extends DataFileError {
 }
 
 /** Nothing answered at the emulator's address. */
-export class ControlUnreachableError extends Error {
+export class ControlUnreachableError extends VoiceError {
   constructor(
     readonly base: string,
     options?: { cause?: unknown },

@@ -7,6 +7,7 @@ import type { CallRunner } from './calls/index.js';
 import type { Delivery, EmulatorRecord } from './store/record.js';
 import type { EmulatorStates, ResetResult } from './control/state.js';
 import type { Rec, Store } from './store/store.js';
+import { VoiceError } from '../errors.js';
 
 /** The test helpers of an emulator. */
 export interface EmulatorFixture {
@@ -56,7 +57,7 @@ export function fixture(deps: FixtureDeps): EmulatorFixture {
         const timer = setTimeout(() => {
           stop();
           const now = deps.store.get('call', callId);
-          reject(new Error(`Call ${callId} did not reach "${status}" within ${ms} ms (${now ? `it is "${String(now.status)}"` : 'no such call'})`));
+          reject(new VoiceError(`Call ${callId} did not reach "${status}" within ${ms} ms (${now ? `it is "${String(now.status)}"` : 'no such call'})`));
         }, ms);
         check();
       }),

@@ -32,6 +32,7 @@ import { preloadPoster } from '../messages/post.js';
 
 export { CorsPolicy, LOOPBACK_ORIGINS, normaliseOrigin } from './http/cors.js';
 export { DataFileError, DataFileInUseError } from './store/persist.js';
+export { VoiceError } from '../errors.js';
 export type { RequestLog } from './http/server.js';
 export { SEED } from './resources/seed.js';
 export type { BrowserCall, BrowserCustomer, WebCallEngine } from './calls/index.js';

@@ -11,6 +11,7 @@ import type { TestFolder } from './lint.js';
 import { pause } from './poll.js';
 import { runEvals } from './run-evals.js';
 import type { ShardInfo } from './shard.js';
+import { VoiceError } from '../errors.js';
 
 /** What a target is, by UUID. */
 export interface TestTarget {
@@ -113,7 +114,7 @@ export interface RunTestsOptions {
 
 function uuid(options: RunTestsOptions, kind: string, id: string): string {
   const found = options.uuidOf(kind, id);
-  if (!found) throw new Error(`${kind}/${id} is not on the platform yet (apply the folder first)`);
+  if (!found) throw new VoiceError(`${kind}/${id} is not on the platform yet (apply the folder first)`);
   return found;
 }
 

@@ -4,13 +4,14 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { LockOptions } from 'proper-lockfile';
+import { VoiceError } from '../errors.js';
 
 /** A lock not refreshed for this long belongs to a process that is gone (killed, crashed). */
 export const STALE_MS = 5_000;
 const UPDATE_MS = 1_000;
 
 /** The file is locked by another live process. */
-export class FileLockedError extends Error {
+export class FileLockedError extends VoiceError {
   readonly code = 'ELOCKED';
   constructor(readonly file: string) {
     super(`${file} is in use by another process.`);

@@ -5,6 +5,7 @@ import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic.js';
 import { withFileLock } from './lock.js';
+import { VoiceError } from '../errors.js';
 
 export { removeStaleTempFiles, writeFileAtomic } from './atomic.js';
 export { acquireFileLock, FileLockedError, STALE_MS, withFileLock } from './lock.js';
@@ -52,7 +53,7 @@ export async function updateJsonFile<T>(path: string, fn: (current: T | undefine
       await removeStaleTempFiles(path);
       const next = await fn(await readJsonFile(path, options.parse));
       const text = options.format ? options.format(next) : `${JSON.stringify(next, null, 2)}\n`;
-      if (lock.lost) throw new Error(`Lost the lock on ${path} while updating it; nothing was written. Try again.`);
+      if (lock.lost) throw new VoiceError(`Lost the lock on ${path} while updating it; nothing was written. Try again.`);
       await writeFileAtomic(path, text, options.mode);
       return next;
     },

@@ -1,5 +1,6 @@
 // The gitops engine's errors: bad input found before any request, and an apply that stopped.
 import type { Problem } from './files.js';
+import { VoiceError } from '../errors.js';
 
 /** Shows a problem as `file:line:col: message`. */
 export function showProblem(p: Problem): string {
@@ -7,7 +8,7 @@ export function showProblem(p: Problem): string {
 }
 
 /** The files (or the arguments) are wrong; nothing was sent. */
-export class GitopsInputError extends Error {
+export class GitopsInputError extends VoiceError {
   constructor(
     readonly problems: readonly Problem[],
     summary?: string,
@@ -26,7 +27,7 @@ export interface Done {
 }
 
 /** An apply that stopped at a failing request; what was done before it is recorded in the state. */
-export class ApplyError extends Error {
+export class ApplyError extends VoiceError {
   constructor(
     readonly done: readonly Done[],
     readonly failed: { action: string; kind: string; id: string },

@@ -18,4 +18,5 @@ export { render } from './format.js';
 export { readState, updateState, stateFileName } from './state.js';
 export type { State, StateEntry } from './state.js';
 export { ApplyError, GitopsInputError, showProblem } from './errors.js';
+export { VoiceError } from '../errors.js';
 export type { Done } from './errors.js';

@@ -5,6 +5,7 @@ import { catalogue } from '../catalogue/catalogue.js';
 import type { Group, Op } from '../catalogue/define.js';
 import { isOp } from '../catalogue/define.js';
 import { PHONE_NUMBER_PROVIDERS, TOOL_TYPES } from '../catalogue/models.js';
+import { VoiceError } from '../errors.js';
 
 /** A field that holds the id of another file: `path` walks objects by key and arrays with `[]`. */
 export interface RefRule {
@@ -164,7 +165,7 @@ export function availableKinds(): Kind[] {
 /** The catalogue operation of a kind's action. */
 export function opOf(kind: Kind, action: 'list' | 'get' | 'create' | 'update' | 'delete'): Op {
   const op = groupOf(kind)?.[action];
-  if (!op || !isOp(op)) throw new Error(`The catalogue has no ${action} for ${kind.name}`);
+  if (!op || !isOp(op)) throw new VoiceError(`The catalogue has no ${action} for ${kind.name}`);
   return op;
 }
 

@@ -1,20 +1,11 @@
-// The load generator's errors: options that cannot run, and a request that failed.
+// The load generator's errors: options that cannot run. A request that got no usable answer is the
+// client's ConnectionError (with its code), as for every outbound request core sends.
+import { VoiceError } from '../errors.js';
 
 /** Load options that cannot run. */
-export class LoadOptionsError extends Error {
+export class LoadOptionsError extends VoiceError {
   constructor(message: string) {
     super(message);
     this.name = 'LoadOptionsError';
-  }
-}
-
-/** A request failure with the code of its cause (`ECONNREFUSED`, ...), as the run reports it. */
-export class HttpError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
   }
 }

@@ -4,9 +4,7 @@
 import { connect as tcp } from 'node:net';
 import type { Socket } from 'node:net';
 import { connect as tls } from 'node:tls';
-import { HttpError } from './errors.js';
-
-export { HttpError };
+import { ConnectionError } from '../client/errors.js';
 
 /** A server's answer. */
 export interface HttpAnswer {
@@ -63,18 +61,18 @@ export class Conn {
     this.socket.setNoDelay(true);
     this.ready = new Promise<void>((resolve, reject) => {
       this.socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => ((this.connected = true), resolve()));
-      this.socket.once('close', () => reject(new HttpError('could not connect', this.error ?? 'ECONNRESET')));
+      this.socket.once('close', () => reject(new ConnectionError('could not connect', { code: this.error ?? 'ECONNRESET' })));
     });
     this.ready.catch(() => undefined);
     this.socket.on('data', (d: Buffer) => this.read(d));
     this.socket.on('error', (e: NodeJS.ErrnoException) => {
       this.error = e.code;
-      this.fail(new HttpError(e.message, e.code));
+      this.fail(new ConnectionError(e.message, { code: e.code, cause: e }));
     });
     this.socket.on('close', () => {
       // An answer read to the close ends here.
       if (this.pending && this.headersDone && this.length === -2) this.done();
-      else this.fail(new HttpError('the server closed the connection', this.answers > 0 && !this.answering ? 'ERETRY' : 'ECONNRESET'));
+      else this.fail(new ConnectionError('the server closed the connection', { code: this.answers > 0 && !this.answering ? 'ERETRY' : 'ECONNRESET' }));
       this.onGone(this);
     });
   }
@@ -111,13 +109,13 @@ export class Conn {
 
   private read(d: Buffer): void {
     this.answering = true;
-    if (!this.pending) return this.fail(new HttpError('the server sent bytes nobody asked for'));
+    if (!this.pending) return this.fail(new ConnectionError('the server sent bytes nobody asked for'));
     let data = this.buf ? Buffer.concat([this.buf, d]) : d;
     this.buf = undefined;
     while (!this.headersDone) {
       const end = data.indexOf(CRLF2);
       if (end < 0) {
-        if (data.length > 64 * 1024) return this.fail(new HttpError('the answer has headers over 64 KiB'));
+        if (data.length > 64 * 1024) return this.fail(new ConnectionError('the answer has headers over 64 KiB'));
         this.buf = data;
         return;
       }
@@ -132,7 +130,7 @@ export class Conn {
     const lines = text.split('\r\n');
     const m = /^HTTP\/1\.([01]) (\d{3})/.exec(lines[0] ?? '');
     if (!m) {
-      this.fail(new HttpError('the answer is not HTTP/1.x', 'EPROTO'));
+      this.fail(new ConnectionError('the answer is not HTTP/1.x', { code: 'EPROTO' }));
       return false;
     }
     const status = Number(m[2]);
@@ -187,13 +185,13 @@ export class Conn {
         const line = data.toString('latin1', at, nl);
         at = nl + 2;
         if (this.chunkState === 'crlf') {
-          if (line !== '') return this.fail(new HttpError('the answer has a chunk longer than its size', 'EPROTO'));
+          if (line !== '') return this.fail(new ConnectionError('the answer has a chunk longer than its size', { code: 'EPROTO' }));
           this.chunkState = 'size';
         } else if (this.chunkState === 'trailer') {
           if (line === '') return this.done();
         } else {
           const size = parseInt(line, 16);
-          if (!Number.isFinite(size)) return this.fail(new HttpError('the answer has a bad chunk size', 'EPROTO'));
+          if (!Number.isFinite(size)) return this.fail(new ConnectionError('the answer has a bad chunk size', { code: 'EPROTO' }));
           if (size === 0) this.chunkState = 'trailer';
           else {
             this.chunkLeft = size;

@@ -4,7 +4,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { HttpError, Origin } from './http.js';
+import { ConnectionError } from '../client/errors.js';
+import { Origin } from './http.js';
 
 let server: Server | undefined;
 const sockets = new Set<Socket>();
@@ -101,6 +102,6 @@ it('holds requests beyond its connections until one is free, and reports a refus
   await new Promise<void>((done) => server?.close(() => done()));
   server = undefined;
   const refused = await post(new Origin(new URL(`http://127.0.0.1:${port}/`), 1)).catch((e: unknown) => e);
-  expect(refused).toBeInstanceOf(HttpError);
-  expect((refused as HttpError).code).toBe('ECONNREFUSED');
+  expect(refused).toBeInstanceOf(ConnectionError);
+  expect((refused as ConnectionError).code).toBe('ECONNREFUSED');
 });

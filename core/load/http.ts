@@ -3,12 +3,12 @@
 // a header write and a body write, a WebAssembly parser): like autocannon and wrk, this one writes
 // each request as one piece on a kept-alive connection and reads the answer with a small parser
 // (status, headers, a body by length, in chunks, or to the close): one connection is
-// http-conn.ts, the pool of them per origin is here.
+// http-conn.ts, the pool of them per origin is here (why it is not core/http: core/http/README.md).
 import { Conn } from './http-conn.js';
-import type { HttpAnswer, HttpError, PiecedBody } from './http-conn.js';
+import type { HttpAnswer, PiecedBody } from './http-conn.js';
+import type { ConnectionError } from '../client/errors.js';
 import type { BodyParts } from './body.js';
 
-export { HttpError } from './http-conn.js';
 export type { HttpAnswer, PiecedBody } from './http-conn.js';
 
 /** A request's bytes in one buffer: its start (up to `content-length: `), the length, then the body's parts (one socket write, nothing encoded twice). */
@@ -120,7 +120,7 @@ export class Origin {
         });
       } catch (err) {
         // A kept-alive connection the server closed just as this request went out: sent again once on a new one.
-        if (reused && attempt === 0 && (err as HttpError).code === 'ERETRY' && (typeof body === 'string' || 'parts' in body)) continue;
+        if (reused && attempt === 0 && (err as ConnectionError).code === 'ERETRY' && (typeof body === 'string' || 'parts' in body)) continue;
         throw err;
       }
     }

@@ -9,4 +9,5 @@ export { quantile } from './stats.js';
 export { ASSISTANT_REQUEST_SECONDS, FAULTS } from './types.js';
 export type { Fault, LiveFigures, LoadOptions, LoadResult, PostFn, Sample, TypeFigures } from './types.js';
 export { loadScenario, ScenarioError } from '../emulator/calls/index.js';
+export { VoiceError } from '../errors.js';
 export type { Scenario } from '../emulator/calls/index.js';

@@ -2,7 +2,8 @@
 // signing), but on its own lean client (./http.ts) with a connection per call in flight, with the platform's deadline
 // timed on the real clock (a native timer, not the HTTP client's coarse one), and with the
 // platform-side faults asked for. Every outcome goes to the run's figures.
-import { HttpError, originOf } from './http.js';
+import { originOf } from './http.js';
+import { ConnectionError } from '../client/errors.js';
 import type { Origin } from './http.js';
 import type { HttpAnswer, PiecedBody } from './http.js';
 import { bodyBytes, bodyText, SentCalls, wrappedBody } from './body.js';
@@ -12,6 +13,8 @@ import type { Delivered, Delivery, EmulatorRecord, ServerTarget } from '../emula
 import type { LoadStats } from './stats.js';
 import { ASSISTANT_REQUEST_SECONDS } from './types.js';
 import type { Fault } from './types.js';
+import { VoiceError } from '../errors.js';
+import { isObject } from '../json.js';
 
 /** The deadline of a message type on a server, in seconds, before scaling. */
 export function deadlineOf(type: string, target: ServerTarget): number {
@@ -39,10 +42,6 @@ const SLOW_GAP_MS = 25;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /** A body sent in pieces with gaps; `sent` resolves when the last piece has gone. */
 function trickle(body: BodyParts, cut?: () => void): { body: PiecedBody; sent: Promise<void> } {
   const bytes = bodyBytes(body);
@@ -69,7 +68,7 @@ function headLines(headers: Record<string, string>): string {
   let head = '';
   for (const k in headers) {
     const v = headers[k] as string;
-    if (/[\r\n]/.test(k) || /[\r\n]/.test(v)) throw new HttpError(`the header ${JSON.stringify(k)} holds a line break`, 'EINVALIDHEADER');
+    if (/[\r\n]/.test(k) || /[\r\n]/.test(v)) throw new ConnectionError(`the header ${JSON.stringify(k)} holds a line break`, { code: 'EINVALIDHEADER' });
     head += `${k}: ${v}\r\n`;
   }
   return head;
@@ -121,12 +120,12 @@ export function makePoster(setup: PostSetup): {
     let why: 'late' | 'cut' | undefined;
     let abort: ((err: Error) => void) | undefined;
     let timer: NodeJS.Timeout | undefined;
-    const slow = how === 'plain' ? undefined : trickle(raw, how === 'dropped' ? () => ((why = 'cut'), abort?.(new Error('dropped'))) : undefined);
+    const slow = how === 'plain' ? undefined : trickle(raw, how === 'dropped' ? () => ((why = 'cut'), abort?.(new VoiceError('dropped'))) : undefined);
     let t0 = performance.now();
     const started = (stop: (err: Error) => void): void => {
       abort = stop;
       t0 = performance.now();
-      timer = setTimeout(() => ((why ??= 'late'), stop(new Error('late'))), deadline * 1000 + (slow ? SLOW_PIECES * SLOW_GAP_MS : 0));
+      timer = setTimeout(() => ((why ??= 'late'), stop(new VoiceError('late'))), deadline * 1000 + (slow ? SLOW_PIECES * SLOW_GAP_MS : 0));
     };
     // Timed from the last byte sent: a slow upload is the platform's doing, not the server's.
     void slow?.sent.then(() => (t0 = performance.now()));

@@ -5,6 +5,7 @@ import { artifactOf, openAIFormatted } from './conversation.js';
 import { frozenCopy, isDeepFrozen } from './frozen.js';
 import type { CampaignEventType } from './campaign.js';
 import type { CallStatus, ConversationMessage, Json, MessageContext, ServerMessage, ServerMessageType, ToolCallJson } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** A tool call to put in `tool-calls`: the call and, when known, the tool it invokes. */
 export interface ToolCallData {
@@ -198,7 +199,7 @@ export function isServerMessageType(type: string): type is ServerMessageType {
  */
 export function buildServerMessage<T extends ServerMessageType>(type: T, context: MessageContext & { data?: DataOf<T> } = {}, overrides: Json = {}): ServerMessage {
   const build = BUILDERS[type];
-  if (!build) throw new Error(`Unknown server message type "${String(type)}"`);
+  if (!build) throw new VoiceError(`Unknown server message type "${String(type)}"`);
   const at = context.timestamp ?? Date.now();
   const own = build(context, (context.data ?? {}) as Json, at);
   const message: Json = { type, timestamp: at };

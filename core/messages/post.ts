@@ -1,8 +1,11 @@
 // Posts one server message the way the platform does (JSON, with the server's headers, within its
 // timeout) and reports what came back: the one sender behind the emulator's deliveries,
-// `voice trigger` and `voice listen`. Node only (undici): kept out of core/messages/index.ts.
+// `voice trigger` and `voice listen`. Node only (core's outbound HTTP, core/http): kept out of
+// core/messages/index.ts. The answer is read whole by core/http/text.ts, the REST client's own hot
+// path, on the pool the model step shares.
 import { STATUS_CODES } from 'node:http';
-import type { Agent, request as Request } from 'undici';
+import { headerOf, postPool } from '../http/undici.js';
+import { requestText } from '../http/text.js';
 
 /** What a server did with one posted message. */
 export interface PostResult {
@@ -30,25 +33,13 @@ export interface PostOptions {
   signal?: AbortSignal;
 }
 
-// One keep-alive pool for every post: undici's request is far lighter than fetch at hundreds a
-// second. Loaded on the first post, so a process that never posts never loads it.
-let undici: Promise<{ pool: Agent; request: typeof Request }> | undefined;
-function client(): NonNullable<typeof undici> {
-  undici ??= import('undici').then((m) => {
-    // A bundle may hand the CommonJS module over as `default` only (the CLI's esbuild bundle does).
-    const { Agent, request } = typeof m.Agent === 'function' ? m : (m as unknown as { default: typeof m }).default;
-    return { pool: new Agent({ keepAliveTimeout: 10_000, connections: 256 }), request };
-  });
-  return undici;
-}
-
 /**
  * Loads the HTTP client now instead of on the first post: compiling it takes tens of milliseconds
  * of the event loop, which a long-running server (`voice dev`) would rather spend before its first
  * call than in the middle of it.
  */
 export function preloadPoster(): Promise<void> {
-  return client().then(() => undefined);
+  return postPool().then(() => undefined);
 }
 
 /** Why a connection gave no answer, for people. */
@@ -66,20 +57,12 @@ export async function postServerMessage(url: string, body: string, opts: PostOpt
   const started = performance.now();
   const elapsed = (): number => performance.now() - started;
   try {
-    const { pool, request } = await client();
-    const res = await request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...opts.headers },
-      body,
-      dispatcher: pool,
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-    });
-    const text = await res.body.text();
-    const header = res.headers['content-type'];
-    const contentType = Array.isArray(header) ? header[0] : header;
-    const result: PostResult = { url, status: res.statusCode, statusText: STATUS_CODES[res.statusCode] ?? '', ms: elapsed(), text, ...(contentType ? { contentType } : {}) };
+    const { dispatcher, parseHeaders } = await postPool();
+    const headers = { 'content-type': 'application/json', ...opts.headers };
+    const res = await requestText(dispatcher, parseHeaders, { url, method: 'POST', headers, body, signal: opts.signal, timeoutMs: opts.timeoutMs });
+    const { status, text } = res;
+    const contentType = headerOf(res.headers, 'content-type');
+    const result: PostResult = { url, status, statusText: STATUS_CODES[status] ?? '', ms: elapsed(), text, ...(contentType ? { contentType } : {}) };
     if (text.trim() !== '') {
       try {
         result.answer = JSON.parse(text);

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../fs/atomic.js';
 import type { Json } from '../messages/index.js';
 import type { ModelToolCall } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** One recorded answer. */
 export interface Answer {
@@ -134,11 +135,11 @@ export class CassettePlayer {
     this.loaded ??= readFile(this.file, 'utf8').then(
       (text) => {
         const problem = cassetteProblem(text);
-        if (problem) throw new Error(`${this.file} ${problem}`);
+        if (problem) throw new VoiceError(`${this.file} ${problem}`);
         return (JSON.parse(text) as CassetteFile).exchanges;
       },
       (err: NodeJS.ErrnoException) => {
-        throw new Error(`the cassette ${this.file} cannot be read (${err.code ?? err.message})`);
+        throw new VoiceError(`the cassette ${this.file} cannot be read (${err.code ?? err.message})`);
       },
     );
     return this.loaded;

@@ -8,6 +8,7 @@ import { undiciPost, type ModelPost } from './post.js';
 import { buildRequest, modelOf, type ModelRequest } from './request.js';
 import { MalformedStream, readCompletion, readStream, type Answer } from './stream.js';
 import type { ModelConfig, ModelGateway, StepInput, StepResult } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** What the gateway needs from its host. */
 export interface GatewayDeps {
@@ -24,7 +25,7 @@ function causeOf(err: unknown): string {
   return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(err);
 }
 
-class Timeout extends Error {}
+class Timeout extends VoiceError {}
 
 async function send(post: ModelPost, req: ModelRequest, input: StepInput, now: () => number): Promise<{ answer: Answer; firstTokenMs: number; totalMs: number } | FailureCause> {
   const started = now();
@@ -74,7 +75,7 @@ async function send(post: ModelPost, req: ModelRequest, input: StepInput, now: (
 
 /** Creates the emulator's door to models from the developer's configuration. */
 export function createModelGateway(config: ModelConfig, deps: GatewayDeps): ModelGateway {
-  if (config.record && config.replay) throw new Error('a model cassette is either recorded or replayed, not both (--llm-record or --llm-replay)');
+  if (config.record && config.replay) throw new VoiceError('a model cassette is either recorded or replayed, not both (--llm-record or --llm-replay)');
   const now = deps.now ?? (() => performance.now());
   const fetcher = config.fetch ?? globalThis.fetch;
   // An injected fetch (tests) carries the model requests too; by default they go through undici.

@@ -5,6 +5,7 @@ export { createModelGateway, type GatewayDeps } from './gateway.js';
 export { runAssistantTurn, DEFAULT_MAX_STEPS } from './turn.js';
 export { toolsForModel, modelFunctions, handoffTarget, type ModelFunction, type ToolKind } from './tools.js';
 export { endedReasonFor, familyOf } from './failures.js';
+export { VoiceError } from '../errors.js';
 export { requestHash, cassetteProblem } from './cassette.js';
 export { DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, DEFAULT_TIMEOUT_SECONDS } from './request.js';
 

@@ -3,6 +3,8 @@
 import { createParser } from 'eventsource-parser';
 import type { Json } from '../messages/index.js';
 import type { ModelToolCall } from './types.js';
+import { VoiceError } from '../errors.js';
+import { isObject } from '../json.js';
 
 /** What a model answered. */
 export interface Answer {
@@ -13,9 +15,7 @@ export interface Answer {
 }
 
 /** A stream that broke the protocol. */
-export class MalformedStream extends Error {}
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export class MalformedStream extends VoiceError {}
 
 function errorText(err: unknown): string {
   if (isObject(err)) return typeof err.message === 'string' ? err.message : JSON.stringify(err);

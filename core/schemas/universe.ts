@@ -8,6 +8,8 @@
 import type { AnySchema, ValidateFunction } from 'ajv';
 import type AjvClass from 'ajv';
 import { explain, type SchemaError, type TracedError } from './explain.js';
+import { VoiceError } from '../errors.js';
+import { isObject } from '../json.js';
 
 /** Checks a value against a schema; `prefix` is the dotted path of the value in its document. */
 export type Check = (schema: AnySchema, data: unknown, prefix?: string) => SchemaError[];
@@ -19,10 +21,6 @@ interface Tagged {
 }
 
 type Schema = Record<string, unknown>;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** The values a branch of a tagged union takes for its tag. */
 function tagValues(branch: Schema | undefined, tag: string): string[] {
@@ -99,7 +97,7 @@ export function universe(Ajv: typeof AjvClass, addFormats: (ajv: AjvClass, forma
     let fn = named.get(name);
     if (!fn) {
       const schema = all[name];
-      if (!schema) throw new Error(`no derived schema named ${name}`);
+      if (!schema) throw new VoiceError(`no derived schema named ${name}`);
       named.set(name, (fn = ajv.compile(rewrite(schema, comps, closed, defer) as AnySchema)));
     }
     return fn;

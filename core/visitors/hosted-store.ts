@@ -6,6 +6,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import { VisitorError } from './errors.js';
 import type { Visitor, VisitorPatch } from './model.js';
 import type { VisitorStore } from './store.js';
+import { VoiceError } from '../errors.js';
 
 /** How to reach the hosted database. */
 export interface HostedStoreOptions {
@@ -151,7 +152,7 @@ export function hostedVisitorLookup(supabaseUrl: string, anonKey: string | undef
       .abortSignal(AbortSignal.timeout(5000))
       .maybeSingle();
     // An unreachable database is a failure (502), not an unknown visitor (404).
-    if (error) throw new Error(`the visitors database answered: ${error.message}`);
+    if (error) throw new VoiceError(`the visitors database answered: ${error.message}`);
     return (data as Visitor | null) ?? undefined;
   };
 }

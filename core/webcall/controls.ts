@@ -6,6 +6,7 @@ import { NO_CALL } from './errors.js';
 import type { Session } from './session.js';
 import { RECORDING } from './start.js';
 import type { ClientMessage, WebCallEvents } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** The controls a WebCall offers during a call; WebCall adds the call's lifecycle. */
 export class CallControls extends Emitter<WebCallEvents> {
@@ -117,7 +118,7 @@ export class CallControls extends Emitter<WebCallEvents> {
 
   /** The current session once its transport exists; throws the platform SDK's message otherwise. */
   protected requireSession(): Session {
-    if (!this.current?.transport) throw new Error(NO_CALL);
+    if (!this.current?.transport) throw new VoiceError(NO_CALL);
     return this.current;
   }
 }

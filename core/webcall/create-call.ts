@@ -2,6 +2,7 @@
 import { PLATFORM_API } from '../hosts.js';
 import type { InlineAssistant, InlineSquad, InlineWorkflow, StartAssistantOverrides, StartWorkflowOverrides, WebCallResponse } from './types.js';
 import { WebCallCreationError } from './errors.js';
+import { VoiceError } from '../errors.js';
 
 export { WebCallCreationError };
 
@@ -49,7 +50,7 @@ export function webCallEndpoint(baseUrl: string): string {
   try {
     new URL(url);
   } catch {
-    throw new Error(`The API base URL is not a valid URL: ${JSON.stringify(baseUrl)}`);
+    throw new VoiceError(`The API base URL is not a valid URL: ${JSON.stringify(baseUrl)}`);
   }
   return url;
 }

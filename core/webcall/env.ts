@@ -1,6 +1,7 @@
 // Default clock and browser environment. Both read globals when called, not when loaded, so
 // the module imports cleanly anywhere and fake timers installed later still apply.
 import type { BoostedMicrophone, Clock, WebCallEnvironment } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** The real clock (Date.now and the global timers). */
 export const systemClock: Clock = {
@@ -61,7 +62,7 @@ export const browserEnvironment: WebCallEnvironment = {
       const destination = context.createMediaStreamDestination();
       gainNode.connect(destination);
       const [track] = destination.stream.getAudioTracks();
-      if (!track) throw new Error('No boosted microphone track.');
+      if (!track) throw new VoiceError('No boosted microphone track.');
       return { track, release: () => (track.stop(), release()) };
     } catch (error) {
       release();

@@ -1,6 +1,7 @@
 // Error helpers: one place for the messages users see, for flattening errors into events and
 // for scrubbing what goes to the error reporter.
 import type { SerializedError, StartStage, WebCallError, WebCallErrorType } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** Thrown by start() when none of assistant, squad or workflow is given. */
 export const MISSING_TARGET = 'Assistant or Squad or Workflow must be provided.';
@@ -94,7 +95,7 @@ export function webCallError(fields: Omit<WebCallError, 'fatal'>): WebCallError 
 }
 
 /** A stage failed; carries the stage name and the original error. */
-export class StageFailure extends Error {
+export class StageFailure extends VoiceError {
   constructor(
     readonly stage: StartStage,
     override readonly cause: unknown,
@@ -105,7 +106,7 @@ export class StageFailure extends Error {
 }
 
 /** An HTTP failure of `POST /call/web`, with the status and parsed body. */
-export class WebCallCreationError extends Error {
+export class WebCallCreationError extends VoiceError {
   constructor(
     message: string,
     readonly status: number,

@@ -1,6 +1,7 @@
 // The audio of a local (emulator) call: the assistant's voice as a MediaStream track the session
 // plays like Daily's, with its level read from what is played, and the microphone's level.
 // Part of the local transport's lazy chunk.
+import { VoiceError } from '../errors.js';
 
 /** Root-mean-square level of what an analyser hears, 0 to 1. */
 function rms(analyser: AnalyserNode, buffer: Float32Array<ArrayBuffer>): number {
@@ -48,7 +49,7 @@ export class AssistantVoice {
     this.output.connect(this.analyser);
     this.analyser.connect(destination);
     const [track] = destination.stream.getAudioTracks();
-    if (!track) throw new Error('No audio track for the assistant.');
+    if (!track) throw new VoiceError('No audio track for the assistant.');
     this.track = track;
     // Browsers load their voice list lazily: ask now so it is there for the first line.
     if (useSynthesis) globalThis.speechSynthesis?.getVoices();

@@ -9,6 +9,7 @@ import type { CustomerRecognizer } from './local-recognition.js';
 import type { ClientFrame, ServerFrame } from './local-protocol.js';
 import { SPEECH_THRESHOLD } from './speech.js';
 import type { CallTransport, TransportEvent, TransportParticipant, TransportRequest } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** Loud for this long counts as the customer speaking. */
 const TURN_START_MS = 300;
@@ -71,7 +72,7 @@ class LocalTransport implements CallTransport {
         this.frame(frame);
       };
       socket.onclose = (event) => {
-        reject(new Error(event.reason || `Could not join the local call at ${options.url} (socket closed, code ${event.code}).`));
+        reject(new VoiceError(event.reason || `Could not join the local call at ${options.url} (socket closed, code ${event.code}).`));
         this.closed();
       };
       socket.onerror = () => undefined;

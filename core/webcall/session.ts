@@ -7,6 +7,7 @@ import { Microphone } from './microphone.js';
 import { Recording } from './recording.js';
 import { RemoteMedia } from './remote-media.js';
 import type { CallStartProgressEvent, CallTransport, Clock, TransportEvent, TransportFactory, TransportRequest, WebCallEnvironment, WebCallError, WebCallEvents, WebCallResponse } from './types.js';
+import { VoiceError } from '../errors.js';
 
 export { SPEAKER } from './remote-media.js';
 
@@ -22,7 +23,7 @@ export interface SessionHost {
 }
 
 /** Marks an interruption caused by stop(): not a failure. */
-export const STOPPED = new Error('The call was stopped.');
+export const STOPPED = new VoiceError('The call was stopped.');
 
 const noop = () => {};
 
@@ -120,7 +121,7 @@ export class Session {
   }
 
   transportOrThrow(): CallTransport {
-    if (!this.transport) throw new Error('Call object is not available.');
+    if (!this.transport) throw new VoiceError('Call object is not available.');
     return this.transport;
   }
 
@@ -179,7 +180,7 @@ export class Session {
       case 'left':
         this.emitCallEnd();
         this.recording.stop();
-        if (!this.closed) this.host.ended(this, new Error('The meeting ended before the call started.'));
+        if (!this.closed) this.host.ended(this, new VoiceError('The meeting ended before the call started.'));
         return;
       case 'fatal-error':
         this.emitError({ type: 'daily-error', error: serializeError(event.error) });

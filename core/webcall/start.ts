@@ -8,6 +8,7 @@ import type { Session } from './session.js';
 import { LEVEL_INTERVAL_MS } from './speech.js';
 import type { DailyAdvancedConfig, DailyFactoryOptions } from './daily-types.js';
 import type { StartStage, TransportFactory, WebCallErrorType, WebCallResponse } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** Recording settings: 1280x720, a fixed background colour, the default layout. */
 export const RECORDING = { width: 1280, height: 720, backgroundColor: '#FF1F2D3D', layout: { preset: 'default' as const } };
@@ -76,7 +77,7 @@ export async function runStart(session: Session, plan: StartPlan): Promise<WebCa
     'initialization',
     () => {
       if (plan.existing) return '';
-      if (!(plan.fetch ?? globalThis.fetch)) throw new Error('No fetch implementation is available.');
+      if (!(plan.fetch ?? globalThis.fetch)) throw new VoiceError('No fetch implementation is available.');
       return webCallEndpoint(plan.baseUrl);
     },
     plan.flags,

@@ -25,6 +25,7 @@ import type {
   WebCallResponse,
   WebCallState,
 } from './types.js';
+import { VoiceError } from '../errors.js';
 
 /** The media layer for a call: the emulator's local transport for its calls, else Daily (each loaded only when used). */
 function mediaFactory(loadDaily: WebCallOptions['loadDaily']): TransportFactory {
@@ -88,7 +89,7 @@ export class WebCall extends CallControls {
   ): Promise<WebCallResponse | null> {
     this.checkNotDisposed();
     if (!assistant && !squad && !workflow) {
-      const error = new Error(MISSING_TARGET);
+      const error = new VoiceError(MISSING_TARGET);
       this.emit('error', webCallError({ type: 'validation-error', stage: 'input-validation', error: serializeError(error), timestamp: this.timestamp() }));
       throw error;
     }
@@ -99,11 +100,11 @@ export class WebCall extends CallControls {
   /** Rejoins an existing web call (skips creation); throws when it cannot. */
   async reconnect(webCall: ReconnectWebCall): Promise<void> {
     this.checkNotDisposed();
-    if (!webCall?.webCallUrl) throw new Error('webCallUrl is required for reconnection.');
-    if (this.phase === 'starting' || this.phase === 'active') throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
+    if (!webCall?.webCallUrl) throw new VoiceError('webCallUrl is required for reconnection.');
+    if (this.phase === 'starting' || this.phase === 'active') throw new VoiceError('Cannot reconnect while a call is already in progress. Call stop() first.');
     const existing = webCall as WebCallResponse & { webCallUrl: string };
     const result = await this.run({ existing, flags: { hasAssistant: false, hasSquad: false, hasWorkflow: false } });
-    if (result === null) throw new Error('Reconnecting to the call failed.');
+    if (result === null) throw new VoiceError('Reconnecting to the call failed.');
   }
 
   /** Leaves the call (or aborts a start in progress) and releases its resources. */
@@ -219,7 +220,7 @@ export class WebCall extends CallControls {
   }
 
   private checkNotDisposed(): void {
-    if (this.disposed) throw new Error('This WebCall was disposed; create a new one.');
+    if (this.disposed) throw new VoiceError('This WebCall was disposed; create a new one.');
   }
 
   private timestamp(): string {

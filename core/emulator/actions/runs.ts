@@ -3,6 +3,7 @@
 // call's), hook webhooks, the model gateway and the org's simulation concurrency.
 import { buildServerMessage } from '../../messages/index.js';
 import type { Json } from '../../messages/index.js';
+import { postServerMessage } from '../../messages/post.js';
 import type { ModelGateway, ModelToolCall } from '../../model/index.js';
 import { Limiter } from '../../evals/limit.js';
 import type { World } from '../../evals/types.js';
@@ -88,18 +89,10 @@ export function createRunHost(options: RunHostOptions): RunHost {
     async postHook(server: Json, body: Json) {
       const target = serverOf({ server });
       if (!target) return { url: '', error: 'the hook has no server url' };
-      try {
-        const res = await fetch(target.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...target.headers },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(target.timeoutSeconds * 1000),
-        });
-        await res.arrayBuffer();
-        return { url: target.url, status: res.status, ...(res.ok ? {} : { error: `HTTP ${res.status}` }) };
-      } catch (e) {
-        return { url: target.url, error: `could not post: ${(e as Error).message}` };
-      }
+      const res = await postServerMessage(target.url, JSON.stringify(body), { headers: target.headers, timeoutMs: target.timeoutSeconds * 1000 });
+      if (res.status === undefined) return { url: target.url, error: `could not post: ${res.reason ?? res.failure}` };
+      const ok = res.status >= 200 && res.status < 300;
+      return { url: target.url, status: res.status, ...(ok ? {} : { error: `HTTP ${res.status}` }) };
     },
     now: () => Date.now(),
   };

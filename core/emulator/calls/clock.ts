@@ -5,6 +5,7 @@
 // While it is held (the call waits for the developer's server) it advances by the real time the
 // wait took: a 300 ms answer costs the call 300 ms, whatever the speed. The speed may change while
 // calls run (`POST /__voice/speed`): each wait keeps what it has had and runs the rest at the new one.
+import { VoiceError } from '../../errors.js';
 
 /** The speed the clocks of a running emulator share; changing it live reschedules every wait under way. */
 export class ClockSpeed {
@@ -34,7 +35,7 @@ export class ClockSpeed {
 }
 
 function checkSpeed(speed: number): number {
-  if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
+  if (!(speed > 0) || !Number.isFinite(speed)) throw new VoiceError(`speed must be a positive number, got ${speed}`);
   return speed;
 }
 

@@ -14,6 +14,7 @@ import { CallSession } from './session.js';
 import type { CallDeps } from './session.js';
 import { webConversation } from './web.js';
 import type { BrowserCall, BrowserCustomer } from './browser.js';
+import { VoiceError } from '../../errors.js';
 
 /** How calls run. */
 export interface RunnerOptions {
@@ -47,7 +48,7 @@ export class CallRunner {
     this.pace = new ClockSpeed(options.speed ?? 1);
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
     this.keepEnded = options.keepEndedCalls ?? DEFAULT_KEEP_ENDED_CALLS;
-    if (!(this.keepEnded >= 0)) throw new RangeError(`keepEndedCalls must be 0 or more, got ${this.keepEnded}`);
+    if (!(this.keepEnded >= 0)) throw new VoiceError(`keepEndedCalls must be 0 or more, got ${this.keepEnded}`);
   }
 
   /** The simulated clock's speed now. */

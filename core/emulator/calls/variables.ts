@@ -3,6 +3,8 @@
 // `{{customer.number}}`. The emulator fills the same texts the same way, so the caller hears, and
 // the model reads, what they would on the platform.
 import type { Json } from '../../messages/index.js';
+import { VoiceError } from '../../errors.js';
+import { isObject } from '../../json.js';
 
 let liquid: { parseAndRenderSync(text: string, scope: object): string } | undefined;
 let loading: Promise<void> | undefined;
@@ -21,7 +23,6 @@ export function templatesReady(): Promise<void> {
   return loading;
 }
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const templated = (v: unknown): v is string => typeof v === 'string' && (v.includes('{{') || v.includes('{%'));
 
 /** Each text of an assistant that is filled: its `...Message` fields, and the contents of its model's and tools' messages. */
@@ -57,7 +58,7 @@ export interface CallParties {
  */
 export function withVariables(assistant: Json, parties: CallParties, problems: string[] = []): Json {
   if (!hasTemplates(assistant)) return assistant;
-  if (!liquid) throw new Error('The template engine is not loaded: await templatesReady() before a call or chat starts');
+  if (!liquid) throw new VoiceError('The template engine is not loaded: await templatesReady() before a call or chat starts');
   const engine = liquid;
   const filled = structuredClone(assistant);
   const values = { ...(isObject(filled.variableValues) ? filled.variableValues : {}), customer: parties.customer ?? {}, phoneNumber: parties.phoneNumber ?? {} };

@@ -1,5 +1,6 @@
 // A small WAV (RIFF, 16-bit PCM) writer. The emulator serves recordings of ended calls with it;
 // the call engine can hand it the samples of a simulated conversation.
+import { VoiceError } from '../../errors.js';
 
 /** What a recording is made of: one Int16Array of samples per channel, all the same length. */
 export interface Pcm {
@@ -11,9 +12,9 @@ export interface Pcm {
 export function encodeWav(pcm: Pcm): Buffer {
   const { sampleRate, channels } = pcm;
   const count = channels.length;
-  if (count < 1) throw new RangeError('a WAV file needs at least one channel');
+  if (count < 1) throw new VoiceError('a WAV file needs at least one channel');
   const frames = channels[0]?.length ?? 0;
-  if (channels.some((c) => c.length !== frames)) throw new RangeError('every channel must have the same number of samples');
+  if (channels.some((c) => c.length !== frames)) throw new VoiceError('every channel must have the same number of samples');
   const dataBytes = frames * count * 2;
   const buf = Buffer.alloc(44 + dataBytes);
   buf.write('RIFF', 0, 'ascii');

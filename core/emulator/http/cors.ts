@@ -6,6 +6,7 @@
 // header that is not a loopback name is refused while bound to loopback (DNS rebinding).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors.js';
+import { VoiceError } from '../../errors.js';
 
 /** Who may call the emulator from a browser, besides pages on loopback origins. */
 export interface CorsOptions {
@@ -35,10 +36,10 @@ export function normaliseOrigin(value: string): string {
   try {
     url = new URL(v);
   } catch {
-    throw new Error(`"${value}" is not an origin: expected scheme://host[:port], e.g. https://app.example or http://192.168.1.20:3000`);
+    throw new VoiceError(`"${value}" is not an origin: expected scheme://host[:port], e.g. https://app.example or http://192.168.1.20:3000`);
   }
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
-    throw new Error(`"${value}" is not an origin: leave out the path, e.g. ${url.origin}`);
+    throw new VoiceError(`"${value}" is not an origin: leave out the path, e.g. ${url.origin}`);
   }
   return url.origin;
 }

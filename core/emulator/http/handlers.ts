@@ -18,6 +18,7 @@ import { compileList } from '../resources/lists.js';
 import type { LifecycleType } from '../calls/index.js';
 import type { Rec } from '../store/store.js';
 import { badRequest } from '../errors.js';
+import { VoiceError } from '../../errors.js';
 
 type Children = ReadonlyMap<string, readonly { collection: string; field: string }[]>;
 type Maker = (entry: Entry, children: Children) => Handler;
@@ -179,6 +180,6 @@ export function nesting(entries: readonly Entry[]): Children {
 export function handlerFor(entry: Entry, children: Children): { handler: Handler; params: string[] } {
   const maker = ACTIONS[entry.keys.join('.') as CatalogueKey];
   const handler = maker ? maker(entry, children) : crudHandler(entry, children);
-  if (!handler) throw new Error(`emulator: no handler for ${entry.op.method} ${entry.op.path} (${entry.keys.join('.')})`);
+  if (!handler) throw new VoiceError(`emulator: no handler for ${entry.op.method} ${entry.op.path} (${entry.keys.join('.')})`);
   return { handler, params: pathParamNames(entry.op.path) };
 }

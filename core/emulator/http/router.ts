@@ -1,6 +1,7 @@
 // Path matching compiled once from the catalogue's templates: one segment trie per method,
 // literal segments tried before `{param}` segments from left to right, with backtracking so
 // `/11labs/voice/search` still reaches `/{provider}/voice/search` when no literal path fits.
+import { VoiceError } from '../../errors.js';
 
 interface Node<T> {
   literal: Map<string, Node<T>> | undefined;
@@ -50,7 +51,7 @@ export class Router<T> {
         at = next;
       }
     }
-    if (at.route !== undefined) throw new Error(`duplicate route ${method} ${template}`);
+    if (at.route !== undefined) throw new VoiceError(`duplicate route ${method} ${template}`);
     at.route = route;
   }
 

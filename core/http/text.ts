@@ -12,8 +12,8 @@
 // per-request CPU over raw undici. Same connection pool, same timeouts (undici's own), same
 // abort signal; binary answers and uploads keep using `undici.request`.
 import type * as UndiciNs from 'undici';
-
-type RawHeaders = Record<string, string | string[] | undefined>;
+import type { Pool, RawHeaders } from './undici.js';
+import { VoiceError } from '../errors.js';
 
 /** What the handler hands back once the whole answer has arrived. */
 export interface TextAnswer {
@@ -33,10 +33,8 @@ export interface TextRequest {
   timeoutMs: number;
 }
 
-type ParseHeaders = (raw: Buffer[]) => RawHeaders;
-
 function aborted(signal: AbortSignal): unknown {
-  return signal.reason ?? new Error('This operation was aborted');
+  return signal.reason ?? new VoiceError('This operation was aborted');
 }
 
 /** A legacy-style dispatch handler (undici's own request() uses the same callbacks). */
@@ -51,7 +49,7 @@ class TextHandler {
   onAbort: (() => void) | undefined;
 
   constructor(
-    private readonly parse: ParseHeaders,
+    private readonly parse: Pool['parseHeaders'],
     private readonly signal: AbortSignal | undefined,
     private readonly resolve: (answer: TextAnswer) => void,
     private readonly reject: (error: unknown) => void,
@@ -102,7 +100,7 @@ class TextHandler {
   }
 
   onUpgrade(): void {
-    this.onError(new Error('unexpected protocol upgrade'));
+    this.onError(new VoiceError('unexpected protocol upgrade'));
   }
 
   private done(): void {
@@ -143,7 +141,7 @@ export function splitUrl(url: string): { origin: string; path: string } {
 }
 
 /** Sends one request through the dispatcher and resolves with the whole answer as text. */
-export function requestText(dispatcher: UndiciNs.Dispatcher, parse: ParseHeaders, req: TextRequest): Promise<TextAnswer> {
+export function requestText(dispatcher: UndiciNs.Dispatcher, parse: Pool['parseHeaders'], req: TextRequest): Promise<TextAnswer> {
   return new Promise((resolve, reject) => {
     const { origin, path } = splitUrl(req.url);
     const handler = new TextHandler(parse, req.signal, resolve, reject);

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request, util } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestText, splitUrl } from './undici-text.js';
+import { requestText, splitUrl } from './text.js';
 
 let url = '';
 const server = createServer((req, res) => {
