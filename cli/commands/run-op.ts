@@ -5,6 +5,7 @@ import type { Entry } from '#core/catalogue/index';
 import { buildRequest } from 'voice-agent-core/client';
 import type { ListPromise } from 'voice-agent-core/client';
 import { VERSION } from '#core/version';
+import { isObject } from '#core/json';
 import { splitAssignment } from '../body.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
@@ -40,7 +41,7 @@ async function paramsOf(entry: Entry, values: string[], ctx: Context): Promise<u
     });
     if (opts.customersCsv === undefined || !takesCustomersCsv(entry)) return body;
     // Read and checked before anything is sent (a dry run included): one bad row refuses the whole file.
-    const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const fields = isObject(body) ? body : {};
     return { ...fields, customers: await readCustomersCsv(opts.customersCsv, typeof fields.squadId === 'string') };
   }
   if (op.body === 'multipart') {

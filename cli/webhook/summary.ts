@@ -1,9 +1,10 @@
+import { isObject } from '#core/json';
 // The one line a person needs about a server message: its type, its call, and the detail that
 // matters for that type (status, who said what, which tool with which arguments, why it ended).
 
 type Obj = Record<string, unknown>;
 
-const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const obj = (v: unknown): Obj => (isObject(v) ? v : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 

@@ -3,11 +3,12 @@
 import { buildServerMessage, sampleContext } from '#core/messages/index';
 import type { Client } from '#core/client/node';
 import type { ConversationMessage, Json, MessageContext, ServerMessageType } from '#core/messages/index';
+import { isObject } from '#core/json';
 import { parseSetValue, readJsonFile, setPath, splitAssignment } from '../body.js';
 import { usageError } from '../errors.js';
 import { checkType } from './types.js';
 
-const obj = (v: unknown): Json | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined => (isObject(v) ? v : undefined);
 
 /** The parties of a call as the platform puts them in messages, read through the API. */
 export async function callContext(client: Client, id: string): Promise<MessageContext> {

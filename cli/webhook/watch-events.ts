@@ -1,6 +1,7 @@
 // What `voice call watch` shows: the events of one call (status changes, who said what, tool
 // calls and results, the end), worked out from a Call object or from the emulator's stream,
 // and the line each becomes.
+import { isObject } from '#core/json';
 import type { Line } from './lines.js';
 import { endedText, short, speaker, toolCallText } from './summary.js';
 
@@ -16,7 +17,7 @@ export type WatchEvent =
   /** A warning or error from the call's log (the emulator's: a scripted conversation, a model failure). */
   | { kind: 'note'; at: Date; level: string; text: string };
 
-const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const obj = (v: unknown): Obj => (isObject(v) ? v : {});
 const dateOf = (v: unknown, fallback: Date): Date => (typeof v === 'number' ? new Date(v) : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : fallback);
 
 /**

@@ -2,6 +2,7 @@
 // events): statuses and transcript lines as they happen, tool calls from the `tool-calls`
 // deliveries with their answers, then the ended call read once through the API.
 import { CONTROL_PATHS } from '#core/emulator/control/paths';
+import { isObject } from '#core/json';
 import { endedEvent, turnEvents } from './watch-events.js';
 import type { WatchEvent } from './watch-events.js';
 import { toolCallText } from './summary.js';
@@ -11,7 +12,7 @@ type Obj = Record<string, unknown>;
 /** The emulator's stream of one call's events (`/__voice/events`). */
 export const EVENTS_PATH = CONTROL_PATHS.events;
 
-const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const obj = (v: unknown): Obj => (isObject(v) ? v : {});
 
 /** Parses server-sent events from text chunks; calls `onEvent(name, data)` for each complete one. */
 export function sseParser(onEvent: (name: string, data: string) => void): (chunk: string) => void {

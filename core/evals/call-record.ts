@@ -2,6 +2,7 @@
 // `voice call get --json`), an end-of-call report (the server message, bare or as `{ message }`), or
 // the lines `voice listen --record` writes (one JSON record per message).
 import type { Json } from '../messages/index.js';
+import { isObject } from '../json.js';
 
 /** What an import needs of a call. */
 export interface RecordedCall {
@@ -21,14 +22,13 @@ export interface RecordedCall {
   kind: 'call' | 'end-of-call report';
 }
 
-const isMap = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 function fromParts(kind: RecordedCall['kind'], call: Json, artifact: Json | undefined, extra: Json): RecordedCall | undefined {
   const messages = (artifact?.messages ?? call.messages ?? (call.artifact as Json | undefined)?.messages) as unknown;
   if (!Array.isArray(messages)) return undefined;
   const perf = ((artifact ?? (call.artifact as Json | undefined))?.performanceMetrics as Json | undefined) ?? {};
-  const assistant = (isMap(extra.assistant) ? extra.assistant : isMap(call.assistant) ? call.assistant : undefined) as Json | undefined;
+  const assistant = (isObject(extra.assistant) ? extra.assistant : isObject(call.assistant) ? call.assistant : undefined) as Json | undefined;
   const pick = (k: string): string | undefined => str(extra[k]) ?? str(call[k]);
   return {
     kind,
@@ -38,27 +38,27 @@ function fromParts(kind: RecordedCall['kind'], call: Json, artifact: Json | unde
     ...(str(call.assistantId) ? { assistantId: call.assistantId as string } : {}),
     ...(str(call.squadId) ? { squadId: call.squadId as string } : {}),
     ...(assistant ? { assistant } : {}),
-    messages: (messages as unknown[]).filter(isMap),
-    turnLatencies: Array.isArray(perf.turnLatencies) ? (perf.turnLatencies as unknown[]).filter(isMap) : [],
+    messages: (messages as unknown[]).filter(isObject),
+    turnLatencies: Array.isArray(perf.turnLatencies) ? (perf.turnLatencies as unknown[]).filter(isObject) : [],
   };
 }
 
 /** The call a parsed JSON value holds, or undefined when it holds none. */
 export function recordedCallOf(value: unknown): RecordedCall | undefined {
-  if (!isMap(value)) return undefined;
+  if (!isObject(value)) return undefined;
   // `{ message: {...} }` as posted to a server, and a `voice listen --record` line.
-  const inner = isMap(value.message) ? value.message : undefined;
+  const inner = isObject(value.message) ? value.message : undefined;
   if (inner && inner.type === 'end-of-call-report') return recordedCallOf(inner);
   if (value.type === 'end-of-call-report') {
-    const call = isMap(value.call) ? value.call : {};
-    return fromParts('end-of-call report', call, isMap(value.artifact) ? value.artifact : undefined, {
+    const call = isObject(value.call) ? value.call : {};
+    return fromParts('end-of-call report', call, isObject(value.artifact) ? value.artifact : undefined, {
       id: call.id,
       startedAt: value.startedAt ?? call.startedAt,
       endedReason: value.endedReason,
       assistant: value.assistant,
     });
   }
-  if (typeof value.id === 'string' && (isMap(value.artifact) || Array.isArray(value.messages))) return fromParts('call', value, isMap(value.artifact) ? value.artifact : undefined, {});
+  if (typeof value.id === 'string' && (isObject(value.artifact) || Array.isArray(value.messages))) return fromParts('call', value, isObject(value.artifact) ? value.artifact : undefined, {});
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import type { Verdict } from './judge.js';
 import { NO_MODEL_REASON } from './reasons.js';
 import { noModelReason, resolveTarget } from './types.js';
 import type { Target, World } from './types.js';
+import { objectOf } from '../json.js';
 
 /** An eval run's outcome in the published `EvalRun` fields. */
 export interface EvalOutcome {
@@ -44,18 +45,9 @@ function asAssistant(text: string, calls: readonly ModelToolCall[]): ChatMessage
   };
 }
 
-function argsOf(call: ModelToolCall): Json {
-  try {
-    const v: unknown = JSON.parse(call.arguments || '{}');
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** The published mock shape of an assistant turn (content, tool calls by name and arguments). */
 function mockOf(text: string, calls: readonly ModelToolCall[]): Json {
-  return { role: 'assistant', ...(text ? { content: text.slice(0, 1000) } : {}), ...(calls.length ? { toolCalls: calls.map((c) => ({ name: c.name, arguments: argsOf(c) })) } : {}) };
+  return { role: 'assistant', ...(text ? { content: text.slice(0, 1000) } : {}), ...(calls.length ? { toolCalls: calls.map((c) => ({ name: c.name, arguments: objectOf(c.arguments) })) } : {}) };
 }
 
 /** Plays an eval; never throws. `now` stamps the result. */
@@ -132,7 +124,7 @@ export async function runEval(world: World, evalDef: Json, target: Target | unde
       shown.push({ ...mockOf(step.text, calls), judge: judgeOf(verdict) });
       if (!verdict.passed && cont.exitOnFailureEnabled === true) break;
       const handoff = calls.find((c) => c.name.startsWith('handoff') || c.name === 'transferCall');
-      const next = handoff && resolved.squad ? resolved.members.find((x) => x.name === argsOf(handoff).destination) : undefined;
+      const next = handoff && resolved.squad ? resolved.members.find((x) => x.name === objectOf(handoff.arguments).destination) : undefined;
       if (next) assistant = next;
     }
   }

@@ -3,6 +3,7 @@
 // the call had, and latency budgets. The platform never sees it (gitops keeps it out of the data).
 import type { LocalResource, Problem } from '../gitops/index.js';
 import type { Json } from '../messages/index.js';
+import { isObject } from '../json.js';
 
 /** Budgets of a turn in milliseconds: the model's time to first token, and the whole turn (needs an audio loop). */
 export interface Budget {
@@ -41,11 +42,9 @@ const KEYS = ['target', 'source', 'budget', 'turns'];
 const BUDGET_KEYS = ['firstTokenMs', 'turnMs'];
 const RECORDED_KEYS = ['firstTokenMs', 'voiceMs', 'transcriberMs', 'endpointingMs', 'turnMs'];
 
-const isMap = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /** The block of a resource, when it has a well-formed one (lint reports the rest). */
 export function extensionOf(r: LocalResource): TestExtension {
-  return isMap(r.extension) ? (r.extension as TestExtension) : {};
+  return isObject(r.extension) ? (r.extension as TestExtension) : {};
 }
 
 /** How many assistant messages an eval has: its turns. */
@@ -70,7 +69,7 @@ export function budgetOf(ext: TestExtension, turn: number): Budget {
 }
 
 function numbers(value: unknown, keys: readonly string[], where: string, out: string[]): void {
-  if (!isMap(value)) return void out.push(`${where} must be a mapping of ${keys.join(', ')}`);
+  if (!isObject(value)) return void out.push(`${where} must be a mapping of ${keys.join(', ')}`);
   for (const [k, v] of Object.entries(value)) {
     if (!keys.includes(k)) out.push(`${where}.${k} is not known (one of: ${keys.join(', ')})`);
     else if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) out.push(`${where}.${k} must be a positive number of milliseconds`);
@@ -83,12 +82,12 @@ export function lintExtension(r: LocalResource, targets: ReadonlySet<string>): P
   const messages: [(string | number)[], string][] = [];
   const at = (path: (string | number)[], message: string): void => void messages.push([['x-voice', ...path], message]);
   const ext = r.extension;
-  if (!isMap(ext)) at([], `x-voice must be a mapping (${KEYS.join(', ')})`);
+  if (!isObject(ext)) at([], `x-voice must be a mapping (${KEYS.join(', ')})`);
   else {
     for (const k of Object.keys(ext)) if (!KEYS.includes(k)) at([k], `x-voice.${k} is not known to voice test (one of: ${KEYS.join(', ')})`);
     if (ext.target !== undefined && (typeof ext.target !== 'string' || !targets.has(ext.target.replace(/^(assistants|squads)\//, ''))))
       at(['target'], `x-voice.target ${JSON.stringify(ext.target)} names no assistant or squad file of this folder`);
-    if (ext.source !== undefined && (!isMap(ext.source) || Object.values(ext.source).some((v) => typeof v !== 'string'))) at(['source'], 'x-voice.source must be a mapping of texts');
+    if (ext.source !== undefined && (!isObject(ext.source) || Object.values(ext.source).some((v) => typeof v !== 'string'))) at(['source'], 'x-voice.source must be a mapping of texts');
     const problems: string[] = [];
     if (ext.budget !== undefined) numbers(ext.budget, BUDGET_KEYS, 'x-voice.budget', problems);
     for (const p of problems.splice(0)) at(['budget'], p);
@@ -101,7 +100,7 @@ export function lintExtension(r: LocalResource, targets: ReadonlySet<string>): P
       else
         ext.turns.forEach((t: unknown, i) => {
           const where = `x-voice.turns[${i}]`;
-          if (!isMap(t)) return at(['turns', i], `${where} must be a mapping`);
+          if (!isObject(t)) return at(['turns', i], `${where} must be a mapping`);
           for (const k of Object.keys(t)) if (!['turn', 'recorded', 'budget'].includes(k)) at(['turns', i, k], `${where}.${k} is not known (one of: turn, recorded, budget)`);
           if (!Number.isInteger(t.turn) || (t.turn as number) < 1 || (t.turn as number) > count) at(['turns', i, 'turn'], `${where}.turn must be the number of an assistant message, 1 to ${count}`);
           if (t.recorded !== undefined) numbers(t.recorded, RECORDED_KEYS, `${where}.recorded`, problems);

@@ -7,6 +7,7 @@
 import type { Json } from '../messages/index.js';
 import type { RecordedCall } from './call-record.js';
 import type { Budget, RecordedLatency, TestExtension, TurnEntry } from './extension.js';
+import { objectOf } from '../json.js';
 
 /** How the import judges and labels the test. */
 export interface ImportOptions {
@@ -47,20 +48,10 @@ export const DEFAULT_JUDGE_MODEL = { provider: 'openai', model: 'gpt-4o' } as co
 const JUDGE_PROVIDERS = ['openai', 'anthropic', 'google'];
 const MAX = 1000;
 
-function argsOf(raw: unknown): Json {
-  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return raw as Json;
-  try {
-    const v: unknown = JSON.parse(typeof raw === 'string' ? raw || '{}' : '{}');
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-  } catch {
-    return {};
-  }
-}
-
 function callsOf(m: Json): { name: string; arguments: Json }[] {
   return (Array.isArray(m.toolCalls) ? (m.toolCalls as Json[]) : []).map((c) => {
     const fn = (c.function as Json | undefined) ?? c;
-    return { name: String(fn.name ?? ''), arguments: argsOf(fn.arguments) };
+    return { name: String(fn.name ?? ''), arguments: objectOf(fn.arguments) };
   });
 }
 

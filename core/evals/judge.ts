@@ -3,6 +3,7 @@
 // through the model step, which must answer "pass" or "fail".
 import type { Json } from '../messages/index.js';
 import type { ChatMessage, ModelGateway, ModelToolCall } from '../model/index.js';
+import { objectOf } from '../json.js';
 
 /** What a judge decided, and why when it failed. */
 export interface Verdict {
@@ -14,15 +15,6 @@ export interface Verdict {
 export function parseRegex(pattern: string): RegExp {
   const literal = /^\/([\s\S]*)\/([dgimsuvy]*)$/.exec(pattern);
   return literal ? new RegExp(literal[1] as string, literal[2]) : new RegExp(pattern);
-}
-
-function argsOf(call: ModelToolCall): Json {
-  try {
-    const parsed: unknown = JSON.parse(call.arguments || '{}');
-    return parsed !== null && typeof parsed === 'object' ? (parsed as Json) : {};
-  } catch {
-    return {};
-  }
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -47,7 +39,7 @@ export function judgeToolCalls(expected: readonly Json[] | undefined, actual: re
   for (const [i, want] of expected.entries()) {
     const got = actual[i] as ModelToolCall;
     if (got.name !== want.name) return { passed: false, reason: `tool call ${i + 1} is ${got.name}, expected ${String(want.name)}` };
-    const args = argsOf(got);
+    const args = objectOf(got.arguments);
     for (const [key, value] of Object.entries((want.arguments as Json | undefined) ?? {})) {
       const ok = mode === 'regex' ? parseRegex(String(value)).test(typeof args[key] === 'string' ? (args[key] as string) : JSON.stringify(args[key] ?? '')) : same(args[key], value);
       if (!ok) return { passed: false, reason: `tool call ${got.name}: argument ${key} is ${JSON.stringify(args[key])}, expected ${mode === 'regex' ? wanted(String(value)) : JSON.stringify(value)}` };

@@ -1,5 +1,6 @@
 // References between files: where they sit in a resource (from the kind's rules), checking that
 // each names a file, and turning file ids into platform UUIDs and back.
+import { isObject } from '../json.js';
 import { suggestion } from '../schemas/closest.js';
 import type { LocalResource, Problem } from './files.js';
 import type { Kind } from './kinds.js';
@@ -49,8 +50,8 @@ export function refSites(kind: Kind, data: unknown): RefSite[] {
     const seg = segs[depth] as string;
     if (seg === '[]') {
       if (Array.isArray(node)) node.forEach((item, i) => visit(item, segs, depth + 1, [...at, i], to));
-    } else if (node !== null && typeof node === 'object' && !Array.isArray(node) && seg in node) {
-      visit((node as Record<string, unknown>)[seg], segs, depth + 1, [...at, seg], to);
+    } else if (isObject(node) && seg in node) {
+      visit(node[seg], segs, depth + 1, [...at, seg], to);
     }
   };
   for (const rule of kind.refs) visit(data, segments(rule.path), 0, [], rule.to);

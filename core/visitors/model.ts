@@ -1,4 +1,5 @@
 // The visitor record, its slug rule, and the checks every store and command share.
+import { isObject } from '../json.js';
 import { VisitorError } from './errors.js';
 
 /** A prospect with a personalised demo page at `/<slug>`. */
@@ -114,7 +115,7 @@ export function parseVisitorsFile(text: string, path: string): Visitor[] {
   if (!Array.isArray(data)) throw new VisitorError('corrupt', `${path} must hold a JSON array of visitors.`, FILE_HINT);
   try {
     return data.map((item: unknown, i) => {
-      const filled = item !== null && typeof item === 'object' && !Array.isArray(item) ? { system: '', first_message: '', ...item } : item;
+      const filled = isObject(item) ? { system: '', first_message: '', ...item } : item;
       const { slug, name, system, first_message } = parseVisitor(filled, false, path, i);
       return { slug, name, system, first_message };
     });

@@ -8,8 +8,7 @@ import type { Rec } from '../store/store.js';
 import { extract } from '../../evals/extract.js';
 import type { CallSession } from './session.js';
 import { uploadArtifacts } from './storage.js';
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObject } from '../../json.js';
 
 /** A call's conversation as chat messages (its artifact's, or its own messages). */
 export function conversationOf(call: Rec): ChatMessage[] {

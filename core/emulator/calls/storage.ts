@@ -9,6 +9,7 @@ import { dirname, resolve, sep } from 'node:path';
 import type { Json } from '../../messages/index.js';
 import { callRecordingWav } from './recording.js';
 import type { CallSession } from './session.js';
+import { isObject } from '../../json.js';
 
 /** One artifact's outcome, as `call.artifact.upload` reports it. */
 export interface ArtifactUpload {
@@ -17,7 +18,6 @@ export interface ArtifactUpload {
 }
 
 const STORAGE = new Set(['s3', 'gcp', 'cloudflare', 'supabase', 'azure']);
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The org's storage credential tried first (lowest `fallbackIndex`), if it has one. */
 export function storageCredential(credentials: readonly Json[]): Json | undefined {

@@ -3,6 +3,7 @@
 // always worked out from the contacts and their calls so they can never drift apart.
 import type { Json } from '../../messages/index.js';
 import type { Rec, Store } from '../store/store.js';
+import { isObject } from '../../json.js';
 
 /** The collection the contacts live in (not an API resource of its own: read through the campaign). */
 export const CONTACTS = 'campaign-contact';
@@ -12,8 +13,6 @@ export type ContactStatus = 'contact.pending' | 'contact.dispatched' | 'contact.
 
 /** The statuses a campaign is still running in. */
 export const ACTIVE = new Set(['scheduled', 'in-progress']);
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Stores a contact per customer of a new campaign, in dial order. */
 export function addContacts(store: Store, campaign: Rec): void {

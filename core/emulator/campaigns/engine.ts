@@ -9,6 +9,7 @@ import type { EmulatorRecord, RecordEvent } from '../store/record.js';
 import type { Rec, Store } from '../store/store.js';
 import { ACTIVE, addContacts, callCounters, contactsOf, failedCall } from './contacts.js';
 import { askPredial, predialOn, sendEvent } from './events.js';
+import { isObject } from '../../json.js';
 
 /** What the engine needs from the emulator. */
 export interface EngineDeps {
@@ -35,7 +36,6 @@ interface Job {
   done: Promise<void>;
 }
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const time = (iso: unknown): number | undefined => (typeof iso === 'string' && Number.isFinite(Date.parse(iso)) ? Date.parse(iso) : undefined);
 
 /** Runs every campaign of one emulator. */

@@ -9,6 +9,7 @@ import { badRequest } from '../errors.js';
 import type { Rec } from '../store/store.js';
 import { topLevel } from '../actions/place.js';
 import { ACTIVE, addContacts, contactOutcome, contactsOf, summaryCounters } from './contacts.js';
+import { isObject } from '../../json.js';
 
 type Children = ReadonlyMap<string, readonly { collection: string; field: string }[]>;
 
@@ -32,8 +33,6 @@ const OWN = new Set([
   'callsCounterEndedVoicemail',
   'callsCounterEnded',
 ]);
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The body of a create with what `duplicateFromCampaignId` copies from its source (given fields win; customers only when none are given). */
 function withSource(ctx: Ctx): Json {

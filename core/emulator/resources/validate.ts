@@ -1,5 +1,6 @@
 // Field rules for request bodies, reported the way the platform does: every problem at once,
 // as an array of messages in a 400.
+import { isObject } from '../../json.js';
 import { badRequest } from '../errors.js';
 
 /** The JSON type a field must have. */
@@ -31,7 +32,7 @@ function typeOk(value: unknown, type: FieldType): boolean {
     case 'array':
       return Array.isArray(value);
     case 'object':
-      return value !== null && typeof value === 'object' && !Array.isArray(value);
+      return isObject(value);
     case 'string|array':
       return typeof value === 'string' || Array.isArray(value);
     case 'number':
