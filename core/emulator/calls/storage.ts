@@ -6,6 +6,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
+import { postPool } from '../../http/undici.js';
 import type { Json } from '../../messages/index.js';
 import { callRecordingWav } from './recording.js';
 import type { CallSession } from './session.js';
@@ -69,9 +70,11 @@ export function signPut(url: URL, body: Buffer, keys: { region: string; accessKe
 async function put(bucket: Bucket, key: string, body: Buffer, folder: string | undefined): Promise<string | undefined> {
   if (bucket.s3) {
     const url = new URL(`${bucket.s3.url}/${encodeURIComponent(bucket.name)}/${key.split('/').map(encodeURIComponent).join('/')}`);
-    const res = await fetch(url, { method: 'PUT', headers: signPut(url, body, bucket.s3), body: new Uint8Array(body), signal: AbortSignal.timeout(20_000) }).catch((e: Error) => e);
-    if (res instanceof Error) return `${url.origin} could not be reached (${String((res.cause as { code?: string } | undefined)?.code ?? res.message)})`;
-    return res.ok ? undefined : `${url.origin} answered HTTP ${res.status}`;
+    const { request, dispatcher } = await postPool();
+    const res = await request(url, { method: 'PUT', headers: signPut(url, body, bucket.s3), body, dispatcher, signal: AbortSignal.timeout(20_000) }).catch((e: Error) => e);
+    if (res instanceof Error) return `${url.origin} could not be reached (${(res as { code?: string }).code ?? res.message})`;
+    await res.body.dump();
+    return res.statusCode < 300 ? undefined : `${url.origin} answered HTTP ${res.statusCode}`;
   }
   if (!folder) return 'the emulator does not write to the cloud: start voice dev with --storage-dir DIR to keep this bucket in a local folder';
   const root = resolve(folder, bucket.name);
