@@ -121,7 +121,7 @@ function uuid(options: RunTestsOptions, kind: string, id: string): string {
 function targetOf(options: RunTestsOptions, test: TestCase): TestTarget {
   if (!test.target) return options.target;
   const found = options.targetNamed?.(test.target);
-  if (!found) throw new Error(`${test.file} names the target ${test.target} (x-voice.target), which is not on the platform yet (apply the folder first)`);
+  if (!found) throw new VoiceError(`${test.file} names the target ${test.target} (x-voice.target), which is not on the platform yet (apply the folder first)`);
   return found;
 }
 
