@@ -1,17 +1,7 @@
 // The emulator's errors: HttpError (an answer in the platform's error body shape), and the
 // errors of its scenario files, data files and control client.
+import { statusText } from '../client/errors.js';
 import { VoiceError } from '../errors.js';
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  500: 'Internal Server Error',
-};
 
 /** The platform's error body: `message` is an array for validation failures. */
 export interface ErrorBody {
@@ -38,7 +28,7 @@ export class HttpError extends VoiceError {
 
 /** The standard reason phrase of a status code. */
 export function reasonPhrase(status: number): string {
-  return REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+  return statusText(status) || (status >= 500 ? 'Internal Server Error' : 'Error');
 }
 
 /** A 400 with validation messages (always an array, like the platform). */
