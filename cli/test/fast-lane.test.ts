@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './build.js';
 import { KEY, captured, fileHarness, harness } from './harness.js';
 import type { Run } from './harness.js';
+import { withoutSpinner } from './tty.js';
 
 const hf = fileHarness({ apiKey: KEY });
 const WRONG = 'sk-wrong-key-000000000000';
@@ -172,7 +173,7 @@ async function onTty(script: string, args: readonly string[]): Promise<Run> {
     timeout: 20_000,
     stripFinalNewline: false,
   });
-  const run = { exitCode: r.exitCode ?? -1, stdout: String(r.stdout).replace(/\r\n/g, '\n'), stderr: String(r.stderr) };
+  const run = { exitCode: r.exitCode ?? -1, stdout: withoutSpinner(String(r.stdout).replace(/\r\n/g, '\n')), stderr: String(r.stderr) };
   captured.push(run.stdout, run.stderr);
   return run;
 }

@@ -52,7 +52,9 @@ describe('recordings through the CLI', () => {
   });
 
   it('answers 404 (exit 1) before the call has ended, and fails clearly on an unwritable --out', async () => {
-    const created = await hf.current.voice(['call', 'create', '--set', 'customer.number=+15550100', '--json']);
+    // A number that never answers rings for 30 s on the harness's real-time clock: the call is still
+    // ringing when the next command asks, however slow the machine is to start it.
+    const created = await hf.current.voice(['call', 'create', '--set', 'customer.number=+15550100001', '--json']);
     const id = json<{ id: string }>(created).id;
     const early = await hf.current.voice(['call', 'recording', 'get', id, '--out', join(hf.current.home, 'early.wav')]);
     expect(early.exitCode).toBe(1);

@@ -29,9 +29,18 @@ export async function voiceTty(env: Record<string, string>, args: readonly strin
     child.stdout?.on('data', onData);
   } else typeInput();
   const r = await child;
-  const run = { exitCode: r.exitCode ?? -1, stdout: String(r.stdout).replace(/\r\n/g, '\n'), stderr: String(r.stderr) };
+  const run = { exitCode: r.exitCode ?? -1, stdout: withoutSpinner(String(r.stdout).replace(/\r\n/g, '\n')), stderr: String(r.stderr) };
   captured.push(run.stdout, run.stderr);
   return run;
+}
+
+/**
+ * Drops the progress spinner's frames and its clearing: it draws only when an answer takes over
+ * 150 ms, which depends on how busy the machine is, so what a test compares leaves it out.
+ */
+export function withoutSpinner(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r\u001b\[2K(?:[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^\r\n]*)?/g, '');
 }
 
 /** Removes ANSI escape sequences. */

@@ -31,7 +31,8 @@ beforeAll(async () => {
   broken = await startHook((r) => {
     if (r.path === '/500') return { status: 500, json: { message: 'boom' } };
     if (r.path === '/garbage') return { text: 'not json' };
-    if (r.path === '/slow') return { delayMs: 1500, json: { results: [] } };
+    // Far past the tool's 1 s timeout: a busy machine fires that timer late, never 4 s late.
+    if (r.path === '/slow') return { delayMs: 5000, json: { results: [] } };
     return undefined;
   });
 });
@@ -44,7 +45,7 @@ afterAll(async () => {
 describe('tool calls that fail', () => {
   it('records a failing, garbled or late tool server and the call goes on', async () => {
     const call = await run({
-      // The late server takes 1 s of real time: 2000 simulated seconds at this speed if the clock
+      // The late server costs 1 s of real time (its timeout): 2000 simulated seconds at this speed if the clock
       // did not stand still while waiting, which would run past the 600 s default limit.
       assistant: {
         name: 'T',
