@@ -177,9 +177,12 @@ Examples:
     .argument('<client>', CLIENTS.join(' | '))
     .option('--print', 'print the configuration instead of writing it')
     .option('--http <port>', 'connect the client to `voice mcp --http PORT` you run yourself: the URL, and the token from VOICE_MCP_TOKEN (never written into the file)', setupPortFlag)
-    .action(async (client: string, o: { print?: boolean; http?: number }) => {
+    .action(async (client: string, o: { print?: boolean; http?: number }, self: Command) => {
       if (!(CLIENTS as readonly string[]).includes(client)) throw usageError(`Unknown client "${client}"; choose one of ${CLIENTS.join(', ')}.`);
-      const how = o.http === undefined ? undefined : { port: o.http };
+      // `voice mcp`'s own --http takes the flag wherever it stands: read it there too.
+      const port = o.http ?? self.parent?.opts<McpOptions>().http;
+      if (port === 0) throw usageError('--http: expected the port you start voice mcp --http on, 1 to 65535 (0 picks a new one each start).');
+      const how = port === undefined ? undefined : { port };
       let planned;
       try {
         planned = o.print ? plannedConfig(client as McpClient, process.cwd(), [], how) : await writeConfig(client as McpClient, process.cwd(), [], how);
