@@ -1,5 +1,6 @@
 // Keeps secrets out of everything the CLI prints: every write to stdout or stderr goes through
 // `redact`, so a key that slips into an error body or a log line is masked anyway.
+import { isSecretName } from 'voice-agent-core/emulator/mask';
 
 const secrets = new Set<string>();
 
@@ -13,6 +14,16 @@ export function maskKey(key: string | undefined): string {
 export function addSecret(value: string | undefined): void {
   // Very short values would mask ordinary words; they are not real keys.
   if (value && value.length >= 6) secrets.add(value);
+}
+
+/** Registers the values of a request body's secret-named fields (`apiKey`, `token`, `secretKey`...), at any depth. */
+export function addSecretsOf(value: unknown): void {
+  if (Array.isArray(value)) return value.forEach(addSecretsOf);
+  if (value === null || typeof value !== 'object') return;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v === 'string' && isSecretName(k)) addSecret(v);
+    else addSecretsOf(v);
+  }
 }
 
 /** Replaces every registered secret in a text by its masked form. */
