@@ -4,12 +4,16 @@
 // is turned off in favour of this one (the same rule: loopback names and IP addresses), so every
 // server of the CLI refuses in the same words.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { RequestGuard, refuseSocket, sendRefusal } from 'voice-agent-core/net/guard';
 
-/** The guard of one demo server (`bind`: the address it listens on). */
+/** The guard of one demo server (`bind`: the address it listens on, `--host`). */
 export function demoGuard(bind: string, log: (line: string) => void) {
-  const guard = new RequestGuard({ pages: 'self', bind, name: 'voice demo' });
+  // As Vite's own check did: Host names are checked on every address (other machines reach the
+  // page by IP), and a name given with --host is one of them.
+  const named = isIP(bind.replace(/^\[|\]$/g, '')) === 0 && bind !== '' ? [bind] : [];
+  const guard = new RequestGuard({ pages: 'self', hosts: named, name: 'voice demo' });
   const said = (req: IncomingMessage, check: string): void =>
     log(
       `voice demo: refused ${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} from ${check === 'host' ? `Host ${req.headers.host ?? ''}` : `another origin (${req.headers.origin ?? String(req.headers['sec-fetch-site'])})`}`,

@@ -1,7 +1,7 @@
-// `voice mcp --http` as a client meets it: the bearer token on every request (from VOICE_MCP_TOKEN,
-// never printed, or generated and printed once), Host and Origin refused (the shared guard),
-// CORS only for an --allow-origin client, and `voice mcp setup --http` writing each client's
-// URL-and-header form with the token left to where the client keeps secrets.
+// `voice mcp --http` as a client meets it (docs/mcp.md, "Over HTTP"): the bearer token on every
+// request (from VOICE_MCP_TOKEN, never printed, or generated and printed once), Host and Origin
+// refused (the shared guard), CORS only for an --allow-origin client, and `voice mcp setup --http`
+// writing each client's URL-and-header form with the token left to where the client keeps secrets.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -43,9 +43,13 @@ export async function printView(view: View, settings: OutputSettings): Promise<v
   out(renderView(ttyView(view), { width: settings.width, wide: settings.wide }));
 }
 
-/** Writes an API result: the JSON itself with --json, else a table, key/value view or text. */
+/** Writes an API result: the JSON itself with --json, else a table, key/value view or text; secret-named fields masked. */
 export async function printData(answer: unknown, resource: readonly string[], settings: OutputSettings): Promise<void> {
-  const data = maskSecrets(answer);
+  return printValue(maskSecrets(answer), resource, settings);
+}
+
+/** Writes a value the CLI made itself (its secrets already shown as `****cdef`), as printData does. */
+export async function printValue(data: unknown, resource: readonly string[], settings: OutputSettings): Promise<void> {
   if (settings.mode === 'json') return printJson(data, settings);
   if (settings.mode === 'ink' && itemsOf(data)?.length === 0) {
     // Nothing on stdout, but a person at a terminal deserves to know the list was empty.

@@ -94,8 +94,10 @@ describe('the inventory of local servers', () => {
     expect(serverCalls()).toEqual(expected);
   });
 
-  it('has a probe for every server it lists, and lists every probe', () => {
+  it('has a probe for every server it lists, and lists every probe; the guide names each', () => {
     expect(Object.keys(servers.probes).sort()).toEqual(LOCAL_SERVERS.map((s) => s.name).sort());
+    const guide = readFileSync(join(ROOT, 'docs/local-servers.md'), 'utf8');
+    for (const s of LOCAL_SERVERS) expect(guide, s.name).toContain(`| ${s.name} |`);
   });
 });
 
