@@ -88,7 +88,7 @@ export const LOCAL_SERVERS: readonly LocalServer[] = [
  */
 export const SERVER_SITES: Readonly<Record<string, { calls: number; what: string }>> = {
   'core/emulator/index.ts': { calls: 2, what: 'emulator, inspector, web-call socket: createServer, listen' },
-  'core/emulator/webcall-socket.ts': { calls: 1, what: "web-call socket: the WebSocketServer on the emulator's upgrades (noServer)" },
+  'core/emulator/http/webcall-socket.ts': { calls: 1, what: "web-call socket: the WebSocketServer on the emulator's upgrades (noServer)" },
   'cli/demo/server.ts': { calls: 4, what: "demo, call-me: Vite's createServer and listen; a port probe that closes at once" },
   'cli/webhook/receiver.ts': { calls: 2, what: 'listen: createServer, listen' },
   'cli/mcp/http.ts': { calls: 2, what: 'mcp: createServer, listen' },

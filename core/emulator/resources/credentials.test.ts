@@ -1,10 +1,10 @@
 // A credential's secrets go in and are used, and never come back out, as on the platform (its
 // reference marks them "not returned in the API"; the derived schemas say `writeOnly`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeModel } from '../model/testing.js';
-import type { FakeModel } from '../model/testing.js';
-import { startEmulator } from './index.js';
-import type { Emulator } from './index.js';
+import { startFakeModel } from '../../model/testing.js';
+import type { FakeModel } from '../../model/testing.js';
+import { startEmulator } from '../index.js';
+import type { Emulator } from '../index.js';
 
 const SECRET = 'sk-credential-canary-5e7a9c1b3d';
 let emu: Emulator;
