@@ -51,7 +51,7 @@ function bearer(req: IncomingMessage): string | undefined {
 export async function serveMcpHttp(ctx: ToolContext, options: McpHttpOptions): Promise<McpHttp> {
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const tools = allTools();
-  const guard = new RequestGuard({ pages: 'self', exactPort: true, origins: options.origins, name: 'voice mcp', originFlag: '--allow-origin' });
+  const guard = new RequestGuard({ pages: 'self', exactPort: true, loopbackOnly: true, origins: options.origins, name: 'voice mcp', originFlag: '--allow-origin' });
   const http = createServer((req, res) => {
     const refused = guard.check(req);
     if (refused) return rpcError(res, refused.status, refused.message);

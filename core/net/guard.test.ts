@@ -23,10 +23,13 @@ describe('RequestGuard', () => {
     expect(none.check(req({ host: 'other.ngrok.app' }))?.message).toContain('--allow-host other.ngrok.app');
   });
 
-  it('checks the port in Host when asked to (one known address)', () => {
+  it('checks the port in Host, and only loopback names, when asked to (one known address)', () => {
     expect(self.check(req({ host: 'localhost:4390' }))).toBeUndefined();
     expect(self.check(req({ host: 'localhost:5000' }))?.check).toBe('host');
     expect(loopback.check(req({ host: 'localhost:5000' }))).toBeUndefined();
+    const mcp = new RequestGuard({ pages: 'self', exactPort: true, loopbackOnly: true });
+    expect(mcp.check(req({ host: '[::1]:4390' }))).toBeUndefined();
+    expect(mcp.check(req({ host: '192.168.1.20:4390' }))?.message).toContain('answers only localhost, 127.0.0.1 and [::1]');
   });
 
   it('does not check Host names on a server bound to every interface', () => {

@@ -41,6 +41,8 @@ export interface GuardOptions {
   bind?: string;
   /** The `Host` header must name the port the request arrived on (a server with one known address). */
   exactPort?: boolean;
+  /** Only loopback names pass as `Host` (no IP address of another interface): a loopback-only server. */
+  loopbackOnly?: boolean;
   /** What the server is called in refusals (`voice mcp`, `the emulator`). */
   name?: string;
   /** The flag that adds an origin, named in the refusal (`--cors-origin`, `--allow-origin`). */
@@ -126,9 +128,10 @@ export class RequestGuard {
     // Browsers always send Host; only a hand-made HTTP/1.0 request has none, and it is no page.
     if (host === undefined || !this.hostChecked) return undefined;
     const { name, port } = parseHost(host);
-    if (!(isLoopbackHost(name) || isIP(name) !== 0 || this.hosts.has(name))) {
+    if (!(isLoopbackHost(name) || (!this.options.loopbackOnly && isIP(name) !== 0) || this.hosts.has(name))) {
       const fix = this.options.hostFlag ? ` (a name you trust: ${this.options.hostFlag} ${name})` : '';
-      return refusal('host', `Host "${host}" is not this machine: ${this.name} answers only localhost, 127.0.0.1, [::1] and IP addresses${fix}; a guard against DNS rebinding`);
+      const names = this.options.loopbackOnly ? 'localhost, 127.0.0.1 and [::1]' : 'localhost, 127.0.0.1, [::1] and IP addresses';
+      return refusal('host', `Host "${host}" is not this machine: ${this.name} answers only ${names}${fix}; a guard against DNS rebinding`);
     }
     if (this.options.exactPort && port !== req.socket.localPort) {
       return refusal('host', `Host "${host}" does not name the port ${this.name} serves (${req.socket.localPort ?? '?'}); a guard against DNS rebinding`);
