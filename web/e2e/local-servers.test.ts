@@ -10,7 +10,7 @@
 // nothing (nothing stored, no call placed, nothing forwarded, no socket joined).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SERVERS } from '../../cli/servers.js';
 import { startServers } from '../../cli/test/servers.test-support.js';
@@ -19,6 +19,8 @@ import { launch } from './demo-harness.js';
 
 let servers: Awaited<ReturnType<typeof startServers>>;
 let browser: { browser: Browser; close(): Promise<void> };
+/** One page for every attack, left on about:blank between them (a new page, let alone a context, costs up to a second). */
+let page: Page;
 let attacker: Server;
 let attackerPort: number;
 /** The page the attacker server serves next (one test at a time). */
@@ -52,7 +54,7 @@ window.done = (async () => { const out = {}; ${probes.join('\n')} return out; })
 
 beforeAll(async () => {
   servers = await startServers();
-  attacker = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(attackPage));
+  attacker = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(attackPage));
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   attackerPort = (attacker.address() as AddressInfo).port;
   // Chromium's own Local Network Access checks are off: they stop a public page's requests to
@@ -62,6 +64,7 @@ beforeAll(async () => {
     '--host-resolver-rules=MAP attacker.test 127.0.0.1, MAP rebind.test 127.0.0.1',
     '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights,PrivateNetworkAccessRespectPreflightResults',
   ]);
+  page = await browser.browser.newPage();
 }, 180_000);
 
 afterAll(async () => {
@@ -74,12 +77,12 @@ async function attack(probe: ServerProbe, pageUrl: string, base: string, fulfil:
   const socket = await probe.socket?.();
   const url = action ? `${base}${action.path}` : '';
   const html = attackScript(url, action, socket && { ...socket, url: `${base.replace(/^http/, 'ws')}${socket.path}` });
-  const page: Page = await browser.browser.newPage();
   const statuses: number[] = [];
   const port = new URL(probe.origin).port;
-  page.on('response', (r) => {
+  const onResponse = (r: Response): void => {
     if (new URL(r.url()).port === port && r.url() !== pageUrl) statuses.push(r.status());
-  });
+  };
+  page.on('response', onResponse);
   try {
     if (fulfil) await page.route(pageUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
     else attackPage = html;
@@ -87,7 +90,9 @@ async function attack(probe: ServerProbe, pageUrl: string, base: string, fulfil:
     const seen = await page.evaluate(() => (window as unknown as { done: Promise<Record<string, unknown>> }).done);
     return { seen, statuses };
   } finally {
-    await page.close();
+    await page.goto('about:blank');
+    page.off('response', onResponse);
+    await page.unrouteAll();
   }
 }
 
