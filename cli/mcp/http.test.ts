@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { execa } from 'execa';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../test/build.js';
 
 const BIN = join(ROOT, 'bin', 'voice.js');
@@ -36,35 +36,37 @@ describe('voice mcp --http and run_tests', () => {
     return { url, stderr: () => err, stop: () => child.kill('SIGTERM') };
   }
 
+  // One server for the tests that need a fixed token (and a browser-based client's origin).
+  const token = 'tok-0123456789abcdef-canary';
+  let served: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    served = await serve({ VOICE_MCP_TOKEN: token }, ['--allow-origin', 'http://localhost:6274']);
+  }, 60_000);
+  afterAll(() => served?.stop());
+
   it('serves streamable HTTP on 127.0.0.1 to a client with the token, and run_tests runs voice test on a folder (no model: it fails, saying how to configure one)', async () => {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    const token = 'tok-0123456789abcdef-canary';
-    const served = await serve({ VOICE_MCP_TOKEN: token });
-    try {
-      // A token from the environment is never printed.
-      expect(served.stderr()).toContain('Bearer $VOICE_MCP_TOKEN');
-      expect(served.stderr()).not.toContain(token);
-      const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } });
-      const post = (headers: Record<string, string>) =>
-        fetch(served.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: initialize });
-      const none = await post({});
-      expect(none.status).toBe(401);
-      expect(none.headers.get('www-authenticate')).toContain('Bearer');
-      expect((await post({ authorization: 'Bearer wrong-token-0123456789' })).status).toBe(401);
-      expect((await post({ authorization: `Bearer ${token}`, origin: 'http://evil.example' })).status).toBe(403);
-      expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
-      const client = new Client({ name: 'http-agent', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(served.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-      expect((await client.listTools()).tools.map((t) => t.name)).toContain('run_tests');
-      const run = await client.callTool({ name: 'run_tests', arguments: { dir: join(ROOT, 'fixtures', 'gitops', 'starter') } });
-      const out = JSON.parse(textOf(run)) as { passed: boolean; exitCode: number; result: unknown };
-      expect(out.passed).toBe(false);
-      expect(out.exitCode).toBe(1);
-      expect(JSON.stringify(out.result)).toMatch(/--llm/);
-      await client.close();
-    } finally {
-      served.stop();
-    }
+    // A token from the environment is never printed.
+    expect(served.stderr()).toContain('Bearer $VOICE_MCP_TOKEN');
+    expect(served.stderr()).not.toContain(token);
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } });
+    const post = (headers: Record<string, string>) =>
+      fetch(served.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: initialize });
+    const none = await post({});
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toContain('Bearer');
+    expect((await post({ authorization: 'Bearer wrong-token-0123456789' })).status).toBe(401);
+    expect((await post({ authorization: `Bearer ${token}`, origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
+    const client = new Client({ name: 'http-agent', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(served.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('run_tests');
+    const run = await client.callTool({ name: 'run_tests', arguments: { dir: join(ROOT, 'fixtures', 'gitops', 'starter') } });
+    const out = JSON.parse(textOf(run)) as { passed: boolean; exitCode: number; result: unknown };
+    expect(out.passed).toBe(false);
+    expect(out.exitCode).toBe(1);
+    expect(JSON.stringify(out.result)).toMatch(/--llm/);
+    await client.close();
   }, 180_000);
 
   it('generates a token when VOICE_MCP_TOKEN is unset, prints it once, and refuses a short one before starting', async () => {
@@ -91,19 +93,13 @@ describe('voice mcp --http and run_tests', () => {
   }, 120_000);
 
   it('answers a browser-based client on an --allow-origin origin, with CORS, and no other page', async () => {
-    const token = 'tok-allow-origin-0123456789';
-    const served = await serve({ VOICE_MCP_TOKEN: token }, ['--allow-origin', 'http://localhost:6274']);
-    try {
-      const preflight = (origin: string) =>
-        fetch(served.url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
-      const allowed = await preflight('http://localhost:6274');
-      expect(allowed.status).toBe(204);
-      expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
-      expect(allowed.headers.get('access-control-allow-headers')).toContain('authorization');
-      expect((await preflight('http://localhost:5173')).status).toBe(403);
-    } finally {
-      served.stop();
-    }
+    const preflight = (origin: string) =>
+      fetch(served.url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    const allowed = await preflight('http://localhost:6274');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect((await preflight('http://localhost:5173')).status).toBe(403);
   }, 120_000);
 });
 
