@@ -1,6 +1,6 @@
 // Keeps secrets out of everything the CLI prints: every write to stdout or stderr goes through
 // `redact`, so a key that slips into an error body or a log line is masked anyway.
-import { isSecretName, MASK } from 'voice-agent-core/emulator/mask';
+import { isSecretName, MASK } from '#core/emulator/store/mask';
 import { usageError } from './errors.js';
 
 const secrets = new Set<string>();

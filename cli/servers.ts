@@ -1,11 +1,11 @@
 // Every server the CLI can start on a developer's machine, and how each is guarded. All of them
-// put the shared guard (voice-agent-core/net/guard) in front of their requests: a Host name that
+// put the shared guard (core/net/guard.ts) in front of their requests: a Host name that
 // could have been rebound is refused (403), and so is a page its callers do not include (403),
 // whether it asked first or sent a browser's "simple" request (a text/plain form, a no-cors
 // fetch). cli/test/servers.test.ts starts each one and tries exactly that, and finds every
 // `createServer(`, `WebSocketServer(` and `.listen(` in cli/ and core/: each must be in
 // SERVER_SITES. web/e2e/local-servers.test.ts tries it again from real pages in Chromium.
-import type { PagePolicy } from 'voice-agent-core/net/guard';
+import type { PagePolicy } from '#core/net/guard';
 
 /** One server the CLI starts. */
 export interface LocalServer {

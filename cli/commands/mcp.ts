@@ -11,7 +11,7 @@ import { usageError } from '../errors.js';
 import { CLIENTS, plannedConfig, setupNote, writeConfig } from '../mcp/setup.js';
 import type { McpClient } from '../mcp/setup.js';
 import { allTools, createMcpServer } from '../mcp/server.js';
-import { normaliseOrigin } from 'voice-agent-core/net/guard';
+import { normaliseOrigin } from '#core/net/guard';
 import type { ToolContext } from '../mcp/tool.js';
 import { addSecret, err, out } from '../redact.js';
 import { portFlag } from '../webhook/flags.js';

@@ -1,4 +1,4 @@
-// `voice demo` behind the shared guard (voice-agent-core/net/guard): its page, its modules, the
+// `voice demo` behind the shared guard (core/net/guard.ts): its page, its modules, the
 // visitors endpoint, Call Me and Vite's HMR socket answer only the demo page itself (and callers
 // that are no page: curl, scripts), under Host names that cannot be rebound. Vite's own Host check
 // is turned off in favour of this one (the same rule: loopback names and IP addresses), so every
@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { RequestGuard, refuseSocket, sendRefusal } from 'voice-agent-core/net/guard';
+import { RequestGuard, refuseSocket, sendRefusal } from '#core/net/guard';
 
 /** The guard of one demo server (`bind`: the address it listens on, `--host`). */
 export function demoGuard(bind: string, log: (line: string) => void) {

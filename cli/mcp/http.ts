@@ -2,7 +2,7 @@
 // URL. The MCP specification asks a local HTTP server to validate Origin, bind to loopback and
 // authenticate; a page the developer visits must never reach these tools (they place calls and,
 // with --hosted --allow-writes, change a real account). So every request passes, in order:
-//   1. the shared guard (voice-agent-core/net/guard): a Host of this machine naming this port
+//   1. the shared guard (core/net/guard.ts): a Host of this machine naming this port
 //      (DNS rebinding), and no page but this server's own or an --allow-origin one: 403;
 //   2. the bearer token (generated at start or VOICE_MCP_TOKEN), compared in constant time: 401;
 //   3. the SDK's transport, which takes only JSON bodies (415) from clients accepting JSON and
@@ -12,7 +12,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RequestGuard } from 'voice-agent-core/net/guard';
+import { RequestGuard } from '#core/net/guard';
 import { constantTimeEqual } from 'voice-agent-core/verify';
 import { allTools, createMcpServer } from './server.js';
 import type { ToolContext } from './tool.js';

@@ -2,7 +2,7 @@
 // (loaded only here, only for a terminal) when a person is watching. Secret-named fields the API
 // does answer (a webhook credential's token, a server's x-vapi-secret header) read `••••••` in
 // every form: output ends up in terminals, CI logs and files (a masked value sent back is refused).
-import { maskSecrets } from 'voice-agent-core/emulator/mask';
+import { maskSecrets } from '#core/emulator/store/mask';
 import { err, out } from '../redact.js';
 import { itemsOf, plainText, ttyView, viewOf } from './format.js';
 import { dim } from './style.js';

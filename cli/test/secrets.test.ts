@@ -12,9 +12,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeModel } from 'voice-agent-core/model/testing';
-import type { FakeModel } from 'voice-agent-core/model/testing';
-import { byRole, testerTurn } from 'voice-agent-core/testing/roles';
+import { startFakeModel } from '#core/model/testing';
+import type { FakeModel } from '#core/model/testing';
+import { byRole, testerTurn } from '#core/testing/roles.test-support';
 import { ROOT } from './build.js';
 import { harness, json } from './harness.js';
 import type { Harness, Run } from './harness.js';

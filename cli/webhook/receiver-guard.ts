@@ -4,7 +4,7 @@
 // a webhook credential, a valid bearer or HMAC signature. A signed request may arrive through a
 // tunnel under any Host name; an unsigned one only under this machine's names or --allow-host.
 import type { IncomingMessage } from 'node:http';
-import { RequestGuard } from 'voice-agent-core/net/guard';
+import { RequestGuard } from '#core/net/guard';
 import { constantTimeEqual, verifyServerMessage } from 'voice-agent-core/verify';
 import type { AuthenticationPlan } from 'voice-agent-core/verify';
 
