@@ -14,7 +14,7 @@ import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModel } from '#core/model/testing';
 import type { FakeModel } from '#core/model/testing';
-import { byRole, testerTurn } from '#core/testing/roles.test-support';
+import { byRole, testerTurn } from '#core/evals/roles.test-support';
 import { ROOT } from './build.js';
 import { harness, json } from './harness.js';
 import type { Harness, Run } from './harness.js';

@@ -16,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { VoiceError } from '../errors.js';
 
 /** Which web pages may call a server, by what its callers are. */
 export type PagePolicy =
@@ -75,10 +76,10 @@ export function normaliseOrigin(value: string): string {
   try {
     url = new URL(v);
   } catch {
-    throw new Error(`"${value}" is not an origin: expected scheme://host[:port], e.g. https://app.example or http://192.168.1.20:3000`);
+    throw new VoiceError(`"${value}" is not an origin: expected scheme://host[:port], e.g. https://app.example or http://192.168.1.20:3000`);
   }
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
-    throw new Error(`"${value}" is not an origin: leave out the path, e.g. ${url.origin}`);
+    throw new VoiceError(`"${value}" is not an origin: leave out the path, e.g. ${url.origin}`);
   }
   return url.origin;
 }
