@@ -56,6 +56,7 @@ describe.each(GUIDES)('%s', (guide) => {
       url: emulator.url,
       appPort: await freePort(),
       listenPort: await freePort(),
+      mcpPort: await freePort(),
       modelUrl: (model = await startFakeModel(() => ({ text: 'Happy to help with that.' }))).url,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), NO_COLOR: '1', CI: '1', VOICE_API_URL: emulator.url, VOICE_API_KEY: 'docs-key' },
     });

@@ -4,11 +4,12 @@
 //   ```ts / ```tsx / ```js    a module, imported (top-level await allowed); it must not throw
 //   ```sh / ```bash           run by bash (`set -euo pipefail`), where `voice` is the built
 //                             bin/voice.js; it must exit 0, and a line commented `# exits N` must
-//                             exit N. Its `voice dev`, `voice demo` and `voice listen` servers start
-//                             first, on port 0 (without `--open`: no browser here), and stop when
-//                             the block ends. Variables it sets are
+//                             exit N. Its `voice dev`, `voice demo`, `voice listen` and
+//                             `voice mcp --http` servers start first, on free ports (without
+//                             `--open`: no browser here), with the variables earlier blocks
+//                             exported, and stop when the block ends. Variables it sets are
 //                             set in the guide's later blocks. Only programs that stay on this
-//                             machine run (PROGRAMS); curl only to the emulator
+//                             machine run (PROGRAMS); curl only to the emulator and `voice mcp`
 //   ```output                 each line (up to a `…`) must be in what the shell block before printed
 //   ```<lang> norun="REASON"  shown only: a block that cannot run in a test, and why
 //   ```<lang> tested-in=PATH  run by the test at PATH, which needs what this harness lacks (a
@@ -19,8 +20,8 @@
 // Other blocks (yaml, json, text) are data and are not run.
 // In every block, `http://127.0.0.1:4010` (the emulator's default address) and the hosted API's
 // address become the address of the guide's own emulator, and `--local` also names it; Ollama's
-// address names a stand-in model that answers every request; ports 3000 (your server) and 4242
-// (`voice listen`, which runs there) free ports.
+// address names a stand-in model that answers every request; ports 3000 (your server), 4242
+// (`voice listen`, which runs there) and 4390 (`voice mcp --http`, likewise) free ports.
 // DOCS_SHOW=1 prints what each shell block printed.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -92,23 +93,26 @@ export interface GuideContext {
   appPort?: number;
   /** A free port standing in for `voice listen`'s default, 4242. */
   listenPort?: number;
+  /** A free port standing in for `voice mcp --http 4390`, the guides' MCP port. */
+  mcpPort?: number;
   /** A stand-in model server for the local model the guide names (`http://127.0.0.1:11434/v1`, Ollama's). */
   modelUrl?: string;
 }
 
 /**
  * The block's text with the emulator's default address, and the hosted API's, replaced by the
- * guide's emulator, a local model's by the guide's stand-in model, and your server's port 3000 and
- * `voice listen`'s 4242 by free ones (so a busy port fails nothing).
+ * guide's emulator, a local model's by the guide's stand-in model, and your server's port 3000,
+ * `voice listen`'s 4242 and `voice mcp --http`'s 4390 by free ones (so a busy port fails nothing).
  */
-export function localise(code: string, ctx: Pick<GuideContext, 'url' | 'appPort' | 'listenPort' | 'modelUrl'>): string {
-  const { url, appPort, listenPort, modelUrl } = ctx;
+export function localise(code: string, ctx: Pick<GuideContext, 'url' | 'appPort' | 'listenPort' | 'mcpPort' | 'modelUrl'>): string {
+  const { url, appPort, listenPort, mcpPort, modelUrl } = ctx;
   const local = (modelUrl === undefined ? code : code.replaceAll('http://127.0.0.1:11434/v1', modelUrl))
     .replaceAll('http://127.0.0.1:4010', url)
     .replaceAll('ws://127.0.0.1:4010', url.replace(/^http/, 'ws'))
     .replaceAll('https://api.vapi.ai', url);
   const app = appPort === undefined ? local : local.replace(/\b(127\.0\.0\.1|localhost):3000\b/g, `$1:${appPort}`).replaceAll('.listen(3000)', `.listen(${appPort})`);
-  return listenPort === undefined ? app : app.replace(/\b(127\.0\.0\.1|localhost):4242\b/g, `$1:${listenPort}`);
+  const listen = listenPort === undefined ? app : app.replace(/\b(127\.0\.0\.1|localhost):4242\b/g, `$1:${listenPort}`);
+  return mcpPort === undefined ? listen : listen.replace(/\b(127\.0\.0\.1|localhost):4390\b/g, `$1:${mcpPort}`).replace(/--http 4390\b/g, `--http ${mcpPort}`);
 }
 
 /** Writes a `# file: NAME` block into the guide's folder. */

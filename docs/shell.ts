@@ -5,15 +5,16 @@ import { localise, type Block, type GuideContext } from './harness.js';
 import { commandsOf, programsOf, wordsOf } from './words.js';
 
 /** Programs a shell block may run besides `voice`: none of them reaches beyond this machine. */
-const PROGRAMS = new Set(['voice', 'curl', 'jq', 'node', 'cat', 'echo', 'printf', 'test', 'grep', 'head', 'wc', 'ls', 'mkdir', 'cd', 'export', 'eval']);
+const PROGRAMS = new Set(['voice', 'curl', 'jq', 'node', 'cat', 'echo', 'printf', 'test', 'grep', 'head', 'wc', 'ls', 'mkdir', 'cd', 'export', 'eval', 'openssl']);
 
-/** `voice dev`, `voice demo` or `voice listen` serving (not a subcommand): started in the background. */
+/** `voice dev`, `voice demo`, `voice listen` or `voice mcp --http` serving (not a subcommand): started in the background. */
 function serverArgs(command: string): { env: Record<string, string>; args: string[] } | undefined {
   const all = wordsOf(command);
   const first = all.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
   const words = all.slice(first);
   const args = words.slice(1);
-  if (words[0] !== 'voice' || !['dev', 'demo', 'listen'].includes(args[0] ?? '') || !(args[1] === undefined || args[1].startsWith('-'))) return undefined;
+  if (words[0] !== 'voice' || !['dev', 'demo', 'listen', 'mcp'].includes(args[0] ?? '') || !(args[1] === undefined || args[1].startsWith('-'))) return undefined;
+  if (args[0] === 'mcp' && !args.includes('--http')) return undefined;
   const env = Object.fromEntries(all.slice(0, first).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
   return { env, args };
 }
@@ -57,28 +58,40 @@ export async function runShell(block: Block, ctx: GuideContext): Promise<string>
     for (const command of commandsOf(expectExits(localise(block.code, ctx)))) {
       const outside = programsOf(command).filter((p) => !PROGRAMS.has(p));
       if (outside.length) throw new Error(`line ${block.line}: \`${outside.join('`, `')}\` does not run here; mark the block norun="why" if it cannot: ${command}`);
-      const remote = /\bcurl\b/.test(command) ? (command.match(/https?:\/\/[^\s'"]+/g) ?? []).filter((u) => !u.startsWith(ctx.url)) : [];
-      if (remote.length) throw new Error(`line ${block.line}: curl may only reach the emulator: ${remote.join(', ')}`);
+      const mcp = `http://127.0.0.1:${ctx.mcpPort ?? 4390}/`;
+      const remote = /\bcurl\b/.test(command) ? (command.match(/https?:\/\/[^\s'"]+/g) ?? []).filter((u) => !u.startsWith(ctx.url) && !u.startsWith(mcp)) : [];
+      if (remote.length) throw new Error(`line ${block.line}: curl may only reach the emulator and voice mcp: ${remote.join(', ')}`);
       const server = serverArgs(command);
       if (!server) {
         script.push(command);
         continue;
       }
       const args = server.args;
+      const mcpServer = args[0] === 'mcp';
       const at = args.indexOf('--port');
       if (at >= 0) args.splice(at, 2);
-      args.push('--port', String(args[0] === 'listen' ? (ctx.listenPort ?? 0) : 0));
-      const child = execa(process.execPath, [bin, ...args.filter((a) => a !== '--open')], { cwd: ctx.dir, env: { ...ctx.env, ...server.env }, extendEnv: false, reject: false });
+      // `voice mcp --http PORT` keeps its port (localise() made it a free one).
+      if (!mcpServer) args.push('--port', String(args[0] === 'listen' ? (ctx.listenPort ?? 0) : 0));
+      // Through bash, for the variables earlier blocks exported (`export VOICE_MCP_TOKEN=...`), as in one terminal.
+      const exec = 'if [ -f .docs-vars ]; then source .docs-vars; fi; exec "$@"';
+      const child = execa('bash', ['--norc', '--noprofile', '-c', exec, 'bash', process.execPath, bin, ...args.filter((a) => a !== '--open')], {
+        cwd: ctx.dir,
+        env: { ...ctx.env, ...server.env },
+        extendEnv: false,
+        reject: false,
+      });
       servers.push(child);
       await new Promise<void>((ok, fail) => {
         let text = '';
+        // `voice mcp` names its local platform before the address it serves.
+        const ready = mcpServer ? /streamable HTTP on http:\/\/\S+/ : /https?:\/\/\S+/;
         const read = (c: Buffer): void => {
           text += c.toString();
-          if (/https?:\/\/\S+/.test(text)) ok();
+          if (ready.test(text)) ok();
         };
         child.stdout?.on('data', read);
-        // `voice listen` prints its address on stderr.
-        if (args[0] === 'listen') child.stderr?.on('data', read);
+        // `voice listen` and `voice mcp` print their address on stderr.
+        if (args[0] === 'listen' || mcpServer) child.stderr?.on('data', read);
         void child.then((r) => fail(new Error(`line ${block.line}: \`${command}\` ended (${String(r.exitCode)}): ${String(r.stderr)}`)));
       });
     }

@@ -59,6 +59,9 @@ function compact(s, used) {
       }
       out[k] = s[k];
     }
+    // A field the platform takes but never answers (its reference says "not returned in the API"):
+    // the one fact taken from prose, as JSON Schema's own `writeOnly`.
+    if (typeof s.description === 'string' && /not returned in the API/i.test(s.description)) out.writeOnly = true;
     if (s.properties) {
       out.type ??= 'object';
       out.properties = {};

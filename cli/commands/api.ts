@@ -10,7 +10,7 @@ import { usageError } from '../errors.js';
 import { curlCommand, showRequest } from '../output/dry-run.js';
 import { printData, printJson } from '../output/print.js';
 import { confirmOrRefuse } from '../prompt.js';
-import { out } from '../redact.js';
+import { addSecretsOf, out } from '../redact.js';
 import { collect } from './resources.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -45,6 +45,7 @@ export function apiCommand(): Command {
       const hasBody = opts.file !== undefined || (opts.set?.length ?? 0) > 0;
       if (hasBody && (method === 'GET' || method === 'DELETE')) throw usageError(`${method} requests take no body; use --query`);
       const body = hasBody ? await buildBody(opts.file, opts.set ?? []) : method === 'GET' || method === 'DELETE' ? undefined : {};
+      addSecretsOf(body);
 
       if (opts.dryRun) {
         const s = ctx.settings();

@@ -7,7 +7,7 @@ import { updateConfig } from '../config.js';
 import { contextOf } from '../context.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
-import { printData, printJson } from '../output/print.js';
+import { printJson, printValue } from '../output/print.js';
 import { green, yellow } from '../output/style.js';
 import { canPrompt, readLine } from '../prompt.js';
 import { addSecret, err, maskKey } from '../redact.js';
@@ -105,7 +105,7 @@ function statusCommand(): Command {
         configFile: s.configPath,
       };
       if (ctx.output.mode === 'json') printJson(status, ctx.output);
-      else await printData(status, [], ctx.output);
+      else await printValue(status, [], ctx.output);
       if (check.state === 'missing') throw new CliError(`No API key for profile "${s.profile}".`, ExitCode.Auth, 'Run `voice login`, or set VOICE_API_KEY.');
       if (check.state === 'rejected') throw new CliError(`The key was rejected by ${s.baseUrl}.`, ExitCode.Auth, 'Run `voice login` with a valid key.');
       if (check.state === 'unreachable') throw new CliError(`Could not reach ${s.baseUrl}: ${'detail' in check ? check.detail : ''}`, ExitCode.Failure);

@@ -11,6 +11,7 @@ import type { Emulator, ModelConfig } from 'voice-agent-core/emulator';
 import { cassetteProblem } from 'voice-agent-core/model';
 import { writeFileAtomic } from '#core/fs/locked-json';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { addSecret } from '../redact.js';
 import { accountLabel } from './gitops-common.js';
 import type { DevIo, DevOptions } from './dev-options.js';
 
@@ -113,6 +114,8 @@ export function modelConfig(opts: DevOptions, env: NodeJS.ProcessEnv = process.e
   if (!pairs.length && names.length > 1) throw usageError(`--llm-model was given ${names.length} names; give one, or map assistant models with provider/model=NAME.`);
   const model = pairs.length ? Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)])) : names[0];
   const apiKey = opts.llmKey ?? (env.VOICE_LLM_KEY?.trim() || undefined);
+  // A model endpoint's error may echo the key: it is masked in whatever the CLI prints.
+  addSecret(apiKey);
   return {
     ...(opts.llm ? { url: opts.llm } : {}),
     ...(apiKey ? { apiKey } : {}),

@@ -4,6 +4,7 @@ import { EMULATOR_URL } from '#core/hosts';
 import { Command } from 'commander';
 import { CorsPolicy } from '#core/emulator/http/cors';
 import { ExitCode } from '../errors.js';
+import { addSecret, err, out } from '../redact.js';
 import { profileName } from '../settings.js';
 import { ringCommand } from './dev-ring.js';
 import { addDevOptions, DEV_PORT } from './dev-options.js';
@@ -16,10 +17,9 @@ import { stateCommands } from './dev-state.js';
 export { DEV_PORT } from './dev-options.js';
 export type { DevIo } from './dev-options.js';
 
-const processIo: DevIo = {
-  out: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text),
-};
+// Through the redaction like every other output of the CLI: a request log line or a model's error
+// that echoes a key is masked.
+const processIo: DevIo = { out, err };
 
 /** What the start found in the data file, for the banner: how much it loaded, and what a killed run left. */
 function dataFileFound(found: DataFileStart | undefined): string {
@@ -105,6 +105,7 @@ Examples:
       // --api-key is also a global option; whichever parser saw it, it means "require this key" here.
       const globals = cmd.optsWithGlobals<{ apiKey?: string; profile?: string }>();
       const apiKey = opts.apiKey ?? globals.apiKey;
+      addSecret(apiKey);
       const running = await startDev(opts, apiKey, io, profileName(globals));
       const { emu } = running;
       const corsOrigins = opts.corsOrigin ?? [];

@@ -5,7 +5,9 @@ import { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { outputSettings } from '../output/mode.js';
 import { setErrColor } from '../output/style.js';
-import { err } from '../redact.js';
+import { contextOf } from '../context.js';
+import { addSecret, err } from '../redact.js';
+import { signingPlan } from '../webhook/credential.js';
 import { portFlag, listFlag, secondsFlag } from '../webhook/flags.js';
 import { receivedLine } from '../webhook/listen-lines.js';
 import { appendRecord } from '../webhook/replay.js';
@@ -25,15 +27,19 @@ interface ListenOptions {
   json?: boolean;
   color?: boolean;
   record?: string;
+  secret?: string;
+  credential?: string;
+  allowHost?: string[];
 }
 
-function banner(r: Receiver, forwardTo: string | undefined, events: string[] | undefined): string {
+function banner(r: Receiver, forwardTo: string | undefined, events: string[] | undefined, signed: string | undefined): string {
   return [
     `Listening for server messages on ${r.url} (Ctrl-C to stop)`,
+    signed ? `  Taking only messages ${signed}; web pages never may post here.` : '  Web pages may not post here; anything else may (--secret to require one).',
     forwardTo ? `  Forwarding each to ${forwardTo}; its answers go back to the sender.` : '  No --forward-to: each message gets a no-op answer the platform accepts.',
     events ? `  Showing only: ${events.join(', ')}` : '',
     `  Emulator:  voice --local assistant update <id> --set server.url=${r.url}`,
-    `  Hosted:    expose port ${r.port} through a tunnel (e.g. ngrok http ${r.port}) and use its URL as the server URL.`,
+    `  Hosted:    expose port ${r.port} through a tunnel (e.g. ngrok http ${r.port}) and use its URL as the server URL${signed ? '.' : ', with --secret (or --allow-host <tunnel name>).'}`,
     '',
   ]
     .filter((l, i, all) => l !== '' || i === all.length - 1)
@@ -50,6 +56,9 @@ export function listenCommand(): Command {
     .option('--events <types>', 'only show and forward these message types (comma-separated, repeatable)', listFlag)
     .option('--timeout <seconds>', 'how long to wait for your server before answering 504', secondsFlag, 20)
     .option('--record <file>', 'append every message and the answer it got to this file, one JSON line each (secrets masked); replay with voice trigger --replay')
+    .option('--secret <secret>', "take only messages carrying this secret (x-vapi-secret, as the platform sends a server's secret, or Authorization: Bearer); default VOICE_WEBHOOK_SECRET")
+    .option('--credential <id>', "take only messages signed with this webhook credential's bearer or HMAC plan (read through the API)")
+    .option('--allow-host <name>', "also take unsigned messages sent to this Host name, e.g. a tunnel's (repeatable; loopback names and IP addresses always)", listFlag)
     .addHelpText(
       'after',
       `
@@ -61,6 +70,7 @@ Examples:
   $ voice listen --forward-to localhost:3000/webhook
   $ voice listen --events tool-calls,end-of-call-report --json | jq .message.type
   $ voice listen --port 0 --host 0.0.0.0
+  $ VOICE_WEBHOOK_SECRET=s3cret-value voice listen   # then: ngrok http 4242
   $ voice listen --forward-to localhost:3000/webhook --record call.jsonl
   $ voice --local assistant update <id> --set server.url=http://127.0.0.1:4242`,
     )
@@ -78,6 +88,10 @@ Examples:
           throw usageError(`--record ${opts.record}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
         }
       }
+      const secret = opts.secret ?? (process.env.VOICE_WEBHOOK_SECRET || undefined);
+      addSecret(secret);
+      const plan = opts.credential === undefined ? undefined : await signingPlan(contextOf(cmd), opts.credential);
+      const signed = [secret ? 'carrying the secret' : '', plan ? `signed with credential ${opts.credential}` : ''].filter(Boolean).join(' and ') || undefined;
       let receiver: Receiver;
       try {
         receiver = await startReceiver({
@@ -87,6 +101,7 @@ Examples:
           events: events ? new Set(events) : undefined,
           timeoutMs: opts.timeout * 1000,
           noop: noopAnswer,
+          senders: { secret, plan, hosts: opts.allowHost },
           judge: judgeAnswer,
           onReceived: (r) => {
             if (opts.record && r.type && r.message && !r.filtered && !r.refused) {
@@ -108,7 +123,7 @@ Examples:
           throw usageError(`Cannot listen on host ${opts.host}: no such local address.`, 'Use --host 127.0.0.1 (the default) or an address of this machine.');
         throw error;
       }
-      err(banner(receiver, forwardTo, events));
+      err(banner(receiver, forwardTo, events, signed));
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) err(`  Warning: bound to ${opts.host}, so other machines can post here${forwardTo ? ' and reach your server through it' : ''}.\n`);
       if (forwardTo) warmJudge();
       await new Promise<void>((resolve) => {

@@ -2,17 +2,18 @@
 // and test voice agents. On a `voice dev` it starts in-process unless --api-url names one; on the
 // hosted platform with --hosted (reads only, unless --allow-writes). `voice mcp setup` writes the
 // project's client configuration. Thin: flags here, the server and tools in cli/mcp/.
-import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
 import { contextOf } from '../context.js';
 import { usageError } from '../errors.js';
-import { CLIENTS, plannedConfig, writeConfig } from '../mcp/setup.js';
+import { CLIENTS, plannedConfig, setupNote, writeConfig } from '../mcp/setup.js';
 import type { McpClient } from '../mcp/setup.js';
 import { allTools, createMcpServer } from '../mcp/server.js';
+import { normaliseOrigin } from '#core/net/guard';
 import type { ToolContext } from '../mcp/tool.js';
-import { err, out } from '../redact.js';
+import { addSecret, err, out } from '../redact.js';
 import { portFlag } from '../webhook/flags.js';
 import { addModelOptions } from './dev-options.js';
 import type { DevOptions } from './dev-options.js';
@@ -23,7 +24,17 @@ interface McpOptions {
   hosted?: boolean;
   allowWrites?: boolean;
   http?: number;
+  allowOrigin?: string[];
   speed: number;
+}
+
+/** Parses `--allow-origin` (repeatable) into a normalised origin. */
+function originFlag(value: string, previous: string[] | undefined): string[] {
+  try {
+    return [...(previous ?? []), normaliseOrigin(value)];
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
 }
 
 function speedFlag(value: string): number {
@@ -39,6 +50,13 @@ function modelFlags(opts: Partial<DevOptions>): string[] {
   for (const m of opts.llmModel ?? []) out.push('--llm-model', m);
   if (opts.llmReplay) out.push('--llm-replay', opts.llmReplay);
   return out;
+}
+
+/** A port a client connects to (1 to 65535: 0 picks a new one each start, which no file can name). */
+function setupPortFlag(value: string): number {
+  const n = portFlag(value);
+  if (n === 0) throw new InvalidArgumentError('expected the port you start voice mcp --http on, 1 to 65535 (0 picks a new one each start).');
+  return n;
 }
 
 /** Parses `--api-url`: the http(s) URL of a running `voice dev`. */
@@ -78,29 +96,29 @@ async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Pro
   };
 }
 
-function serveHttp(ctx: ToolContext, port: number): Promise<() => Promise<void>> {
-  return import('@modelcontextprotocol/sdk/server/streamableHttp.js').then(({ StreamableHTTPServerTransport }) => {
-    const tools = allTools();
-    const http = createServer((req, res) => {
-      if ((req.url ?? '').split('?')[0] !== '/mcp') {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('The MCP endpoint is /mcp\n');
-        return;
-      }
-      // Stateless: a server and transport per request, as the SDK does for simple servers.
-      const server = createMcpServer(ctx, tools);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => void transport.close().then(() => server.close()));
-      void server.connect(transport).then(() => transport.handleRequest(req, res));
-    });
-    return new Promise((ok, fail) => {
-      http.once('error', fail);
-      http.listen(port, '127.0.0.1', () => {
-        const { port: bound } = http.address() as { port: number };
-        err(`voice mcp: streamable HTTP on http://127.0.0.1:${bound}/mcp\n`);
-        ok(() => new Promise((done) => http.close(() => done())));
-      });
-    });
+/** The token every HTTP request carries: VOICE_MCP_TOKEN, or a new random one (printed once). */
+function httpToken(env: NodeJS.ProcessEnv): { token: string; generated: boolean } {
+  const given = env.VOICE_MCP_TOKEN;
+  if (given === undefined || given === '') return { token: randomBytes(32).toString('base64url'), generated: true };
+  if (given.length < 16 || /\s/.test(given)) throw usageError('VOICE_MCP_TOKEN must be 16 characters or more, without spaces.', 'Make one with: openssl rand -hex 32');
+  return { token: given, generated: false };
+}
+
+/** Serves the tools over HTTP until a signal; the token is printed once when it was generated. */
+async function serveUntilStopped(ctx: ToolContext, port: number, origins: string[] | undefined, { token, generated }: ReturnType<typeof httpToken>): Promise<void> {
+  const { serveMcpHttp } = await import('../mcp/http.js');
+  const served = await serveMcpHttp(ctx, { port, token, origins });
+  err(`voice mcp: streamable HTTP on ${served.url}\n`);
+  // Written past the redaction once, then registered: it never shows again, not even in an error.
+  if (generated) process.stderr.write(`voice mcp: every request needs Authorization: Bearer ${token}\n  (a new token each start; set VOICE_MCP_TOKEN to keep one)\n`);
+  else err('voice mcp: every request needs Authorization: Bearer $VOICE_MCP_TOKEN\n');
+  addSecret(token);
+  await new Promise<void>((done) => {
+    const quit = (): void => done();
+    process.once('SIGINT', quit);
+    process.once('SIGTERM', quit);
   });
+  await served.close();
 }
 
 /** `voice mcp` and `voice mcp setup`. */
@@ -110,7 +128,8 @@ export function mcpCommand(): Command {
     .option('--api-url <url>', 'work on the voice dev at this URL instead of starting one in-process', apiUrlFlag)
     .option('--hosted', 'work on the hosted platform with your key (reads only unless --allow-writes)')
     .option('--allow-writes', 'with --hosted: let the tools create, change and delete')
-    .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of stdio', portFlag)
+    .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of stdio; every request needs the bearer token (VOICE_MCP_TOKEN, or one printed at start)', portFlag)
+    .option('--allow-origin <origin>', 'with --http: also answer a browser-based client on this origin, e.g. http://localhost:6274 (repeatable)', originFlag)
     .option('--speed <n>', "simulated clock speed of the in-process platform's calls", speedFlag, 20);
   addModelOptions(cmd);
   cmd.addHelpText(
@@ -124,23 +143,22 @@ Examples:
   $ voice mcp setup cursor --print  # shows .cursor/mcp.json without writing it
   $ voice mcp --llm http://127.0.0.1:11434/v1 --llm-model llama3.2
   $ voice mcp --api-url http://127.0.0.1:4010
-  $ voice mcp --hosted              # reads only; --allow-writes to change things`,
+  $ voice mcp --hosted              # reads only; --allow-writes to change things
+  $ VOICE_MCP_TOKEN=$(openssl rand -hex 32) voice mcp --http 4390
+  $ voice mcp setup claude --http 4390   # the URL, and the token read from VOICE_MCP_TOKEN`,
   );
   cmd.action(async (_o: unknown, self: Command) => {
     const opts = self.opts<McpOptions & Partial<DevOptions>>();
+    if (opts.allowOrigin && opts.http === undefined) throw usageError('--allow-origin is for --http (over stdio no web page can reach the server).');
+    // Checked before anything starts: no server runs over HTTP without its token.
+    const token = opts.http === undefined ? undefined : httpToken(process.env);
     const { ctx, emulator, about } = await target(self, opts);
     err(`voice mcp: ${allTools().length} tools over ${about}\n`);
     const stop = async (): Promise<void> => {
       await emulator?.close();
     };
-    if (opts.http !== undefined) {
-      const close = await serveHttp(ctx, opts.http);
-      await new Promise<void>((done) => {
-        const quit = (): void => done();
-        process.once('SIGINT', quit);
-        process.once('SIGTERM', quit);
-      });
-      await close();
+    if (opts.http !== undefined && token) {
+      await serveUntilStopped(ctx, opts.http, opts.allowOrigin, token);
       return stop();
     }
     const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
@@ -158,23 +176,28 @@ Examples:
     .description(`write this project's MCP configuration for a client (${CLIENTS.join(', ')}), merged into what is there`)
     .argument('<client>', CLIENTS.join(' | '))
     .option('--print', 'print the configuration instead of writing it')
-    .action(async (client: string, o: { print?: boolean }) => {
+    .option('--http <port>', 'connect the client to `voice mcp --http PORT` you run yourself: the URL, and the token from VOICE_MCP_TOKEN (never written into the file)', setupPortFlag)
+    .action(async (client: string, o: { print?: boolean; http?: number }, self: Command) => {
       if (!(CLIENTS as readonly string[]).includes(client)) throw usageError(`Unknown client "${client}"; choose one of ${CLIENTS.join(', ')}.`);
+      // `voice mcp`'s own --http takes the flag wherever it stands: read it there too.
+      const port = o.http ?? self.parent?.opts<McpOptions>().http;
+      if (port === 0) throw usageError('--http: expected the port you start voice mcp --http on, 1 to 65535 (0 picks a new one each start).');
+      const how = port === undefined ? undefined : { port };
       let planned;
       try {
-        planned = o.print ? plannedConfig(client as McpClient, process.cwd()) : await writeConfig(client as McpClient, process.cwd());
+        planned = o.print ? plannedConfig(client as McpClient, process.cwd(), [], how) : await writeConfig(client as McpClient, process.cwd(), [], how);
       } catch (e) {
         throw usageError((e as Error).message);
       }
-      const started = [planned.launcher.command, ...planned.launcher.args].join(' ');
       // Not the project's own CLI: say why the command names this machine's paths, and how to share it.
-      const local = planned.launcher.portable
-        ? ''
-        : 'This project does not have voice-agent-cli installed, so the client starts this installation by its paths on this machine; to share the configuration, `npm install --save-dev voice-agent-cli` here and run this setup again.\n';
+      const local =
+        planned.launcher.portable || how
+          ? ''
+          : 'This project does not have voice-agent-cli installed, so the client starts this installation by its paths on this machine; to share the configuration, `npm install --save-dev voice-agent-cli` here and run this setup again.\n';
       if (o.print) {
         out(`# ${planned.file} (not written)\n${planned.text}`);
         if (local) err(local);
-      } else err(`Wrote ${planned.file}:\n${planned.text}Your client starts \`${started}\` in this folder; restart it (or reload its MCP servers) to pick it up.\n${local}`);
+      } else err(`Wrote ${planned.file}:\n${planned.text}${setupNote(client as McpClient, planned, how)}\n${local}`);
     });
   return cmd;
 }

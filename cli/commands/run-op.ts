@@ -19,7 +19,7 @@ import { confirmOrRefuse } from '../prompt.js';
 import { buildQuery } from '../query.js';
 import { buildOpBody } from '../set-body.js';
 import { readCustomersCsv, takesCustomersCsv } from './customers-csv.js';
-import { err, out } from '../redact.js';
+import { addSecretsOf, err, out } from '../redact.js';
 
 /** Options an operation command may carry. */
 interface OpOptions {
@@ -68,6 +68,8 @@ export async function runOp(entry: Entry, values: string[], ctx: Context): Promi
   const opts = ctx.opts as OpOptions & typeof ctx.opts;
   const pathValues = [...values];
   const params = await paramsOf(entry, pathValues, ctx);
+  // A key or token sent in the body (a credential's apiKey) is never printed back, not even by --dry-run.
+  addSecretsOf(params);
   // An operation with a body and query parameters too (structured-output update) sends both.
   const query = op.body !== 'none' && op.query.length ? buildQuery(op, opts) : undefined;
   const label = [entry.action, ...entry.resource, ...pathValues].join(' ');

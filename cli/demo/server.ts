@@ -1,5 +1,6 @@
 // `voice demo` as a function: serves web/ through Vite with the runtime configuration, the
 // local visitors endpoint and the local Call Me webhook. Loaded only when `voice demo` runs.
+import type { Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
@@ -19,6 +20,7 @@ import { DEFAULT_SELLER, withFavicon } from '#core/visitors/seller';
 import { CliError, usageError } from '../errors.js';
 import { resolveDemoConfig, type DemoFlags, type ResolvedDemoConfig } from './config.js';
 import { packageRoot, visitorsFile, watchIgnored } from './files.js';
+import { demoGuard } from './guard.js';
 import { NONCE_PLACEHOLDER, securityHeaders } from './headers.js';
 import { isLocalPlatform, LOCAL_KEY, localAssistant, localAssistantMiddleware, NotAnswering, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
 import { loadViteTools } from './vite.js';
@@ -141,12 +143,16 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       return { html: withFavicon(html, config.page.seller.logo || DEFAULT_SELLER.logo), tags: [{ tag: 'script', children: configScript(config.page), injectTo: 'head-prepend' }] };
     },
     configureServer(server) {
+      // First of all: no other middleware sees a request the guard refuses.
+      const guard = demoGuard(host, log);
+      server.middlewares.use(guard.middleware);
+      if (server.httpServer && 'listeners' in server.httpServer) guard.wrapUpgrades(server.httpServer as Server);
       server.middlewares.use(securityHeaders(config.page));
       if (store) server.middlewares.use(visitorsMiddleware(store));
       if (platform && browserLocal) server.middlewares.use(localAssistantMiddleware(platform, log));
       if (platform && localWebhook) {
         // One webhook for the server's life: its rate limit counts across requests.
-        const webhook = platform.then((p) => callMeMiddleware({ lookup, target: p.target, log, assistant: p.assistant, watch: (id) => watchCommand(id, p.target.baseUrl, p.local) }));
+        const webhook = platform.then((p) => callMeMiddleware({ lookup, target: p.target, log, bind: host, assistant: p.assistant, watch: (id) => watchCommand(id, p.target.baseUrl, p.local) }));
         webhook.catch(() => undefined);
         server.middlewares.use((req, res, next) => {
           if ((req.url ?? '').split('?')[0] !== CALL_ME_PATH) return next();
@@ -184,6 +190,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         strictPort: true,
         // No CORS: other local pages have no business reading the page's modules (Vite allows loopback by default).
         cors: false,
+        // Host names are checked by the shared guard (./guard.ts), as on every server of the CLI.
+        allowedHosts: true,
         open: options.open ? `/${slug}` : false,
         fs: { allow: [root] },
         // Only the page's own files are watched (an edit reloads it): in a checkout, web/ also holds

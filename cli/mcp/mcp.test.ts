@@ -3,7 +3,8 @@
 // with the fake model and reads the transcript with the tool's result in one tool call; bad input
 // comes back as tool errors naming the field; --hosted refuses writes without --allow-writes and
 // never shows the key; `setup` writes a configuration whose command starts it as written: the
-// project's own CLI by its package name, or this installation where the project lacks it.
+// project's own CLI by its package name, or this installation where the project lacks it (the HTTP
+// transport: http.test.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -271,36 +272,6 @@ describe('voice mcp setup', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
-});
-
-describe('voice mcp --http and run_tests', () => {
-  it('serves streamable HTTP on 127.0.0.1, and run_tests runs voice test on a folder (no model: it fails, saying how to configure one)', async () => {
-    const { spawn } = await import('node:child_process');
-    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let err = '';
-        child.stderr.on('data', (d: Buffer) => {
-          err += d.toString();
-          const m = /streamable HTTP on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
-          if (m) resolve(m[1] as string);
-        });
-        child.once('exit', (code) => reject(new Error(`voice mcp --http exited ${code}: ${err}`)));
-      });
-      const client = new Client({ name: 'http-agent', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-      expect((await client.listTools()).tools.map((t) => t.name)).toContain('run_tests');
-      const run = await client.callTool({ name: 'run_tests', arguments: { dir: join(ROOT, 'fixtures', 'gitops', 'starter') } });
-      const out = JSON.parse(textOf(run)) as { passed: boolean; exitCode: number; result: unknown };
-      expect(out.passed).toBe(false);
-      expect(out.exitCode).toBe(1);
-      expect(JSON.stringify(out.result)).toMatch(/--llm/);
-      await client.close();
-    } finally {
-      child.kill('SIGTERM');
-    }
-  }, 180_000);
 });
 
 describe('voice mcp flags', () => {

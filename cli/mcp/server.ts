@@ -4,6 +4,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { maskSecrets } from '#core/emulator/store/mask';
 import { VERSION } from '#core/version';
 import { buildTools } from './build-tools.js';
 import { callTools } from './call-tools.js';
@@ -18,10 +19,11 @@ export function allTools(extra: readonly Tool[] = []): Tool[] {
 }
 
 function text(value: unknown, ctx: ToolContext, isError = false): CallToolResult {
-  let out = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-  // The key is never part of an answer, whatever echoes it.
-  if (ctx.apiKey.length >= 6) out = out.split(ctx.apiKey).join('***');
-  return { content: [{ type: 'text', text: out ?? 'null' }], ...(isError ? { isError: true } : {}) };
+  // Secret-named fields (a webhook credential's token, a delivery's x-vapi-secret) are masked, and
+  // the keys the server holds are never part of an answer, whatever echoes them.
+  let out = (typeof value === 'string' ? value : JSON.stringify(maskSecrets(value), null, 2)) ?? 'null';
+  for (const key of [ctx.apiKey, ctx.modelKey]) if (key && key.length >= 6) out = out.split(key).join('***');
+  return { content: [{ type: 'text', text: out }], ...(isError ? { isError: true } : {}) };
 }
 
 /** Runs one tool call to its result (a tool error for bad input, refused writes and failures). */

@@ -1,5 +1,8 @@
 // The one place results reach stdout: JSON as the API sent it, plain rows when piped, or Ink
-// (loaded only here, only for a terminal) when a person is watching.
+// (loaded only here, only for a terminal) when a person is watching. Secret-named fields the API
+// does answer (a webhook credential's token, a server's x-vapi-secret header) read `••••••` in
+// every form: output ends up in terminals, CI logs and files (a masked value sent back is refused).
+import { maskSecrets } from '#core/emulator/store/mask';
 import { err, out } from '../redact.js';
 import { itemsOf, plainText, ttyView, viewOf } from './format.js';
 import { dim } from './style.js';
@@ -40,8 +43,13 @@ export async function printView(view: View, settings: OutputSettings): Promise<v
   out(renderView(ttyView(view), { width: settings.width, wide: settings.wide }));
 }
 
-/** Writes an API result: the JSON itself with --json, else a table, key/value view or text. */
-export async function printData(data: unknown, resource: readonly string[], settings: OutputSettings): Promise<void> {
+/** Writes an API result: the JSON itself with --json, else a table, key/value view or text; secret-named fields masked. */
+export async function printData(answer: unknown, resource: readonly string[], settings: OutputSettings): Promise<void> {
+  return printValue(maskSecrets(answer), resource, settings);
+}
+
+/** Writes a value the CLI made itself (its secrets already shown as `****cdef`), as printData does. */
+export async function printValue(data: unknown, resource: readonly string[], settings: OutputSettings): Promise<void> {
   if (settings.mode === 'json') return printJson(data, settings);
   if (settings.mode === 'ink' && itemsOf(data)?.length === 0) {
     // Nothing on stdout, but a person at a terminal deserves to know the list was empty.

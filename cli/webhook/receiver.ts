@@ -9,6 +9,8 @@ import { addSecret } from '../redact.js';
 import { postServerMessage } from '#core/messages/post';
 import type { PostResult as Delivery } from '#core/messages/post';
 import { callIdOf } from './summary.js';
+import { receiverGuard } from './receiver-guard.js';
+import type { SenderCheck } from './receiver-guard.js';
 
 type Obj = Record<string, unknown>;
 
@@ -48,6 +50,8 @@ export interface ReceiverOptions {
   /** Problems and notes about an answer to a message of this type (undefined: the type expects none). */
   judge?(message: Obj, answer: unknown): Promise<{ problems: string[]; notes: string[] } | undefined>;
   onReceived(event: Received): void;
+  /** Who may post (a secret, a credential, extra Host names); web pages never may. */
+  senders?: Omit<SenderCheck, 'bind'>;
 }
 
 /** A running receiver. */
@@ -115,10 +119,21 @@ function wanted(events: ReadonlySet<string>, type: string, message: Obj): boolea
 export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   let count = 0;
   const aborts = new AbortController();
+  const guard = receiverGuard({ ...opts.senders, bind: opts.host });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const time = new Date();
     const path = req.url ?? '/';
+    const refuse = (status: number, why: string): void => {
+      send(res, status, { error: why });
+      opts.onReceived({ time, path, filtered: false, reply: { status, body: { error: why }, noop: false }, refused: why });
+    };
+    // Before anything is read: a web page gets nothing here, not even the body read.
+    const page = guard.page(req);
+    if (page) {
+      req.resume();
+      return refuse(page.status, page.why);
+    }
     if (req.method === 'GET' || req.method === 'HEAD') {
       sendText(res, 200, 'voice listen is running: POST server messages here.\n', 'text/plain; charset=utf-8');
       return;
@@ -128,11 +143,9 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
       return;
     }
     const raw = await readBody(req);
-    const refuse = (status: number, why: string): void => {
-      send(res, status, { error: why });
-      opts.onReceived({ time, path, filtered: false, reply: { status, body: { error: why }, noop: false }, refused: why });
-    };
     if (!raw) return refuse(413, `body over ${LIMIT / 1024 / 1024} MB`);
+    const sender = await guard.sender(req, raw);
+    if (sender) return refuse(sender.status, sender.why);
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));

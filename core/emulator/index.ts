@@ -259,7 +259,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!line.inspector) options.log?.(line);
     };
     server = createServer({ keepAliveTimeout: 65_000 }, createListener({ store, env, writer, apiKey: options.apiKey, log, cors, fallback }));
-    closeWebCalls = acceptWebCalls(server, store, options.webCallEngine ?? ((call, browser) => runner.joinWeb(call, browser)));
+    closeWebCalls = acceptWebCalls(server, store, options.webCallEngine ?? ((call, browser) => runner.joinWeb(call, browser)), (req) => cors.refusal(req));
     await listen(server, options.port ?? 0, host);
   } catch (err) {
     await lock?.release();

@@ -54,7 +54,11 @@ export function rewrite(schema: unknown, comps: Readonly<Record<string, Schema>>
   for (const [k, v] of Object.entries(schema)) {
     if (disc && (k === 'discriminator' || k === 'oneOf' || k === 'type')) continue;
     if (k === 'additionalProperties' && v === false && !closed) continue;
-    if (k === 'enum' || k === 'required' || k === 'const') out[k] = v;
+    // A write-only field is required of requests only (OpenAPI's rule): an answer never has it.
+    if (k === 'required' && !closed && Array.isArray(v) && isObject(schema.properties)) {
+      const props = schema.properties as Record<string, Schema>;
+      out[k] = v.filter((name) => props[name as string]?.writeOnly !== true);
+    } else if (k === 'enum' || k === 'required' || k === 'const') out[k] = v;
     else if (k === 'properties')
       out[k] = Object.fromEntries(
         Object.entries(v as Schema).map(([p, s]) => {

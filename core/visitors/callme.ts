@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClient } from '../client/node.js';
 import { readBody, parseJson } from '../emulator/http/io.js';
 import { SlidingWindowLimiter, type RateLimit } from '../emulator/http/rate-limit.js';
+import { RequestGuard } from '../net/guard.js';
 import type { Visitor } from './model.js';
 import { demoOverrides } from './overrides.js';
 
@@ -66,6 +67,8 @@ export interface CallMeOptions {
   rateLimit?: RateLimit;
   /** The clock of the rate limit (tests). */
   now?: () => number;
+  /** The address the server listens on (a non-loopback one is reached by other names). */
+  bind?: string;
 }
 
 /** The default limit: 5 calls a minute per client. */
@@ -75,17 +78,6 @@ function reply(res: ServerResponse, status: number, data: Record<string, unknown
   const body = JSON.stringify(status < 400 ? data : { ok: false, ...data });
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', ...headers });
   res.end(body);
-}
-
-/** Why a request does not come from the demo page itself, or undefined when it does. */
-function foreignOrigin(req: IncomingMessage): string | undefined {
-  const own = `http://${req.headers.host ?? ''}`;
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== own) return `Call Me answers only the demo page itself (${own}); this request came from ${origin}.`;
-  // Chromium and Firefox also say where a request comes from; anything but the page itself is refused.
-  const site = req.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Call Me answers only the demo page itself (${own}); this request came from another site (${String(site)}).`;
-  return undefined;
 }
 
 function isJson(req: IncomingMessage): boolean {
@@ -98,13 +90,16 @@ export function callMeMiddleware(options: CallMeOptions, path = CALL_ME_PATH) {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const place = options.place ?? placeCall;
   const limiter = new SlidingWindowLimiter(options.rateLimit ?? CALL_ME_RATE_LIMIT, options.now);
+  // The demo page itself, or a caller that is no page (curl): the shared guard decides (the demo's
+  // server runs the same guard before this, for every path).
+  const pageGuard = new RequestGuard({ pages: 'self', bind: options.bind, name: 'Call Me' });
   return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
     if ((req.url ?? '').split('?')[0] !== path) return next();
     if (req.method !== 'POST') return reply(res, 405, { error: 'method-not-allowed', message: `Use POST ${path}` }, { allow: 'POST' });
-    const foreign = foreignOrigin(req);
+    const foreign = pageGuard.check(req);
     if (foreign) {
       log(`voice demo: refused a Call Me request from another origin (${req.headers.origin ?? String(req.headers['sec-fetch-site'])})`);
-      return reply(res, 403, { error: 'forbidden-origin', message: foreign });
+      return reply(res, 403, { error: 'forbidden-origin', message: foreign.message });
     }
     if (!isJson(req)) return reply(res, 415, { error: 'unsupported-media-type', message: 'Send the body as JSON, with Content-Type: application/json.' });
     void (async () => {

@@ -87,7 +87,7 @@ describe('Call Me against a hostile page', () => {
     await page.goto(`${attacker.origin}/`);
     await page.waitForFunction(() => (window as unknown as { results: { done?: boolean } }).results.done === true);
     // The form's answer lands in the iframe: wait until the demo has refused both posts that reach it.
-    await expect.poll(() => demoLog.filter((l) => l.includes('refused a Call Me request from another origin')).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => demoLog.filter((l) => l.includes('refused POST /__voice/call-me from another origin')).length, { timeout: 10_000 }).toBe(2);
     const results = await page.evaluate(() => (window as unknown as { results: Record<string, unknown> }).results);
     // The JSON fetch needs a preflight the demo does not grant, so it never leaves the browser.
     expect(results.cors).toBe('blocked');

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../errors.js';
 import { parseJson, parseQuery, readBody, sendJson } from '../http/io.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector.js';
-import { maskBody } from '../store/mask.js';
+import { maskBody, maskSecrets } from '../store/mask.js';
 import type { EmulatorRecord } from '../store/record.js';
 import { callRecordingWav, DEFAULT_TIMEOUT_SECONDS, deliver } from '../calls/index.js';
 import type { ServerMessage } from '../../messages/index.js';
@@ -52,7 +52,7 @@ async function replay(req: IncomingMessage, res: ServerResponse, deps: VoiceRout
   if (!original) throw new HttpError(404, `No delivery ${id} in the record`);
   const { url, request, callId } = original;
   const done = await deliver(deps.record, { url, headers: request.headers, timeoutSeconds: DEFAULT_TIMEOUT_SECONDS }, callId, request.body.message as ServerMessage, undefined, id);
-  sendJson(res, 201, done.delivery);
+  sendJson(res, 201, maskSecrets(done.delivery));
 }
 
 /** `POST /__voice/calls/{id}/end` `{ by?: 'customer' }`: ends a running call now. */
@@ -138,13 +138,14 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
     if (path === VOICE_PATHS.deliveries) {
       const callId = typeof query.callId === 'string' ? query.callId : undefined;
       if (callId && !deps.store.get('call', callId)) throw new HttpError(404, 'Call not found');
-      sendJson(res, 200, deps.record.deliveries(callId));
+      // Shown with its secrets masked (a server's x-vapi-secret, a signature); the record keeps them to replay.
+      sendJson(res, 200, maskSecrets(deps.record.deliveries(callId)));
       return true;
     }
     if (path.startsWith(`${VOICE_PATHS.deliveries}/`)) {
       const found = deps.record.delivery(decodeURIComponent(path.slice(VOICE_PATHS.deliveries.length + 1)));
       if (!found) throw new HttpError(404, 'No such delivery in the record');
-      sendJson(res, 200, found);
+      sendJson(res, 200, maskSecrets(found));
       return true;
     }
     if (path === VOICE_PATHS.info) {

@@ -11,6 +11,7 @@
 // And `kinds=call.status,delivery` (any of the event kinds, comma-separated) sends only those, so a
 // view follows what it shows: a calls list needs the status changes, not every REST request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { maskSecrets } from '../store/mask.js';
 import type { Delivery, EmulatorRecord, RecordEvent } from '../store/record.js';
 import type { Store } from '../store/store.js';
 
@@ -60,7 +61,8 @@ export function streamEvents(req: IncomingMessage, res: ServerResponse, record: 
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'access-control-allow-origin': '*' });
   res.write('retry: 1000\n\n');
   const shown = (e: RecordEvent): unknown => {
-    if (!lite) return e;
+    // A delivery's secrets (a server's x-vapi-secret, a signature) never leave the record.
+    if (!lite) return e.kind === 'delivery' ? { ...e, delivery: maskSecrets(e.delivery) } : e;
     if (e.kind === 'delivery') return { ...e, delivery: stripDelivery(e.delivery) };
     if (e.kind === 'call.status') {
       const call = store.get('call', e.callId);

@@ -14,6 +14,7 @@ import { parseMultipart } from './multipart.js';
 import { checkBody, checkForm } from '../resources/schema-check.js';
 import type { DataFileWriter } from '../store/persist.js';
 import { Router, splitPath } from './router.js';
+import { constantTimeEqual } from '../../verify/index.js';
 import type { Store } from '../store/store.js';
 import type { Entry } from '../../catalogue/index.js';
 
@@ -221,5 +222,5 @@ export function authorize(header: string | undefined, apiKey: string | undefined
   if (!header) throw new HttpError(401, 'Missing Authorization header: send "Authorization: Bearer <your API key>"');
   const m = BEARER.exec(header);
   if (!m) throw new HttpError(401, 'Malformed Authorization header: expected "Bearer <your API key>"');
-  if (apiKey !== undefined && m[1] !== apiKey) throw new HttpError(401, 'Invalid API key: this emulator was started with an API key and the one sent does not match');
+  if (apiKey !== undefined && !constantTimeEqual(m[1] as string, apiKey)) throw new HttpError(401, 'Invalid API key: this emulator was started with an API key and the one sent does not match');
 }

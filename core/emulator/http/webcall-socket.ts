@@ -13,8 +13,8 @@ function refuse(socket: Duplex, status: number, message: string): void {
   socket.end(`HTTP/1.1 ${status} ${message}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`);
 }
 
-/** Lets browsers join web calls on this server; returns how to close every open call socket. */
-export function acceptWebCalls(server: Server, store: Store, engine: WebCallEngine): () => void {
+/** Lets browsers join web calls on this server (`refusal` says why a page may not); returns how to close every open call socket. */
+export function acceptWebCalls(server: Server, store: Store, engine: WebCallEngine, refusal: (req: IncomingMessage) => string | undefined = () => undefined): () => void {
   // ws is loaded on the first join: most emulator runs never see a web call.
   let sockets: Promise<WebSocketServer> | undefined;
   const socketServer = () => (sockets ??= import('ws').then((ws) => new ws.WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })));
@@ -26,6 +26,9 @@ export function acceptWebCalls(server: Server, store: Store, engine: WebCallEngi
       if (server.listenerCount('upgrade') === 1) refuse(socket, 404, 'Not a web call address');
       return;
     }
+    // A socket is no CORS request: the page's Origin and the Host are checked here, as for REST.
+    const refused = refusal(req);
+    if (refused) return refuse(socket, 403, refused);
     const id = decodeURIComponent(path.slice(LOCAL_WEBCALL_PATH.length));
     const call = store.get('call', id);
     if (!call || call.type !== 'webCall') return refuse(socket, 404, `No web call ${id}`);

@@ -9,6 +9,7 @@ import { compileList } from './lists.js';
 import type { Rec, Store } from '../store/store.js';
 import { check } from './validate.js';
 import { deepMerge } from '../store/merge.js';
+import { withoutWriteOnly } from '../../schemas/write-only.js';
 
 export { deepMerge };
 
@@ -87,6 +88,17 @@ export function removeTree(store: Store, children: ReadonlyMap<string, readonly 
 
 /** The generic handler for an entry's action, or undefined when the action is not CRUD. */
 export function crudHandler(entry: Entry, children: ReadonlyMap<string, readonly { collection: string; field: string }[]>): Handler | undefined {
+  const handler = crudAction(entry, children);
+  // The platform never answers a credential's secrets ("not returned in the API"), stored or
+  // inline on an assistant: kept for the calls, never shown.
+  if (!handler) return handler;
+  return async (ctx) => {
+    const out = await handler(ctx);
+    return { ...out, body: await withoutWriteOnly(entry.op.method, entry.op.path, out.body) };
+  };
+}
+
+function crudAction(entry: Entry, children: ReadonlyMap<string, readonly { collection: string; field: string }[]>): Handler | undefined {
   const place = placeOf(entry);
   const spec = specOf(place.collection);
   if (entry.op.list) {
