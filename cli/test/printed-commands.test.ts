@@ -109,6 +109,23 @@ describe('voice dev on a port of its own', () => {
       }
   }, 180_000);
 
+  it('names a listing command that runs as printed when ring or say is given an unknown id', async () => {
+    const [, env] = machines[0] as [string, Record<string, string>];
+    const ring = await run(`voice dev ring no-such-number --api-url ${url}`, env);
+    const say = await run(`voice call say no-such-call Hello --local --api-url ${url}`, env);
+    for (const [what, r, label] of [
+      ['ring', ring, 'List them with:'],
+      ['say', say, 'List calls with:'],
+    ] as const) {
+      expect(r.exitCode, what).toBe(1);
+      const command = printed(String(r.stderr), label);
+      for (const [name, menv] of machines) {
+        const listed = await run(command, menv);
+        expect(listed.exitCode, `${name}: ${command}\n${listed.stderr}`).toBe(0);
+      }
+    }
+  }, 60_000);
+
   it('prints a State line that resets it as printed', async () => {
     const state = printed(banner.text(), 'State:');
     for (const [name, env] of machines) {
