@@ -7,11 +7,12 @@ import { Command, InvalidArgumentError } from 'commander';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
 import { contextOf } from '../context.js';
-import { usageError } from '../errors.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
 import { CLIENTS, plannedConfig, writeConfig } from '../mcp/setup.js';
 import type { McpClient } from '../mcp/setup.js';
 import { allTools, createMcpServer } from '../mcp/server.js';
 import type { ToolContext } from '../mcp/tool.js';
+import { inspectorDir } from '../inspector-dir.js';
 import { err, out } from '../redact.js';
 import { portFlag } from '../webhook/flags.js';
 import { addModelOptions } from './dev-options.js';
@@ -23,6 +24,8 @@ interface McpOptions {
   hosted?: boolean;
   allowWrites?: boolean;
   http?: number;
+  /** Port of the in-process platform (0: any free one). */
+  port?: number;
   speed: number;
 }
 
@@ -57,6 +60,7 @@ function apiUrlFlag(value: string): string {
 async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Promise<{ ctx: ToolContext; emulator?: Emulator; about: string }> {
   if (opts.hosted && opts.apiUrl) throw usageError('--hosted and --api-url both say where to work; pass one.');
   if (opts.allowWrites && !opts.hosted) throw usageError('--allow-writes is for --hosted (on the local platform the tools always may write).');
+  if (opts.port !== undefined && (opts.hosted || opts.apiUrl)) throw usageError('--port is the port of the platform voice mcp starts in-process; with --hosted or --api-url it starts none.');
   if (opts.hosted) {
     const cli = contextOf(cmd);
     const apiKey = cli.requireKey();
@@ -70,11 +74,15 @@ async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Pro
       ctx: { baseUrl: opts.apiUrl.replace(/\/+$/, ''), apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) },
       about: `the emulator at ${opts.apiUrl}`,
     };
-  const emulator = await startEmulator({ port: 0, speed: opts.speed, model: modelConfig(opts as DevOptions) });
+  const inspector = inspectorDir();
+  const emulator = await startEmulator({ port: opts.port ?? 0, speed: opts.speed, model: modelConfig(opts as DevOptions), inspectorDir: inspector }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'EADDRINUSE') throw new CliError(`Port ${opts.port ?? 0} is already in use.`, ExitCode.Failure, 'Pick another with --port, or --port 0 for any free one.');
+    throw e;
+  });
   return {
     ctx: { baseUrl: emulator.url, apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) },
     emulator,
-    about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()})`,
+    about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()}${inspector ? `; inspector: ${emulator.url}/__voice/inspector/` : ''})`,
   };
 }
 
@@ -111,7 +119,8 @@ export function mcpCommand(): Command {
     .option('--hosted', 'work on the hosted platform with your key (reads only unless --allow-writes)')
     .option('--allow-writes', 'with --hosted: let the tools create, change and delete')
     .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of stdio', portFlag)
-    .option('--speed <n>', "simulated clock speed of the in-process platform's calls", speedFlag, 20);
+    .option('--speed <n>', "simulated clock speed of the in-process platform's calls", speedFlag, 20)
+    .option('--port <port>', 'port of the in-process platform (default: any free port), e.g. to open its inspector or point the CLI at it', portFlag);
   addModelOptions(cmd);
   cmd.addHelpText(
     'after',

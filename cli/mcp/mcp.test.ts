@@ -304,6 +304,29 @@ describe('voice mcp --http and run_tests', () => {
 });
 
 describe('voice mcp flags', () => {
+  it('--port puts its in-process platform on that port, with the inspector; refused with --api-url (exit 2)', async () => {
+    // A port just released is free for the platform to take.
+    const probe = createServer();
+    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((ok) => probe.close(() => ok()));
+    const fixed = await connect(['mcp', '--port', String(port)]);
+    try {
+      expect(fixed.stderr()).toContain(`over a local platform at http://127.0.0.1:${port} `);
+      expect(fixed.stderr()).toContain(`inspector: http://127.0.0.1:${port}/__voice/inspector/`);
+      const made = await fixed.client.callTool({ name: 'call_operation', arguments: { operation: 'POST /assistant', body: { name: 'On a known port' } } });
+      expect(made.isError).toBeFalsy();
+      const listed = await execa(process.execPath, [BIN, 'assistant', 'list', '--json', '--local', '--api-url', `http://127.0.0.1:${port}`], { reject: false, env: { XDG_CONFIG_HOME: '/nonexistent' } });
+      expect(listed.stdout).toContain('On a known port');
+      expect((await fetch(`http://127.0.0.1:${port}/__voice/inspector/`)).status).toBe(200);
+    } finally {
+      await fixed.client.close();
+    }
+    const both = await execa(process.execPath, [BIN, 'mcp', '--port', String(port), '--api-url', 'http://127.0.0.1:4010'], { reject: false, input: '' });
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--port is the port of the platform voice mcp starts in-process');
+  }, 60_000);
+
   it('refuses an --api-url that is not an http(s) URL, before starting (exit 2)', async () => {
     for (const bad of ['notaurl', 'ftp://127.0.0.1:4010']) {
       const r = await execa(process.execPath, [BIN, 'mcp', '--api-url', bad], { reject: false, input: '' });
