@@ -138,6 +138,26 @@ describe('voice dev on a port of its own', () => {
 });
 
 describe('voice demo', () => {
+  it("npm start says which port its platform takes, beside the page's", async () => {
+    const busy = createServer((_req, res) => void res.writeHead(404).end());
+    await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok));
+    const env = { ...machine('start', false), VOICE_DEMO_EMULATOR_PORT: String((busy.address() as AddressInfo).port), XDG_CACHE_HOME: join(home, 'cache') };
+    // In a process group of its own: npm runs the demo under a shell, and a signal to npm alone would leave the demo running.
+    const start = execa('npm', ['start', '--silent', '--', '--port', '0'], { env, extendEnv: false, reject: false, cwd: ROOT, detached: true });
+    const lines = stderrOf(start);
+    try {
+      const page = new URL(await firstLine(start));
+      const said = printed(await lines.seen('Local platform:'), 'Local platform:');
+      const emulator = /on (http:\/\/127\.0\.0\.1:(\d+))/.exec(said);
+      expect(said).toBe(`an emulator this demo runs on ${emulator?.[1]} (port ${emulator?.[2]}, beside the page's ${page.port}; it stops with the demo)`);
+      expect((await fetch(`${emulator?.[1]}/__voice/health`)).ok).toBe(true);
+    } finally {
+      process.kill(-(start.pid as number), 'SIGINT');
+      await start;
+      busy.close();
+    }
+  }, 120_000);
+
   it('prints where its platform runs, and a Call Me line whose watch command follows the call as printed', async () => {
     // Its preferred port is held (by something that is no emulator), so it runs its emulator on a free one.
     const busy = createServer((_req, res) => void res.writeHead(404).end());
