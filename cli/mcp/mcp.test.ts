@@ -10,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import Ajv from 'ajv';
 import { execa } from 'execa';
 import { startEmulator } from 'voice-agent-core/emulator';
@@ -19,24 +18,11 @@ import { startFakeModel } from '#core/model/testing';
 import type { FakeModel } from '#core/model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../test/build.js';
+import { BIN, connect, textOf } from './mcp-client.test-support.js';
 import { runTool } from './server.js';
 import type { Tool } from './tool.js';
 
-const BIN = join(ROOT, 'bin', 'voice.js');
 type Json = Record<string, unknown>;
-
-async function connect(args: string[], env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
-  let stderr = '';
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], env: { ...(process.env as Record<string, string>), NO_COLOR: '1', ...env }, stderr: 'pipe' });
-  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const client = new Client({ name: 'test-agent', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
-
-function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
-  return ((result.content as { type: string; text: string }[])[0] as { text: string }).text;
-}
 
 let model: FakeModel;
 let toolServer: { url: string; received: Json[]; close: () => void };
