@@ -17,7 +17,9 @@ export function callSayCommand(): Command {
       'after',
       `
 Only the local emulator (\`voice dev\`) takes lines from outside a call; follow the answer with
-\`voice call watch <id>\`. Exits 1 when the call is not running.
+\`voice call watch <id>\`. The first line makes the call yours: the scripted customer says nothing
+more, and the call ends when you end it or after 30 s (simulated) without a line. Exits 1 when the
+call is not running.
 
 Examples:
   $ voice --local call say <id> "I'd like to move my appointment to Tuesday"

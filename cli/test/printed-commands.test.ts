@@ -66,7 +66,10 @@ describe('voice dev on a port of its own', () => {
   let banner: { text: () => string; seen: (label: string) => Promise<string> };
 
   beforeAll(async () => {
-    dev = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'dev', '--port', '0', '--speed', '10'], { env: machine('dev', false), extendEnv: false, reject: false, cwd: home });
+    // Its callers wait before speaking, so a call is still live when the test speaks on it.
+    const scenario = join(home, 'wait.yaml');
+    writeFileSync(scenario, 'turns:\n  - pauseSeconds: 600\n  - hangup: true\n');
+    dev = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'dev', '--port', '0', '--speed', '10', '--scenario', scenario], { env: machine('dev', false), extendEnv: false, reject: false, cwd: home });
     banner = stderrOf(dev);
     url = await firstLine(dev);
     await banner.seen('State:');

@@ -200,8 +200,15 @@ describe('voice dev inspector', () => {
     await page.locator('.timeline').getByText('in-progress').waitFor({ timeout: 10_000 });
     await page.getByLabel('Say as the customer').fill('Can I pay by card?');
     await page.getByRole('button', { name: 'Say', exact: true }).click();
-    await page.getByText('Said.').waitFor();
+    await page.getByText('Said. The call is yours now: the scripted customer says nothing more').waitFor();
     await page.locator('.transcript').getByText('Can I pay by card?').waitFor({ timeout: 15_000 });
+    // From that line on only the developer speaks as the customer; 30 s (simulated) of silence end the call.
+    const facts = page.locator('dl.facts');
+    await facts.getByText('silence-timed-out').waitFor({ timeout: 30_000 });
+    const ended = await rest<{ messages: { role: string; message?: string }[] }>('GET', `/call/${call.body.id}`);
+    const mine = ended.body.messages.findIndex((m) => m.role === 'user' && m.message === 'Can I pay by card?');
+    expect(mine).toBeGreaterThanOrEqual(0);
+    expect(ended.body.messages.slice(mine + 1).filter((m) => m.role === 'user')).toEqual([]);
   });
 
   it('never left 127.0.0.1 and logged no error', () => {

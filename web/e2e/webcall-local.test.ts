@@ -242,4 +242,26 @@ describe('voice/webcall joins the emulator (no daily-js, no internet)', () => {
     expect(record.artifact.transcript).toContain('AI: Sure, I can help with that.');
     await context.close();
   }, 60_000);
+
+  it("words said in the call make it the developer's: a later wordless turn borrows no line from the script", async () => {
+    const context = await browser.newContext();
+    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => typeof window.startLocal === 'function');
+    await page.click('#ready');
+    await page.evaluate((baseUrl) => window.startLocal({ baseUrl, testTone: true }), emulator.url);
+    await expect.poll(async () => finalLine(await log(page), 'Hello from the test'), { timeout: 15_000 }).toBe(true);
+    const userLines = async () =>
+      messages(await log(page))
+        .filter((m) => m.type === 'transcript' && m.role === 'user' && m.transcriptType === 'final')
+        .map((m) => String(m.transcript));
+    // The developer types a line (the platform's add-message), then talks without words.
+    await page.evaluate(() => window.localCall.send({ type: 'add-message', message: { role: 'user', content: 'Hi, where is my parcel?' } }));
+    await page.evaluate(() => window.customerTalk(1200));
+    await expect.poll(async () => (await userLines()).length, { timeout: 15_000 }).toBe(1);
+    expect((await userLines())[0]).toMatch(/^\(the customer spoke for \d+\.\d seconds\)$/);
+    await page.evaluate(() => window.localCall.stop());
+    await context.close();
+  }, 60_000);
 });
