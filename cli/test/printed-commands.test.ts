@@ -1,7 +1,7 @@
 // Every command `voice dev`, `voice dev ring`, `voice call say` and `voice demo` print for the user
 // to run next is run here exactly as printed (by bash, with `voice` on PATH as the built CLI), on a
 // machine without a saved key and on one with a saved key of the hosted platform.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,34 +12,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from 'voice-agent-core/emulator/calls/testing';
 import { ROOT, ensureBuilt } from './build.js';
 import { firstLine } from './harness.js';
+import { runPrinted, voiceOnPath } from './printed.js';
 
 const home = mkdtempSync(join(tmpdir(), 'voice-printed-'));
 const shims = join(home, 'bin');
 const auth = { authorization: 'Bearer any-key', 'content-type': 'application/json' };
+
+const path = voiceOnPath(shims);
 
 /** A machine's environment: a fresh HOME, and with `saved` a profile holding a key (as `voice login` leaves it). */
 function machine(name: string, saved: boolean): Record<string, string> {
   const dir = join(home, name);
   mkdirSync(join(dir, 'xdg', 'voice'), { recursive: true });
   if (saved) writeFileSync(join(dir, 'xdg', 'voice', 'config.json'), JSON.stringify({ profiles: { default: { apiKey: 'sk-saved-hosted-key-0000' } } }), { mode: 0o600 });
-  return { PATH: `${shims}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), NO_COLOR: '1' };
+  return { PATH: path, HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), NO_COLOR: '1' };
 }
 
 const machines: [string, Record<string, string>][] = [];
 
 beforeAll(() => {
   ensureBuilt();
-  mkdirSync(shims, { recursive: true });
-  writeFileSync(join(shims, 'voice'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'voice.js')}' "$@"\n`);
-  chmodSync(join(shims, 'voice'), 0o755);
   machines.push(['without a saved key', machine('fresh', false)], ['with a saved key', machine('saved', true)]);
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-/** Runs a printed command line as the user would paste it. */
-function run(command: string, env: Record<string, string>): ResultPromise<{ reject: false; extendEnv: false; env: Record<string, string>; timeout: number; cwd: string }> {
-  return execa('bash', ['-c', command], { reject: false, extendEnv: false, env, timeout: 60_000, cwd: env.HOME as string });
-}
+const run = runPrinted;
 
 /** The command a printed line names after `label` (to the end of the line, or before two spaces and a note). */
 function printed(text: string, label: string): string {
