@@ -15,7 +15,7 @@ export interface LocalNoteProps {
 export default function LocalNote({ info, kind, callId }: LocalNoteProps) {
   const link = info.inspector && callId ? `${info.emulator}${inspectorCallPath(callId)}` : undefined;
   return (
-    <p className="note" role="status">
+    <p className="note" role="note">
       {kind === 'phone' ? localText.phoneCall : localText.browserCall}
       {link && (
         <>
