@@ -61,7 +61,10 @@ async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Pro
   if (opts.hosted && opts.apiUrl) throw usageError('--hosted and --api-url both say where to work; pass one.');
   if (opts.allowWrites && !opts.hosted) throw usageError('--allow-writes is for --hosted (on the local platform the tools always may write).');
   if ((opts.hosted || opts.apiUrl) && (opts.llm || opts.llmReplay || opts.llmRecord || opts.llmModel?.length))
-    throw usageError('--llm options configure the platform voice mcp starts in-process; a running one (--api-url, --hosted) uses its own model.', 'Start `voice dev` with the --llm options, or drop --api-url.');
+    throw usageError(
+      '--llm options configure the platform voice mcp starts in-process; a running one (--api-url, --hosted) uses its own model.',
+      'Start `voice dev` with the --llm options, or drop --api-url.',
+    );
   if (opts.port !== undefined && (opts.hosted || opts.apiUrl)) throw usageError('--port is the port of the platform voice mcp starts in-process; with --hosted or --api-url it starts none.');
   if (opts.hosted) {
     const cli = contextOf(cmd);

@@ -34,7 +34,9 @@ export async function runDemo(opts: DemoCliOptions, globals: DemoGlobals): Promi
   err(
     `Demo page for "${slug}" (Ctrl-C to stop):\n` +
       platformLines(demo) +
-      (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? " (local emulator, so no phone rings; the demo's assistant with each visitor's first message and system prompt)" : ''}\n` : '') +
+      (target
+        ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? " (local emulator, so no phone rings; the demo's assistant with each visitor's first message and system prompt)" : ''}\n`
+        : '') +
       (demo.localBrowserCalls
         ? `Test in Browser runs on the local emulator at ${demo.localBrowserCalls} (set VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID for the hosted platform).\n`
         : demo.config.page.publicKey && demo.config.page.assistantId

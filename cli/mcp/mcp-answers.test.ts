@@ -54,7 +54,8 @@ describe('call_operation', () => {
 
   it('cuts an answer only past its stated size, keeping whole items and saying what was left out', async () => {
     const prompt = 'x'.repeat(40_000);
-    for (const name of ['Big 1', 'Big 2', 'Big 3']) await call({ operation: 'POST /assistant', body: { name, model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: prompt }] } } });
+    for (const name of ['Big 1', 'Big 2', 'Big 3'])
+      await call({ operation: 'POST /assistant', body: { name, model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: prompt }] } } });
     const listed = await call({ operation: 'GET /assistant' });
     const shown = /showing the first (\d+) of (\d+) items/.exec(String(listed.truncated));
     expect(String(listed.truncated)).toMatch(/over this tool's limit of 100000/);

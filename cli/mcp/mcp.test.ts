@@ -302,7 +302,10 @@ describe('voice mcp flags', () => {
       expect(fixed.stderr()).toContain(`inspector: http://127.0.0.1:${port}/__voice/inspector/`);
       const made = await fixed.client.callTool({ name: 'call_operation', arguments: { operation: 'POST /assistant', body: { name: 'On a known port' } } });
       expect(made.isError).toBeFalsy();
-      const listed = await execa(process.execPath, [BIN, 'assistant', 'list', '--json', '--local', '--api-url', `http://127.0.0.1:${port}`], { reject: false, env: { XDG_CONFIG_HOME: '/nonexistent' } });
+      const listed = await execa(process.execPath, [BIN, 'assistant', 'list', '--json', '--local', '--api-url', `http://127.0.0.1:${port}`], {
+        reject: false,
+        env: { XDG_CONFIG_HOME: '/nonexistent' },
+      });
       expect(listed.stdout).toContain('On a known port');
       expect((await fetch(`http://127.0.0.1:${port}/__voice/inspector/`)).status).toBe(200);
     } finally {

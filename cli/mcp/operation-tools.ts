@@ -91,8 +91,7 @@ const describe: Tool = {
 
 const call: Tool = {
   name: 'call_operation',
-  description:
-    `Call one API operation. The body is checked against the published request schema before anything is sent; a refused body comes back naming the fields. Returns the status and the whole answer; one over ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters of JSON keeps what fits, and \`truncated\` says what was left out.`,
+  description: `Call one API operation. The body is checked against the published request schema before anything is sent; a refused body comes back naming the fields. Returns the status and the whole answer; one over ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters of JSON keeps what fits, and \`truncated\` says what was left out.`,
   inputSchema: {
     type: 'object',
     properties: {

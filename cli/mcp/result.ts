@@ -44,7 +44,10 @@ export function sized(value: unknown, limit = MAX_ANSWER_CHARS): { answer: unkno
   if (items) {
     const wrap = (kept: unknown[]): unknown => (page ? { ...page, results: kept } : kept);
     const n = fitting(items, wrap, limit);
-    return { answer: wrap(items.slice(0, n)), truncated: `${over}: showing the first ${n} of ${items.length} items; ask for fewer or the next ones with the operation's query (limit, page or createdAtLt)` };
+    return {
+      answer: wrap(items.slice(0, n)),
+      truncated: `${over}: showing the first ${n} of ${items.length} items; ask for fewer or the next ones with the operation's query (limit, page or createdAtLt)`,
+    };
   }
   const text = JSON.stringify(value);
   return { answer: text.slice(0, limit), truncated: `${over}: showing its first ${limit} characters as text` };

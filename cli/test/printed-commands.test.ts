@@ -42,7 +42,12 @@ const run = runPrinted;
 function printed(text: string, label: string): string {
   const line = text.split('\n').find((l) => l.includes(label));
   if (!line) throw new Error(`nothing printed "${label}":\n${text}`);
-  return (line.slice(line.indexOf(label) + label.length).trim().split(/\s{2,}/)[0] as string).trim();
+  return (
+    line
+      .slice(line.indexOf(label) + label.length)
+      .trim()
+      .split(/\s{2,}/)[0] as string
+  ).trim();
 }
 
 /** Collects a background process's stderr and waits for a line. */
@@ -66,7 +71,12 @@ describe('voice dev on a port of its own', () => {
     // Its callers wait before speaking, so a call is still live when the test speaks on it.
     const scenario = join(home, 'wait.yaml');
     writeFileSync(scenario, 'turns:\n  - pauseSeconds: 600\n  - hangup: true\n');
-    dev = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'dev', '--port', '0', '--speed', '10', '--scenario', scenario], { env: machine('dev', false), extendEnv: false, reject: false, cwd: home });
+    dev = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'dev', '--port', '0', '--speed', '10', '--scenario', scenario], {
+      env: machine('dev', false),
+      extendEnv: false,
+      reject: false,
+      cwd: home,
+    });
     banner = stderrOf(dev);
     url = await firstLine(dev);
     await banner.seen('State:');

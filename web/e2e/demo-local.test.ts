@@ -34,7 +34,9 @@ beforeAll(async () => {
   hook = await webhookServer((_req, res) => {
     const body = JSON.parse(hook.hits.at(-1)?.body ?? '{}') as { phone?: string };
     if (body.phone !== '+14155550123') return void res.writeHead(400, { 'content-type': 'application/json' }).end('{"ok":false,"error":"bad-phone","message":"nope"}');
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true,"callId":"c1","local":{"emulator":"http://127.0.0.1:9","inspector":true,"scripted":true,"watch":"voice call watch c1"}}');
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end('{"ok":true,"callId":"c1","local":{"emulator":"http://127.0.0.1:9","inspector":true,"scripted":true,"watch":"voice call watch c1"}}');
   });
   const launched = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
   browser = launched.browser;
