@@ -129,6 +129,7 @@ describe('voice dev on a port of its own', () => {
     ] as const) {
       expect(r.exitCode, what).toBe(1);
       const command = printed(String(r.stderr), label);
+      expect(command, what).toContain(url);
       for (const [name, menv] of machines) {
         const listed = await run(command, menv);
         expect(listed.exitCode, `${name}: ${command}\n${listed.stderr}`).toBe(0);
