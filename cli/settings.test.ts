@@ -1,6 +1,7 @@
 // The flags printed commands carry to reach an emulator without a key.
 import { describe, expect, it } from 'vitest';
-import { localFlags, resolveSettings } from './settings.js';
+import { localFlags } from 'voice-agent-core/hosts';
+import { resolveSettings } from './settings.js';
 
 describe('localFlags', () => {
   it('is --local on the default port, and adds --api-url elsewhere; either way no key is needed', () => {

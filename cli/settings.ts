@@ -12,15 +12,6 @@ export const LOCAL_BASE_URL = EMULATOR_URL;
 /** Sent with `--local` when no key is configured: the emulator accepts any bearer by default. */
 export const LOCAL_DUMMY_KEY = 'local-emulator-key';
 
-/**
- * The flags that point a printed command at the emulator on `baseUrl` (`--local`, with `--api-url`
- * off the default port), so it runs as printed with or without a saved key.
- */
-export function localFlags(baseUrl: string): string {
-  const url = baseUrl.replace(/\/+$/, '');
-  return url === LOCAL_BASE_URL ? '--local' : `--local --api-url ${url}`;
-}
-
 /** Options every command accepts (defined on the root command). */
 export interface GlobalOptions {
   json?: boolean;

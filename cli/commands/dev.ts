@@ -1,10 +1,10 @@
 // `voice dev`: runs the local platform emulator in the foreground. Thin: parse flags, start
 // the emulator (dev-run), print where it is and how to use it, stop on Ctrl-C.
-import { EMULATOR_URL } from '#core/hosts';
+import { EMULATOR_URL, localFlags } from '#core/hosts';
 import { Command } from 'commander';
 import { CorsPolicy } from '#core/emulator/http/cors';
 import { ExitCode } from '../errors.js';
-import { localFlags, profileName } from '../settings.js';
+import { profileName } from '../settings.js';
 import { ringCommand } from './dev-ring.js';
 import { addDevOptions, DEV_PORT } from './dev-options.js';
 import type { DevIo, DevOptions } from './dev-options.js';
