@@ -148,6 +148,33 @@ describe('voice dev on a port of its own', () => {
   }, 60_000);
 });
 
+describe('voice dev with a required key', () => {
+  it('prints a CLI line that lists its assistants as printed, with VOICE_API_KEY holding that key', async () => {
+    const key = 'sk-required-local-key-0000';
+    const dev = execa(process.execPath, [join(ROOT, 'bin', 'voice.js'), 'dev', '--port', '0', '--quiet', '--no-inspector', '--api-key', key], {
+      env: machine('keyed', false),
+      extendEnv: false,
+      reject: false,
+      cwd: home,
+    });
+    const banner = stderrOf(dev);
+    try {
+      const url = await firstLine(dev);
+      const cli = printed(await banner.seen('CLI:'), 'CLI:');
+      expect(cli).toContain(url);
+      await fetch(`${url}/assistant`, { method: 'POST', headers: { ...auth, authorization: `Bearer ${key}` }, body: JSON.stringify({ name: 'Keyed' }) });
+      for (const [name, env] of machines) {
+        const r = await run(cli, { ...env, VOICE_API_KEY: key });
+        expect(r.exitCode, `${name}: ${cli}\n${r.stderr}`).toBe(0);
+        expect(r.stdout, name).toContain('Keyed');
+      }
+    } finally {
+      dev.kill('SIGINT');
+      await dev;
+    }
+  }, 60_000);
+});
+
 describe('voice demo', () => {
   it("npm start says which port its platform takes, beside the page's", async () => {
     const busy = createServer((_req, res) => void res.writeHead(404).end());

@@ -45,8 +45,9 @@ export function Calls() {
       {!ids.length && !live.callsLoaded && <p className="muted">Loading…</p>}
       {!ids.length && live.callsLoaded && (
         <p className="muted">
-          No calls yet. Create one (<code>voice call create {localFlags(location.origin)} --set assistantId=ID --set customer.number=+14155550100</code>, or Resources → an assistant → Start a call)
-          and it appears here.
+          {/* A command that runs as printed (no id to fill in): a call with an assistant of its own. */}
+          No calls yet. Create one (<code>voice call create {localFlags(location.origin)} --set assistant.firstMessage=Hello. --set customer.number=+14155550100</code>, or Resources → an assistant →
+          Start a call) and it appears here.
         </p>
       )}
       {ids.length > 0 && (
