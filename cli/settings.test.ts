@@ -1,6 +1,6 @@
 // The flags printed commands carry to reach an emulator without a key.
 import { describe, expect, it } from 'vitest';
-import { localFlags } from 'voice-agent-core/hosts';
+import { localFlags } from '#core/hosts';
 import { resolveSettings } from './settings.js';
 
 describe('localFlags', () => {

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { err, out } from '../redact.js';
-import { localFlags } from 'voice-agent-core/hosts';
+import { localFlags } from '#core/hosts';
 
 /** The `voice call say` command (added under `voice call`). */
 export function callSayCommand(): Command {

@@ -3,7 +3,7 @@
 import { ControlUnreachableError, controlClient } from '#core/emulator/control/client';
 import type { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
-import { localFlags } from 'voice-agent-core/hosts';
+import { localFlags } from '#core/hosts';
 import { ClientCommand, refuseServerOptions } from './dev-client.js';
 
 /** Where `ring` writes; tests pass their own. */

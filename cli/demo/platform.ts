@@ -10,7 +10,7 @@ import type { CallTarget } from '#core/visitors/callme';
 import type { Snapshot } from 'voice-agent-core/emulator';
 import { NotAnswering } from '../errors.js';
 import { inspectorDir } from '../inspector-dir.js';
-import { localFlags } from 'voice-agent-core/hosts';
+import { localFlags } from '#core/hosts';
 import { localCallInfo } from './local-info.js';
 
 export { NotAnswering };

@@ -1,7 +1,7 @@
 // What `voice demo` does once its command line is parsed: start the server (loaded lazily, with
 // Vite), print the URL, stop cleanly on Ctrl-C. No commander here.
 import { err, out } from '../redact.js';
-import { localFlags } from 'voice-agent-core/hosts';
+import { localFlags } from '#core/hosts';
 import type { DemoCliOptions } from './options.js';
 import type { DemoServer } from './server.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from 'voice-agent-core/emulator/calls/testing';
+import { until } from '#core/emulator/calls/testing';
 import { ROOT, ensureBuilt } from './build.js';
 import { firstLine } from './harness.js';
 import { runPrinted, voiceOnPath } from './printed.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from 'voice-agent-core/emulator/calls/testing';
+import { until } from '#core/emulator/calls/testing';
 import { DEFAULT_SCENARIO } from 'voice-agent-core/emulator';
 import { connect, textOf } from '../mcp/mcp-client.test-support.js';
 import { ROOT, ensureBuilt } from './build.js';

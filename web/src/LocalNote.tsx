@@ -1,6 +1,6 @@
 // The line the page adds on the local platform after Call Me or during Test in Browser: what
 // really happened, where to see the call (the inspector, a terminal), and whether it is scripted.
-import { inspectorCallPath } from 'voice-agent-core/emulator/control/paths';
+import { inspectorCallPath } from '#core/emulator/control/paths';
 import type { LocalCallInfo } from './config.js';
 import { localText } from './local-text.js';
 

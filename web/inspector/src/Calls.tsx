@@ -1,6 +1,6 @@
 // The calls list: newest first, live. A row redraws only when its call changed.
 import { memo } from 'react';
-import { localFlags } from 'voice-agent-core/hosts';
+import { localFlags } from '#core/hosts';
 import { useLive } from './live';
 import type { CallState } from './live';
 import { href } from './route';
