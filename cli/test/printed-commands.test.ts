@@ -86,14 +86,16 @@ describe('voice dev on a port of its own', () => {
     await dev;
   });
 
-  it('prints a CLI line that lists its assistants as printed', async () => {
-    const cli = printed(banner.text(), 'CLI:');
-    expect(cli).toContain(url);
+  it('prints CLI and curl lines that list its assistants as printed', async () => {
+    const lines = [printed(banner.text(), 'CLI:'), printed(banner.text(), 'curl:')];
     await api(url, 'POST', '/assistant', { name: 'Printed' });
-    for (const [name, env] of machines) {
-      const r = await run(cli, env);
-      expect(r.exitCode, `${name}: ${cli}\n${r.stderr}`).toBe(0);
-      expect(r.stdout, name).toContain('Printed');
+    for (const line of lines) {
+      expect(line).toContain(url);
+      for (const [name, env] of machines) {
+        const r = await run(line, env);
+        expect(r.exitCode, `${name}: ${line}\n${r.stderr}`).toBe(0);
+        expect(r.stdout, `${name}: ${line}`).toContain('Printed');
+      }
     }
   }, 60_000);
 
