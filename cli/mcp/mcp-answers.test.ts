@@ -9,7 +9,7 @@ import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
 import { startFakeModel } from '#core/model/testing';
 import type { FakeModel, FakeReply, FakeRequest } from '#core/model/testing';
-import { byRole, systemOf, testerTurn, transcriptIn } from '#core/testing/roles.test-support';
+import { byRole, systemOf, testerTurn, transcriptIn } from '#core/evals/roles.test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../test/build.js';
 import { BIN, connect, textOf } from './mcp-client.test-support.js';
