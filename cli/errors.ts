@@ -36,6 +36,14 @@ export function usageError(message: string, hint?: string): CliError {
   return new CliError(message, ExitCode.Usage, hint);
 }
 
+/** A confirmation the user answered with no: nothing was done, and that is said plainly, not as an error (exit 2). */
+export class Declined extends CliError {
+  constructor() {
+    super('Cancelled: nothing was changed.', ExitCode.Usage);
+    this.name = 'Declined';
+  }
+}
+
 /** The exit code of a command `voice dev exec` ran, passed through as ours with no message of our own. */
 export class PassThroughExit extends CliError {
   constructor(readonly code: number) {

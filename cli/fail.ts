@@ -1,7 +1,7 @@
 // Turns anything thrown into a message on stderr and a documented exit code. Stack traces only
 // with --verbose; unexpected errors are offered to the crash reporter.
 import { ApiError, ConnectionError, TimeoutError, AbortError, PathValueError } from '#core/client/errors';
-import { CliError, ExitCode, PassThroughExit } from './errors.js';
+import { CliError, Declined, ExitCode, PassThroughExit } from './errors.js';
 import type { ExitCodeValue } from './errors.js';
 import { stopSpinner } from './output/spinner.js';
 import { dim, red } from './output/style.js';
@@ -30,6 +30,10 @@ export function reportError(error: unknown, verbose: boolean): ExitCodeValue {
   stopSpinner();
   const code = exitCodeOf(error);
   if (error instanceof PassThroughExit) return code;
+  if (error instanceof Declined) {
+    err(`${error.message}\n`);
+    return code;
+  }
   const lines: string[] = [];
   if (error instanceof ApiError) {
     lines.push(`${red('Error:')} ${messageOf(error)}`);

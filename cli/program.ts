@@ -43,7 +43,7 @@ Environment:
 Exit status:
   0    success
   1    failure: the API answered with an error, or the network failed
-  2    usage or bad input: unknown command or flag, bad JSON, confirmation refused without --yes
+  2    usage or bad input: unknown command or flag, bad JSON, a confirmation refused (no, or no --yes)
   4    missing or rejected credentials
   130  interrupted (Ctrl-C)
 `;

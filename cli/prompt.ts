@@ -1,6 +1,6 @@
 // Questions asked on a terminal. Without one (or with --no-input) nothing is asked: the caller
 // gets a refusal naming the flag to pass instead.
-import { CliError, ExitCode, usageError } from './errors.js';
+import { CliError, Declined, ExitCode, usageError } from './errors.js';
 import { err } from './redact.js';
 
 /** Whether a person can answer: stdin and stderr are terminals and --no-input was not given. */
@@ -51,8 +51,8 @@ export function readLine(question: string, mask: boolean): Promise<string> {
 }
 
 /**
- * Asks to confirm a destructive action; refuses (exit 2, naming --yes) when nobody can answer.
- * Returns normally only when confirmed.
+ * Asks to confirm a destructive action; refuses (exit 2, naming --yes) when nobody can answer, and
+ * exits 2 quietly when the answer is no. Returns normally only when confirmed.
  */
 export async function confirmOrRefuse(what: string, opts: { yes?: boolean; input?: boolean }): Promise<void> {
   if (opts.yes) return;
@@ -63,5 +63,5 @@ export async function confirmOrRefuse(what: string, opts: { yes?: boolean; input
     );
   }
   const answer = (await readLine(`${what[0]?.toUpperCase()}${what.slice(1)}? Type y to confirm: `, false)).trim().toLowerCase();
-  if (answer !== 'y' && answer !== 'yes') throw new CliError('Cancelled: nothing was changed.', ExitCode.Failure);
+  if (answer !== 'y' && answer !== 'yes') throw new Declined();
 }

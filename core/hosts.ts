@@ -8,3 +8,12 @@ export const EMULATOR_PORT = 4010;
 
 /** The emulator's default address: what `--local` talks to. */
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
+
+/**
+ * The `voice` flags that reach the emulator at `baseUrl` with no key (`--local`, plus `--api-url`
+ * off the default address), for every command printed for the user to run.
+ */
+export function localFlags(baseUrl: string): string {
+  const url = baseUrl.replace(/\/+$/, '');
+  return url === EMULATOR_URL ? '--local' : `--local --api-url ${url}`;
+}

@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { contextOf } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { err, out } from '../redact.js';
+import { localFlags } from '#core/hosts';
 
 /** The `voice call say` command (added under `voice call`). */
 export function callSayCommand(): Command {
@@ -16,7 +17,9 @@ export function callSayCommand(): Command {
       'after',
       `
 Only the local emulator (\`voice dev\`) takes lines from outside a call; follow the answer with
-\`voice call watch <id>\`. Exits 1 when the call is not running.
+\`voice call watch <id>\`. The first line makes the call yours: the scripted customer says nothing
+more, and the call ends when you end it or after 30 s (simulated) without a line. Exits 1 when the
+call is not running.
 
 Examples:
   $ voice --local call say <id> "I'd like to move my appointment to Tuesday"
@@ -40,7 +43,7 @@ Examples:
       }
       const body = (await res.json().catch(() => ({}))) as { message?: unknown };
       const why = typeof body.message === 'string' ? body.message : JSON.stringify(body.message ?? body);
-      if (res.status === 404 && why === 'Call not found') throw new CliError(`No call ${id} on ${base}.`, ExitCode.Failure, 'List calls with: voice --local call list');
+      if (res.status === 404 && why === 'Call not found') throw new CliError(`No call ${id} on ${base}.`, ExitCode.Failure, `List calls with: voice call list ${localFlags(base)}`);
       if (res.status === 404 || res.status === 405)
         throw new CliError(
           `${base} is not a voice emulator: only \`voice dev\` takes customer lines from outside a call.`,
@@ -51,6 +54,6 @@ Examples:
       if (res.status === 409) throw new CliError(`Call ${id}: ${why}`, ExitCode.Failure);
       if (!res.ok) throw new CliError(`The emulator refused the line: HTTP ${res.status} ${why}`);
       if (ctx.output.mode === 'json') out(`${JSON.stringify({ callId: id, text })}\n`);
-      else err(`The customer says on call ${id}: ${text}\n  Follow the answer: voice call watch ${id}\n`);
+      else err(`The customer says on call ${id}: ${text}\n  Follow the answer: voice call watch ${id} ${localFlags(base)}\n`);
     });
 }

@@ -40,7 +40,7 @@ describe('voice dev runs calls', () => {
       const r = capture();
       await devCommand(r.io).parseAsync(['ring', pn.id, '--from', '+14155550100', '--api-url', url], { from: 'user' });
       const callId = (r.out[0] as string).trim();
-      expect(r.err.join('')).toContain(`voice call watch ${callId} --api-url ${url}`);
+      expect(r.err.join('')).toContain(`voice call watch ${callId} --local --api-url ${url}`);
 
       const call = await until(async () => {
         const c = (await (await fetch(`${url}/call/${callId}`, { headers })).json()) as { status: string; artifact?: { transcript: string }; endedReason?: string };

@@ -3,6 +3,7 @@
 import { ControlUnreachableError, controlClient } from '#core/emulator/control/client';
 import type { Command } from 'commander';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { localFlags } from '#core/hosts';
 import { ClientCommand, refuseServerOptions } from './dev-client.js';
 
 /** Where `ring` writes; tests pass their own. */
@@ -46,11 +47,11 @@ Examples:
         });
       const body = res.body && typeof res.body === 'object' ? res.body : {};
       if (res.status === 404 && body.message === 'Phone Number not found')
-        throw new CliError(`The emulator at ${base} has no phone number ${phoneNumberId}.`, ExitCode.Failure, 'List them with: voice --local phone-number list');
+        throw new CliError(`The emulator at ${base} has no phone number ${phoneNumberId}.`, ExitCode.Failure, `List them with: voice phone-number list ${localFlags(base)}`);
       if (res.status === 404) throw new CliError(`${base} is not a voice emulator (no ring endpoint).`, ExitCode.Failure, 'Point --api-url at a running `voice dev`.');
       if (res.status === 401) throw new CliError('The emulator refused the key.', ExitCode.Auth, 'Pass the key it was started with: --api-key KEY or VOICE_API_KEY.');
       if (!res.ok || !body.id) throw new CliError(`Ringing failed: HTTP ${res.status} ${JSON.stringify(body.message ?? body)}`);
       io.out(`${body.id}\n`);
-      io.err(`Ringing ${phoneNumberId} from ${opts.from}: call ${body.id}\nFollow it: voice call watch ${body.id} ${base === defaultUrl ? '--local' : `--api-url ${base}`}\n`);
+      io.err(`Ringing ${phoneNumberId} from ${opts.from}: call ${body.id}\nFollow it: voice call watch ${body.id} ${localFlags(base)}\n`);
     });
 }

@@ -6,12 +6,12 @@ import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Emulator, ModelConfig } from 'voice-agent-core/emulator';
 import { cassetteProblem } from 'voice-agent-core/model';
 import { writeFileAtomic } from '#core/fs/locked-json';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { addSecret } from '../redact.js';
+import { inspectorDir } from '../inspector-dir.js';
 import { accountLabel } from './gitops-common.js';
 import type { DevIo, DevOptions } from './dev-options.js';
 
@@ -24,15 +24,6 @@ export interface RunningDev {
   inspector: string | undefined;
   /** Stops the emulator and writes `--export-on-exit`; never throws (reports on stderr). */
   stop(): Promise<void>;
-}
-
-/** The built inspector page's folder (dist/inspector), from the bundled CLI, one of its chunks or the sources. */
-function inspectorDir(): string | undefined {
-  for (const rel of ['../inspector/', '../../inspector/', '../../dist/inspector/']) {
-    const dir = fileURLToPath(new URL(rel, import.meta.url));
-    if (existsSync(join(dir, 'index.html'))) return dir;
-  }
-  return undefined;
 }
 
 /** The first of the next few ports that can be listened on now (checked by listening), if any. */

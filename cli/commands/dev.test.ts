@@ -81,7 +81,7 @@ describe('voice dev in-process', () => {
     const url = await t.firstLine();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const help = t.err.join('');
-    expect(help).toContain(`VOICE_API_URL=${url}`);
+    expect(help).toContain(`voice assistant list --local --api-url ${url}`);
     expect(help).toContain(`createClient({ baseUrl: '${url}'`);
     const res = await fetch(`${url}/assistant`, { headers: { authorization: 'Bearer x' } });
     expect(((await res.json()) as unknown[]).length).toBeGreaterThan(0);

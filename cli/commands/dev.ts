@@ -1,6 +1,6 @@
 // `voice dev`: runs the local platform emulator in the foreground. Thin: parse flags, start
 // the emulator (dev-run), print where it is and how to use it, stop on Ctrl-C.
-import { EMULATOR_URL } from '#core/hosts';
+import { EMULATOR_URL, localFlags } from '#core/hosts';
 import { Command } from 'commander';
 import { CorsPolicy } from '#core/emulator/http/cors';
 import { ExitCode } from '../errors.js';
@@ -31,12 +31,11 @@ function dataFileFound(found: DataFileStart | undefined): string {
   return loaded + left;
 }
 
-function usage(url: string, port: number, apiKey: string | undefined): string {
+function usage(url: string, apiKey: string | undefined): string {
   // The key itself is never printed (not even the one just typed): the lines name where it goes.
   const shown = apiKey ? '$VOICE_API_KEY' : 'any-key';
-  // The CLI needs some key for a URL that is not --local's; any works when none is required.
-  const key = apiKey ? ' VOICE_API_KEY=<your --api-key>' : ' VOICE_API_KEY=any-key';
-  const cli = port === DEV_PORT && !apiKey ? `voice --local assistant list     (or: VOICE_API_URL=${url}${key} voice assistant list)` : `VOICE_API_URL=${url}${key} voice assistant list`;
+  // --local (with --api-url off port 4010) needs no key: the command runs as printed, saved key or not.
+  const cli = `voice assistant list ${localFlags(url)}${apiKey ? '     (with VOICE_API_KEY set to the --api-key given)' : ''}`;
   return [
     `Local platform emulator on ${url} (Ctrl-C to stop)`,
     `  CLI:     ${cli}`,
@@ -110,7 +109,7 @@ Examples:
       const { emu } = running;
       const corsOrigins = opts.corsOrigin ?? [];
       io.out(`${emu.url}\n`);
-      io.err(usage(emu.url, emu.port, apiKey));
+      io.err(usage(emu.url, apiKey));
       if (opts.data) io.err(`  Data:    ${opts.data}${opts.seed ? ' (with sample data)' : ''}${dataFileFound(emu.dataFile)}\n`);
       if (opts.import) io.err(`  Started from ${opts.import}\n`);
       if (opts.exportOnExit) io.err(`  On exit: everything is written to ${opts.exportOnExit}\n`);

@@ -7,12 +7,13 @@ import { Command, InvalidArgumentError } from 'commander';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
 import { contextOf } from '../context.js';
-import { usageError } from '../errors.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
 import { CLIENTS, plannedConfig, setupNote, writeConfig } from '../mcp/setup.js';
 import type { McpClient } from '../mcp/setup.js';
 import { allTools, createMcpServer } from '../mcp/server.js';
 import { normaliseOrigin } from '#core/net/guard';
 import type { ToolContext } from '../mcp/tool.js';
+import { inspectorDir } from '../inspector-dir.js';
 import { addSecret, err, out } from '../redact.js';
 import { portFlag } from '../webhook/flags.js';
 import { addModelOptions } from './dev-options.js';
@@ -25,6 +26,8 @@ interface McpOptions {
   allowWrites?: boolean;
   http?: number;
   allowOrigin?: string[];
+  /** Port of the in-process platform (0: any free one). */
+  port?: number;
   speed: number;
 }
 
@@ -75,6 +78,12 @@ function apiUrlFlag(value: string): string {
 async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Promise<{ ctx: ToolContext; emulator?: Emulator; about: string }> {
   if (opts.hosted && opts.apiUrl) throw usageError('--hosted and --api-url both say where to work; pass one.');
   if (opts.allowWrites && !opts.hosted) throw usageError('--allow-writes is for --hosted (on the local platform the tools always may write).');
+  if ((opts.hosted || opts.apiUrl) && (opts.llm || opts.llmReplay || opts.llmRecord || opts.llmModel?.length))
+    throw usageError(
+      '--llm options configure the platform voice mcp starts in-process; a running one (--api-url, --hosted) uses its own model.',
+      'Start `voice dev` with the --llm options, or drop --api-url.',
+    );
+  if (opts.port !== undefined && (opts.hosted || opts.apiUrl)) throw usageError('--port is the port of the platform voice mcp starts in-process; with --hosted or --api-url it starts none.');
   if (opts.hosted) {
     const cli = contextOf(cmd);
     const apiKey = cli.requireKey();
@@ -85,14 +94,18 @@ async function target(cmd: Command, opts: McpOptions & Partial<DevOptions>): Pro
   }
   if (opts.apiUrl)
     return {
-      ctx: { baseUrl: opts.apiUrl.replace(/\/+$/, ''), apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) },
+      ctx: { baseUrl: opts.apiUrl.replace(/\/+$/, ''), apiKey: 'local', hosted: false, allowWrites: true, running: true },
       about: `the emulator at ${opts.apiUrl}`,
     };
-  const emulator = await startEmulator({ port: 0, speed: opts.speed, model: modelConfig(opts as DevOptions) });
+  const inspector = inspectorDir();
+  const emulator = await startEmulator({ port: opts.port ?? 0, speed: opts.speed, model: modelConfig(opts as DevOptions), inspectorDir: inspector }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'EADDRINUSE') throw new CliError(`Port ${opts.port ?? 0} is already in use.`, ExitCode.Failure, 'Pick another with --port, or --port 0 for any free one.');
+    throw e;
+  });
   return {
     ctx: { baseUrl: emulator.url, apiKey: 'local', hosted: false, allowWrites: true, modelFlags: modelFlags(opts), ...(opts.llmKey ? { modelKey: opts.llmKey } : {}) },
     emulator,
-    about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()})`,
+    about: `a local platform at ${emulator.url} (calls at ${opts.speed}x; ${emulator.model.describe()}${inspector ? `; inspector: ${emulator.url}/__voice/inspector/` : ''})`,
   };
 }
 
@@ -130,7 +143,8 @@ export function mcpCommand(): Command {
     .option('--allow-writes', 'with --hosted: let the tools create, change and delete')
     .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:PORT (path /mcp) instead of stdio; every request needs the bearer token (VOICE_MCP_TOKEN, or one printed at start)', portFlag)
     .option('--allow-origin <origin>', 'with --http: also answer a browser-based client on this origin, e.g. http://localhost:6274 (repeatable)', originFlag)
-    .option('--speed <n>', "simulated clock speed of the in-process platform's calls", speedFlag, 20);
+    .option('--speed <n>', "simulated clock speed of the in-process platform's calls", speedFlag, 20)
+    .option('--port <port>', 'port of the in-process platform (default: any free port), e.g. to open its inspector or point the CLI at it', portFlag);
   addModelOptions(cmd);
   cmd.addHelpText(
     'after',

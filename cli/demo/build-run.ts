@@ -118,9 +118,9 @@ export function checkOutDir(outDir: string, root: string, cwd: string): void {
 /** The settings written into the page: unset (empty) values are left out so the page's defaults apply. */
 export function bakedConfig(page: DemoConfig): Partial<DemoConfig> {
   const links = Object.fromEntries(Object.entries(page.links).filter(([, v]) => v !== ''));
-  // A hosted page never runs browser calls on a local emulator: `localCalls` is left at its default.
+  // A hosted page never runs calls on a local emulator: `localCalls` and `localPlatform` are left at their defaults.
   const seller = Object.fromEntries(Object.entries(page.seller).filter(([k, v]) => v !== '' && v !== DEFAULT_SELLER[k as keyof typeof DEFAULT_SELLER]));
-  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && k !== 'seller' && v !== '' && k !== 'localCalls'));
+  const rest = Object.fromEntries(Object.entries(page).filter(([k, v]) => k !== 'links' && k !== 'seller' && v !== '' && k !== 'localCalls' && k !== 'localPlatform'));
   return {
     ...rest,
     ...(Object.keys(seller).length > 0 ? { seller: seller as DemoConfig['seller'] } : {}),

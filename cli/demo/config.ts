@@ -93,6 +93,7 @@ export function resolveDemoConfig(flags: DemoFlags, env: NodeJS.ProcessEnv = pro
     assistantId: pick('assistantId', flags.assistantId, 'VOICE_ASSISTANT_ID', 'assistantId'),
     apiBaseUrl: '',
     localCalls: false,
+    localPlatform: false,
     sentryDsn: pick('sentryDsn', flags.sentryDsn, 'VOICE_SENTRY_DSN', 'sentryDsn'),
     strict: Boolean(flags.strict),
     captions: flags.captions !== false && !captionsOff(env.VOICE_CAPTIONS),

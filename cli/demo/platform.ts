@@ -9,6 +9,9 @@ import { LOCAL_ASSISTANT_PATH } from '#core/visitors/page-config';
 import type { CallTarget } from '#core/visitors/callme';
 import type { Snapshot } from 'voice-agent-core/emulator';
 import { NotAnswering } from '../errors.js';
+import { inspectorDir } from '../inspector-dir.js';
+import { localFlags } from '#core/hosts';
+import { localCallInfo } from './local-info.js';
 
 export { NotAnswering };
 
@@ -45,6 +48,8 @@ export interface StartedTarget {
   assistantId?: string;
   /** The emulator runs in this process (started here). */
   inProcess?: boolean;
+  /** The emulator started here serves the inspector page (it has been built). */
+  inspector?: boolean;
   close(): Promise<void>;
 }
 
@@ -58,8 +63,7 @@ export function isLocalPlatform(t: StartedTarget, apiKey: string): boolean {
 
 /** How to follow a call placed on `baseUrl` from a terminal. */
 export function watchCommand(callId: string, baseUrl: string, local: boolean): string {
-  if (!local) return `voice call watch ${callId}`;
-  return baseUrl === 'http://127.0.0.1:4010' ? `voice --local call watch ${callId}` : `voice call watch ${callId} --api-url ${baseUrl}`;
+  return local ? `voice call watch ${callId} ${localFlags(baseUrl)}` : `voice call watch ${callId}`;
 }
 
 /**
@@ -105,9 +109,11 @@ export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarg
 
   const { startEmulator } = await import('voice-agent-core/emulator');
   const seeded = o.withAssistant ? localAssistantState() : undefined;
-  const own = { assistantId: seeded?.assistantId, inProcess: true };
+  // It serves the inspector as `voice dev` does: the page and the start-up lines point at it.
+  const inspector = inspectorDir();
+  const own = { assistantId: seeded?.assistantId, inProcess: true, inspector: Boolean(inspector) };
   try {
-    const emu = await startEmulator({ port: o.port, initial: seeded?.snapshot });
+    const emu = await startEmulator({ port: o.port, initial: seeded?.snapshot, inspectorDir: inspector });
     return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, emulator: true, ...own, close: () => emu.close() };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
@@ -116,11 +122,11 @@ export async function startCallTarget(o: CallTargetOptions): Promise<StartedTarg
   // it: adopting it silently would put the demo's assistant among the user's own resources.
   const busy = `http://127.0.0.1:${o.port}`;
   const other = await isEmulator(busy);
-  const emu = await startEmulator({ port: 0, initial: seeded?.snapshot });
+  const emu = await startEmulator({ port: 0, initial: seeded?.snapshot, inspectorDir: inspector });
   o.log(
     other
       ? `Port ${o.port} runs a platform emulator the demo did not start, so the demo runs its own at ${emu.url}; to use that one instead, pass --api-url ${busy}.`
-      : `Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with --api-url ${emu.url} instead of --local.`,
+      : `Port ${o.port} is busy (not an emulator), so the demo's emulator runs at ${emu.url}; list its calls with: voice call list ${localFlags(emu.url)}`,
   );
   return { target: { ...base, baseUrl: emu.url, apiKey: LOCAL_KEY }, hosted: false, emulator: true, ...own, close: () => emu.close() };
 }
@@ -179,7 +185,7 @@ export async function ensureLocalAssistant(baseUrl: string): Promise<string> {
  * `GET /__voice/local-assistant`: the demo's assistant on the local emulator, which the page asks
  * for when Test in Browser is pressed (the emulator may have started after the page, or restarted).
  */
-export function localAssistantMiddleware(platform: Promise<{ local: boolean; assistant?: () => Promise<string> }>, log: (line: string) => void) {
+export function localAssistantMiddleware(platform: Promise<{ local: boolean; assistant?: () => Promise<string>; target: CallTarget }>, log: (line: string) => void) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     if ((req.url ?? '').split('?')[0] !== LOCAL_ASSISTANT_PATH) return next();
     const send = (status: number, data: Record<string, unknown>) => {
@@ -190,7 +196,8 @@ export function localAssistantMiddleware(platform: Promise<{ local: boolean; ass
       async (p) => {
         if (!p.assistant) return send(404, { message: 'Test in Browser does not run on a local emulator here.' });
         try {
-          send(200, { assistantId: await p.assistant() });
+          const [assistantId, local] = await Promise.all([p.assistant(), localCallInfo(p.target.baseUrl, p.target.apiKey)]);
+          send(200, { assistantId, local });
         } catch (err) {
           log(`voice demo: Test in Browser cannot start: ${(err as Error).message}`);
           send(503, { message: (err as Error).message });

@@ -1,13 +1,25 @@
 // What `voice demo` does once its command line is parsed: start the server (loaded lazily, with
 // Vite), print the URL, stop cleanly on Ctrl-C. No commander here.
 import { err, out } from '../redact.js';
+import { localFlags } from '#core/hosts';
 import type { DemoCliOptions } from './options.js';
+import type { DemoServer } from './server.js';
 
 /** The program's global options `voice demo` reads. */
 export interface DemoGlobals {
   apiKey?: string;
   profile?: string;
   local?: boolean;
+}
+
+/** Where the demo's local platform runs (its port beside the page's) and how to see its calls, or nothing for the hosted platform. */
+export function platformLines(demo: Pick<DemoServer, 'emulator' | 'origin'>): string {
+  const emu = demo.emulator;
+  if (!emu) return '';
+  const where = emu.started
+    ? `an emulator this demo runs on ${emu.url} (port ${new URL(emu.url).port}, beside the page's ${new URL(demo.origin).port}; it stops with the demo)`
+    : `the emulator at ${emu.url}`;
+  return `Local platform: ${where}\n  Calls:     voice call list ${localFlags(emu.url)}\n${emu.inspector ? `  Inspector: ${emu.url}/__voice/inspector/\n` : ''}`;
 }
 
 /** Serves the demo until Ctrl-C (or SIGTERM). */
@@ -21,7 +33,10 @@ export async function runDemo(opts: DemoCliOptions, globals: DemoGlobals): Promi
   const target = demo.callTarget;
   err(
     `Demo page for "${slug}" (Ctrl-C to stop):\n` +
-      (target ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? " (local emulator; the demo's assistant with each visitor's first message and system prompt)" : ''}\n` : '') +
+      platformLines(demo) +
+      (target
+        ? `Call Me places calls via ${target.baseUrl}${demo.localEmulator ? " (local emulator, so no phone rings; the demo's assistant with each visitor's first message and system prompt)" : ''}\n`
+        : '') +
       (demo.localBrowserCalls
         ? `Test in Browser runs on the local emulator at ${demo.localBrowserCalls} (set VOICE_PUBLIC_KEY and VOICE_ASSISTANT_ID for the hosted platform).\n`
         : demo.config.page.publicKey && demo.config.page.assistantId

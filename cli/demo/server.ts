@@ -23,6 +23,7 @@ import { packageRoot, visitorsFile, watchIgnored } from './files.js';
 import { demoGuard } from './guard.js';
 import { NONCE_PLACEHOLDER, securityHeaders } from './headers.js';
 import { isLocalPlatform, LOCAL_KEY, localAssistant, localAssistantMiddleware, NotAnswering, startCallTarget, warmLocalEmulator, watchCommand } from './platform.js';
+import { localCallInfo } from './local-info.js';
 import { loadViteTools } from './vite.js';
 
 /** What `startDemo` takes; everything is optional. */
@@ -57,6 +58,8 @@ export interface DemoServer {
   localEmulator: boolean;
   /** The emulator Test in Browser runs on, when it runs on one (no browser-call keys configured). */
   localBrowserCalls?: string;
+  /** The local emulator the demo's calls run on: its URL, whether the demo started it, whether it serves the inspector. */
+  emulator?: { url: string; started: boolean; inspector: boolean };
   config: ResolvedDemoConfig;
   /** Stops Vite, the webhook and any emulator it started. */
   close(): Promise<void>;
@@ -121,6 +124,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   let localBrowserCalls: string | undefined;
   const pageReady = platform?.then(
     async (p) => {
+      // The page says where a Call Me call went (the emulator, its inspector) only on a local platform.
+      if (p.local && localWebhook) config.page.localPlatform = true;
       if (!p.local || !browserLocal) return;
       const baseUrl = p.target.baseUrl;
       Object.assign(config.page, { apiBaseUrl: baseUrl, publicKey: LOCAL_KEY, localCalls: true });
@@ -152,7 +157,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       if (platform && browserLocal) server.middlewares.use(localAssistantMiddleware(platform, log));
       if (platform && localWebhook) {
         // One webhook for the server's life: its rate limit counts across requests.
-        const webhook = platform.then((p) => callMeMiddleware({ lookup, target: p.target, log, bind: host, assistant: p.assistant, watch: (id) => watchCommand(id, p.target.baseUrl, p.local) }));
+        const webhook = platform.then((p) => {
+          const { baseUrl, apiKey } = p.target;
+          const local = p.local ? async (id: string) => ({ ...(await localCallInfo(baseUrl, apiKey)), watch: watchCommand(id, baseUrl, true) }) : undefined;
+          return callMeMiddleware({ lookup, target: p.target, log, bind: host, assistant: p.assistant, watch: (id) => watchCommand(id, baseUrl, p.local), ...(local ? { local } : {}) });
+        });
         webhook.catch(() => undefined);
         server.middlewares.use((req, res, next) => {
           if ((req.url ?? '').split('?')[0] !== CALL_ME_PATH) return next();
@@ -265,6 +274,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     callTarget: localWebhook ? target?.target : undefined,
     localEmulator: (localWebhook && (await platform)?.local) ?? false,
     localBrowserCalls,
+    ...(target && (await platform)?.local ? { emulator: { url: target.target.baseUrl, started: Boolean(target.inProcess), inspector: Boolean(target.inspector) } } : {}),
     config,
     close: () => (closed ??= Promise.all([server.close(), target?.close()]).then(() => undefined)),
   };

@@ -77,7 +77,7 @@ async function waitForEnd(ctx: ToolContext, id: string, seconds: number, say: re
 const testCall: Tool = {
   name: 'test_call',
   description:
-    'Place a test call to an assistant on the local platform and wait for it to end. Returns the transcript (paged), every tool call with its arguments and result, every delivery to your servers with its answer, the ended reason and turn latencies. `say` lines are spoken by the customer, in order, as the call goes.',
+    'Place a test call to an assistant on the local platform and wait for it to end. Returns the transcript (paged), every tool call with its arguments and result, every delivery to your servers with its answer, the ended reason and turn latencies. `say` lines are spoken by the customer, in order, as the call goes; from the first one the scripted customer says nothing more, and the call ends 30 s (simulated) after the last answer (silence-timed-out).',
   inputSchema: {
     type: 'object',
     properties: {
@@ -112,7 +112,7 @@ const getCall: Tool = {
 
 const say: Tool = {
   name: 'say_as_customer',
-  description: 'On a live local call, the customer says this (their next turn).',
+  description: 'On a live local call, the customer says this (their next turn); from the first line the call is yours: the scripted customer says nothing more.',
   inputSchema: { type: 'object', properties: { callId: { type: 'string', minLength: 1 }, text: { type: 'string', minLength: 1 } }, required: ['callId', 'text'], additionalProperties: false },
   writes: true,
   run: async (args, ctx) => {

@@ -20,24 +20,11 @@ import { startFakeModel } from '#core/model/testing';
 import type { FakeModel } from '#core/model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../test/build.js';
+import { BIN, connect, textOf } from './mcp-client.test-support.js';
 import { runTool } from './server.js';
 import type { Tool } from './tool.js';
 
-const BIN = join(ROOT, 'bin', 'voice.js');
 type Json = Record<string, unknown>;
-
-async function connect(args: string[], env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
-  let stderr = '';
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], env: { ...(process.env as Record<string, string>), NO_COLOR: '1', ...env }, stderr: 'pipe' });
-  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const client = new Client({ name: 'test-agent', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
-
-function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
-  return ((result.content as { type: string; text: string }[])[0] as { text: string }).text;
-}
 
 let model: FakeModel;
 let toolServer: { url: string; received: Json[]; close: () => void };
@@ -275,6 +262,32 @@ describe('voice mcp setup', () => {
 });
 
 describe('voice mcp flags', () => {
+  it('--port puts its in-process platform on that port, with the inspector; refused with --api-url (exit 2)', async () => {
+    // A port just released is free for the platform to take.
+    const probe = createServer();
+    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((ok) => probe.close(() => ok()));
+    const fixed = await connect(['mcp', '--port', String(port)]);
+    try {
+      expect(fixed.stderr()).toContain(`over a local platform at http://127.0.0.1:${port} `);
+      expect(fixed.stderr()).toContain(`inspector: http://127.0.0.1:${port}/__voice/inspector/`);
+      const made = await fixed.client.callTool({ name: 'call_operation', arguments: { operation: 'POST /assistant', body: { name: 'On a known port' } } });
+      expect(made.isError).toBeFalsy();
+      const listed = await execa(process.execPath, [BIN, 'assistant', 'list', '--json', '--local', '--api-url', `http://127.0.0.1:${port}`], {
+        reject: false,
+        env: { XDG_CONFIG_HOME: '/nonexistent' },
+      });
+      expect(listed.stdout).toContain('On a known port');
+      expect((await fetch(`http://127.0.0.1:${port}/__voice/inspector/`)).status).toBe(200);
+    } finally {
+      await fixed.client.close();
+    }
+    const both = await execa(process.execPath, [BIN, 'mcp', '--port', String(port), '--api-url', 'http://127.0.0.1:4010'], { reject: false, input: '' });
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--port is the port of the platform voice mcp starts in-process');
+  }, 60_000);
+
   it('refuses an --api-url that is not an http(s) URL, before starting (exit 2)', async () => {
     for (const bad of ['notaurl', 'ftp://127.0.0.1:4010']) {
       const r = await execa(process.execPath, [BIN, 'mcp', '--api-url', bad], { reject: false, input: '' });

@@ -2,7 +2,7 @@
 // query, body schema from the published schemas), and call it with the body checked first.
 import { catalogue, flatten } from '#core/catalogue/index';
 import { componentSchema, loadSchemas, messagesOf } from '#core/schemas/validate';
-import { compact } from './result.js';
+import { MAX_ANSWER_CHARS, sized } from './result.js';
 import { platform } from './request.js';
 import type { Tool } from './tool.js';
 import { ToolError } from './tool.js';
@@ -91,8 +91,7 @@ const describe: Tool = {
 
 const call: Tool = {
   name: 'call_operation',
-  description:
-    'Call one API operation. The body is checked against the published request schema before anything is sent; a refused body comes back naming the fields. Returns the status and the answer (long answers are shortened).',
+  description: `Call one API operation. The body is checked against the published request schema before anything is sent; a refused body comes back naming the fields. Returns the status and the whole answer; one over ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters of JSON keeps what fits, and \`truncated\` says what was left out.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -129,7 +128,7 @@ const call: Tool = {
       const message = (answer.body as { message?: unknown } | undefined)?.message;
       throw new ToolError(`${op.method} ${path} answered ${answer.status}: ${Array.isArray(message) ? message.join('; ') : String(message ?? '')}`);
     }
-    return { status: answer.status, answer: compact(answer.body) };
+    return { status: answer.status, ...sized(answer.body) };
   },
 };
 

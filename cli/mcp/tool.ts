@@ -18,6 +18,8 @@ export interface ToolContext {
   hosted: boolean;
   /** Writes are allowed (always on the local platform; with --allow-writes on the hosted one). */
   allowWrites: boolean;
+  /** The platform runs elsewhere (`--api-url`, a `voice dev`): `run_tests` applies the folder there and runs on it, with its model. */
+  running?: boolean;
   /** The model flags (`--llm ...`) `voice test` gets for a local run, as `voice mcp` was given them. */
   modelFlags?: readonly string[];
   /** The `--llm-key` given, passed to `voice test` as VOICE_LLM_KEY (never in a flag or an answer). */

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { captured, fileHarness, json } from './harness.js';
 import { ROOT } from './build.js';
-import { voiceTty } from './tty.js';
+import { plain, voiceTty } from './tty.js';
 
 const hf = fileHarness();
 
@@ -119,8 +119,11 @@ describe('destructive actions', () => {
   it('ask on a terminal: y deletes, anything else keeps', async () => {
     const id = await newAssistant();
     const kept = await voiceTty(hf.current.env, ['assistant', 'delete', id], { input: 'n\r' });
-    expect(kept.exitCode).toBe(1);
+    // A refused confirmation exits 2 (as the exit-code table says), quietly: no error is reported.
+    expect(kept.exitCode).toBe(2);
     expect(kept.stdout).toMatch(/Delete assistant .*Type y to confirm/);
+    expect(plain(kept.stdout)).toContain('Cancelled: nothing was changed.');
+    expect(plain(kept.stdout)).not.toContain('Error');
     expect((await hf.current.voice(['assistant', 'get', id])).exitCode).toBe(0);
     const gone = await voiceTty(hf.current.env, ['assistant', 'delete', id], { input: 'y\r' });
     expect(gone.exitCode, gone.stdout).toBe(0);

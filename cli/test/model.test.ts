@@ -91,6 +91,41 @@ describe('voice dev --llm', () => {
     }
   }, 60_000);
 
+  it('says, when a replay misses on the model name, to pass --llm-model with the recorded one, and that replays', async () => {
+    const fake = await startFakeModel(() => ({ text: 'Recorded answer.' }));
+    const cassette = join(home, 'named.cassette.json');
+    /** Runs `voice dev` with these model flags and one call on it; returns the call and its log lines. */
+    const oneCall = async (flags: string[]): Promise<{ call: Obj; logs: string[] }> => {
+      const dev = execa(process.execPath, [BIN, 'dev', '--port', '0', '--quiet', '--no-inspector', '--speed', '50', ...flags], { env, extendEnv: false, reject: false, cwd: home });
+      try {
+        const url = await firstLine(dev);
+        const body = { customer: { number: '+14155550100' }, assistant: { firstMessage: 'Hello.', model: { provider: 'openai', model: 'gpt-4o-mini' } } };
+        const { id } = (await (await fetch(`${url}/call`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string };
+        const call = await until(async () => {
+          const now = (await (await fetch(`${url}/call/${id}`, { headers: auth })).json()) as Obj;
+          return now.status === 'ended' ? now : undefined;
+        }, 30_000);
+        const logs = ((await (await fetch(`${url}/log?callId=${id}`, { headers: auth })).json()) as { results: { log: string }[] }).results.map((l) => l.log);
+        return { call, logs };
+      } finally {
+        dev.kill('SIGINT');
+        await dev;
+      }
+    };
+    try {
+      const recorded = await oneCall(['--llm', fake.url, '--llm-model', 'model-a', '--llm-record', cassette]);
+      expect(recorded.call.endedReason).toBe('customer-ended-call');
+      // Replayed with the assistant's own model name: the hint names the flag and the recorded name.
+      const missed = await oneCall(['--llm-replay', cassette]);
+      expect(missed.logs.join('\n')).toContain('replay with --llm-model model-a (the name it was recorded with)');
+      const replayed = await oneCall(['--llm-replay', cassette, '--llm-model', 'model-a']);
+      expect(replayed.call.endedReason).toBe('customer-ended-call');
+      expect(replayed.logs.join('\n')).not.toContain('no recorded answer');
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
+
   it('refuses bad --llm options with usage errors (exit 2)', async () => {
     const url = await voice(['dev', '--port', '0', '--llm', 'not a url']);
     expect(url.exitCode).toBe(2);

@@ -17,7 +17,7 @@ describe('small items', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     const callId = run.stdout.trim();
     expect(callId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(run.stderr).toContain(`Follow it: voice call watch ${callId} --api-url ${hf.current.emu.url}`);
+    expect(run.stderr).toContain(`Follow it: voice call watch ${callId} --local --api-url ${hf.current.emu.url}`);
     expect(run.stderr).not.toContain('curl');
   });
 

@@ -246,7 +246,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       record.subscribe((e) => e.kind === 'delivery' && onDelivery(e.delivery));
     }
     const mayAct = (h: string | undefined): void => void (options.apiKey !== undefined && authorize(h, options.apiKey));
-    const own = voiceRoutes({ store, record, runner: calls, authorize: mayAct, inspectorDir: options.inspectorDir, apiKeyRequired: options.apiKey !== undefined });
+    const own = voiceRoutes({ store, record, runner: calls, authorize: mayAct, inspectorDir: options.inspectorDir, apiKeyRequired: options.apiKey !== undefined, model: model.configured({}) });
     const campaignRef = campaigns;
     states = new EmulatorStates({ store, runner: { cancelAll: () => (campaignRef.cancelAll(), runnerRef.cancelAll()) }, record, persist, loaded: () => campaignRef.resume() });
     const runner = calls;

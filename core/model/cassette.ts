@@ -164,6 +164,13 @@ export class CassettePlayer {
     }
     const turn = label ?? 'a model request';
     const nearest = nearestRecording(stableBody(body), Object.values(exchanges), label);
+    // Replayed under another model name than it was recorded with: every request misses for that one reason.
+    const recorded = nearest?.request.model;
+    if (typeof recorded === 'string' && canonical(body.model) !== canonical(recorded)) {
+      return {
+        miss: `${turn}: no recorded answer in the cassette ${this.file}: the request names the model ${JSON.stringify(body.model ?? null)}, the recording ${JSON.stringify(recorded)}; replay with --llm-model ${recorded} (the name it was recorded with), or record again with --llm-record`,
+      };
+    }
     const where = nearest ? `; it differs from the nearest recording${nearest.label ? ` (${nearest.label})` : ''} at ${firstDifference(stableBody(body), nearest.request)}` : '';
     return {
       miss: `${turn}: no recorded answer in the cassette ${this.file} (the prompt, tools or conversation changed since it was recorded${where}); record it again with --llm-record`,

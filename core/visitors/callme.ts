@@ -9,6 +9,7 @@ import { readBody, parseJson } from '../emulator/http/io.js';
 import { SlidingWindowLimiter, type RateLimit } from '../emulator/http/rate-limit.js';
 import { RequestGuard } from '../net/guard.js';
 import type { Visitor } from './model.js';
+import type { LocalCallInfo } from './page-config.js';
 import { demoOverrides } from './overrides.js';
 
 /** The path the page posts to when no webhook URL is configured. */
@@ -59,6 +60,8 @@ export interface CallMeOptions {
   assistant?: () => Promise<string>;
   /** How to follow a placed call from a terminal (default `voice call watch <id>`). */
   watch?: (callId: string) => string;
+  /** On a local emulator: what the page is told about a placed call (its answer's `local`). */
+  local?: (callId: string) => Promise<LocalCallInfo>;
   /** One line per call for the terminal. */
   log?: (line: string) => void;
   /** Replaceable for tests. */
@@ -125,7 +128,8 @@ export function callMeMiddleware(options: CallMeOptions, path = CALL_ME_PATH) {
         const callId = await place(target, phoneCallBody(phone, visitor, target));
         const follow = callId ? `; follow it: ${(options.watch ?? ((id: string) => `voice call watch ${id}`))(callId)}` : '';
         log(`voice demo: call ${callId ?? '(no id)'} placed to ${phone} for "${visitorSlug}" via ${target.baseUrl}${follow}`);
-        reply(res, 200, { ok: true, callId });
+        const local = callId && options.local ? await options.local(callId).catch(() => undefined) : undefined;
+        reply(res, 200, { ok: true, callId, ...(local ? { local } : {}) });
       } catch (err) {
         log(`voice demo: could not place the call to ${phone}: ${(err as Error).message}`);
         reply(res, 502, { error: 'call-failed', message: `Could not place the call: ${(err as Error).message}` });

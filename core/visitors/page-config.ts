@@ -19,6 +19,8 @@ export interface DemoConfig {
   apiBaseUrl: string;
   /** True when browser calls run on a local emulator (`voice demo` without keys): daily-js is never loaded. */
   localCalls: boolean;
+  /** True when the local Call Me webhook places calls on a local emulator: the page then says where a call went. */
+  localPlatform: boolean;
   /** Error-reporting DSN; empty = error reporting off (and never loaded). */
   sentryDsn: string;
   /** Captions of the conversation during a browser call (on by default; `--no-captions` or VOICE_CAPTIONS=off). */
@@ -40,6 +42,7 @@ export const defaultConfig: DemoConfig = {
   assistantId: '',
   apiBaseUrl: '',
   localCalls: false,
+  localPlatform: false,
   sentryDsn: '',
   captions: true,
   strict: false,
@@ -60,7 +63,22 @@ export function readConfig(injected: Partial<DemoConfig> | undefined = globalThi
   return { ...defaultConfig, ...c, seller, links: { ...defaultConfig.links, ...c.links } };
 }
 
-/** Where a page served by `voice demo` asks for the demo's assistant on the local emulator (a GET; `{ assistantId }`). */
+/**
+ * What `voice demo` tells the page about a call on a local emulator (never on the hosted platform):
+ * the Call Me webhook's answer carries it as `local`, the local assistant's as `local` too.
+ */
+export interface LocalCallInfo {
+  /** The emulator's address. */
+  emulator: string;
+  /** The emulator serves the inspector, where the call can be seen. */
+  inspector: boolean;
+  /** No model runs the assistant: the conversation is scripted. */
+  scripted: boolean;
+  /** The terminal command that follows a placed call. */
+  watch?: string;
+}
+
+/** Where a page served by `voice demo` asks for the demo's assistant on the local emulator (a GET; `{ assistantId, local }`). */
 export const LOCAL_ASSISTANT_PATH = '/__voice/local-assistant';
 
 /** The name of the global the server sets; keep in sync with `configScript`. */

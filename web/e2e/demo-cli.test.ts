@@ -94,7 +94,7 @@ describe('voice demo (process)', () => {
       const call = (await fast.client.call.get(id)) as { assistantId?: string; assistant?: { model?: { messages?: unknown[] } } };
       const assistant = (await fast.client.assistant.get(call.assistantId as string)) as { name?: string };
       expect(assistant.name).toBe('voice demo (local)');
-      await expect.poll(stderr).toContain(`call ${id} placed to +14155550111 for "acme" via ${fast.url}; follow it: voice call watch ${id} --api-url ${fast.url}`);
+      await expect.poll(stderr).toContain(`call ${id} placed to +14155550111 for "acme" via ${fast.url}; follow it: voice call watch ${id} --local --api-url ${fast.url}`);
     } finally {
       child.kill('SIGINT');
       await child;

@@ -107,6 +107,9 @@ describe('the inspector shows the model side of a call', () => {
     await expect(request.locator('pre.prompt').isVisible()).resolves.toBe(false);
     await request.locator('summary').click();
     await request.locator('pre.prompt', { hasText: SYSTEM }).waitFor();
+    // It counts every message the model was sent, the system prompt's among them.
+    const sent = ((await model.request(0)).body.messages as unknown[]).length;
+    await expect(request.locator('summary').textContent()).resolves.toMatch(new RegExp(`^Model request: ${sent} messages,`));
     await request.getByText('bookAppointment').first().waitFor();
     const tool = turn.locator('.tool').first();
     await expect(tool.textContent()).resolves.toContain('{"day":"tuesday"}');

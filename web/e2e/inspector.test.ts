@@ -1,11 +1,15 @@
 // The `voice dev` inspector in real Chromium, against `voice dev --speed 20` and a loopback server
 // standing in for the developer's: calls appear live, a call's view tells its story, deliveries
-// replay, a refused request shows its message, a call starts from the page; nothing leaves
-// 127.0.0.1 and the page logs no error.
+// replay, a refused request shows its message, a call starts from the page (and from the command
+// its empty list prints, run as printed); nothing leaves 127.0.0.1 and the page logs no error.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureBuilt } from '../../cli/test/build.js';
+import { runPrinted, voiceOnPath } from '../../cli/test/printed.js';
 import { isLoopback, launch, webhookServer } from './demo-harness.js';
 
 const BIN = new URL('../../bin/voice.js', import.meta.url).pathname;
@@ -20,6 +24,7 @@ let page: Page;
 let assistantId: string;
 const requests: string[] = [];
 const problems: string[] = [];
+const home = mkdtempSync(join(tmpdir(), 'voice-inspector-'));
 
 function types(): string[] {
   return hook.hits.map((h) => (JSON.parse(h.body) as { message: { type: string } }).message.type);
@@ -71,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await chrome?.close();
   await hook?.close();
+  rmSync(home, { recursive: true, force: true });
   if (dev && dev.exitCode === null) {
     dev.kill('SIGINT');
     await new Promise((r) => dev.once('exit', r));
@@ -85,6 +91,16 @@ describe('voice dev inspector', () => {
     await page.goto(`${devUrl}/__voice/inspector/`);
     await page.getByRole('heading', { name: 'Calls' }).waitFor();
     await page.getByText('Live', { exact: true }).waitFor();
+  });
+
+  it('names, while it has no call, a command that creates one, which runs as printed on a machine without a key', async () => {
+    await page.getByText('No calls yet.').waitFor();
+    const command = String(await page.locator('p.muted code').textContent());
+    expect(command).toContain(`--local --api-url ${devUrl} `);
+    const r = await runPrinted(command, { PATH: voiceOnPath(join(home, 'bin')), HOME: home, XDG_CONFIG_HOME: join(home, 'xdg'), NO_COLOR: '1' });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    const id = /^id\s+(\S+)$/m.exec(String(r.stdout))?.[1] as string;
+    await page.getByRole('link', { name: id.slice(0, 8) }).waitFor({ timeout: 10_000 });
   });
 
   it('shows a call created by REST without a reload', async () => {
@@ -200,8 +216,15 @@ describe('voice dev inspector', () => {
     await page.locator('.timeline').getByText('in-progress').waitFor({ timeout: 10_000 });
     await page.getByLabel('Say as the customer').fill('Can I pay by card?');
     await page.getByRole('button', { name: 'Say', exact: true }).click();
-    await page.getByText('Said.').waitFor();
+    await page.getByText('Said. The call is yours now: the scripted customer says nothing more').waitFor();
     await page.locator('.transcript').getByText('Can I pay by card?').waitFor({ timeout: 15_000 });
+    // From that line on only the developer speaks as the customer; 30 s (simulated) of silence end the call.
+    const facts = page.locator('dl.facts');
+    await facts.getByText('silence-timed-out').waitFor({ timeout: 30_000 });
+    const ended = await rest<{ messages: { role: string; message?: string }[] }>('GET', `/call/${call.body.id}`);
+    const mine = ended.body.messages.findIndex((m) => m.role === 'user' && m.message === 'Can I pay by card?');
+    expect(mine).toBeGreaterThanOrEqual(0);
+    expect(ended.body.messages.slice(mine + 1).filter((m) => m.role === 'user')).toEqual([]);
   });
 
   it('never left 127.0.0.1 and logged no error', () => {

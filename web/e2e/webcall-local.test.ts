@@ -81,6 +81,19 @@ const names = (l: LocalCallLog) => l.events.map((e) => e.name);
 const messages = (l: LocalCallLog) => l.events.filter((e) => e.name === 'message').map((e) => e.payload as Record<string, unknown>);
 const finalLine = (l: LocalCallLog, text: string) => messages(l).some((m) => m.type === 'transcript' && m.transcriptType === 'final' && m.transcript === text);
 
+/** A local call whose microphone plays a test tone (the customer can talk), once its first message has been heard. */
+async function talkingCall() {
+  const context = await browser.newContext();
+  await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => typeof window.startLocal === 'function');
+  await page.click('#ready');
+  const callId = await page.evaluate((baseUrl) => window.startLocal({ baseUrl, testTone: true }), emulator.url);
+  await expect.poll(async () => finalLine(await log(page), 'Hello from the test'), { timeout: 15_000 }).toBe(true);
+  return { context, page, callId };
+}
+
 describe('voice/webcall joins the emulator (no daily-js, no internet)', () => {
   it('hears the first message, says a line, stops, and the call record agrees', async () => {
     const context = await browser.newContext();
@@ -212,14 +225,7 @@ describe('voice/webcall joins the emulator (no daily-js, no internet)', () => {
   }, 60_000);
 
   it('the microphone is the customer: talking moves the conversation on, and muted talk is not heard', async () => {
-    const context = await browser.newContext();
-    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
-    const page = await context.newPage();
-    await page.goto(`${origin}/`);
-    await page.waitForFunction(() => typeof window.startLocal === 'function');
-    await page.click('#ready');
-    const callId = await page.evaluate((baseUrl) => window.startLocal({ baseUrl, testTone: true }), emulator.url);
-    await expect.poll(async () => finalLine(await log(page), 'Hello from the test'), { timeout: 15_000 }).toBe(true);
+    const { context, page, callId } = await talkingCall();
     const userLines = async () => messages(await log(page)).filter((m) => m.type === 'transcript' && m.role === 'user' && m.transcriptType === 'final');
 
     // Muted: the customer talks, nobody hears it.
@@ -240,6 +246,21 @@ describe('voice/webcall joins the emulator (no daily-js, no internet)', () => {
     const record = (await (await fetch(`${emulator.url}/call/${callId}`, { headers: { authorization: 'Bearer k' } })).json()) as { artifact: { transcript: string } };
     expect(record.artifact.transcript).toContain("User: Hi, I'm calling to check on my appointment.");
     expect(record.artifact.transcript).toContain('AI: Sure, I can help with that.');
+    await context.close();
+  }, 60_000);
+
+  it("words said in the call make it the developer's: a later wordless turn borrows no line from the script", async () => {
+    const { context, page } = await talkingCall();
+    const userLines = async () =>
+      messages(await log(page))
+        .filter((m) => m.type === 'transcript' && m.role === 'user' && m.transcriptType === 'final')
+        .map((m) => String(m.transcript));
+    // The developer types a line (the platform's add-message), then talks without words.
+    await page.evaluate(() => window.localCall.send({ type: 'add-message', message: { role: 'user', content: 'Hi, where is my parcel?' } }));
+    await page.evaluate(() => window.customerTalk(1200));
+    await expect.poll(async () => (await userLines()).length, { timeout: 15_000 }).toBe(1);
+    expect((await userLines())[0]).toMatch(/^\(the customer spoke for \d+\.\d seconds\)$/);
+    await page.evaluate(() => window.localCall.stop());
     await context.close();
   }, 60_000);
 });

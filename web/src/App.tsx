@@ -1,6 +1,7 @@
 // The demo page: Loading, then Main (greeting, Call Me, Test in Browser) or Not found.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { MeterProps } from './CallMeter.js';
+import type { LocalNoteProps } from './LocalNote.js';
 import type { DemoConfig } from './config.js';
 import { text } from './messages.js';
 import { useCallShell } from './call-shell.js';
@@ -14,8 +15,10 @@ const PhoneForm = lazy(() => loadPhoneForm().catch(() => ({ default: FormUnavail
 const Captions = lazy(() => import('./Captions.js').catch(() => ({ default: (_props: { client: unknown }) => <></> })));
 // The live call's timer, microphone level and listening/speaking state, loaded with the first call too.
 const CallMeter = lazy(() => import('./CallMeter.js').catch(() => ({ default: (_props: MeterProps) => <></> })));
+// Where a browser call on the local platform runs (never on a hosted page), loaded with that call.
+const LocalNote = lazy(() => import('./LocalNote.js').catch(() => ({ default: (_props: LocalNoteProps) => <></> })));
 
-function FormUnavailable(_props: { webhookUrl: string; slug: string; onClose(): void }) {
+function FormUnavailable(_props: { webhookUrl: string; slug: string; local?: boolean; onClose(): void }) {
   return (
     <p className="error" role="alert">
       {text.formUnavailable}
@@ -130,13 +133,18 @@ function Main({ config, visitor }: { config: DemoConfig; visitor: Visitor }) {
         )}
         {formOpen && (
           <Suspense fallback={<p className="loading">{text.loading}</p>}>
-            <PhoneForm webhookUrl={config.webhookUrl} slug={visitor.slug} onClose={closeForm} />
+            <PhoneForm webhookUrl={config.webhookUrl} slug={visitor.slug} local={config.localPlatform} onClose={closeForm} />
           </Suspense>
         )}
         {call.message && (
           <p className="error" role="alert">
             {call.message}
           </p>
+        )}
+        {call.note && (
+          <Suspense fallback={null}>
+            <LocalNote info={call.note.info} kind="browser" {...(call.note.callId ? { callId: call.note.callId } : {})} />
+          </Suspense>
         )}
       </main>
       <Footer seller={config.seller} links={config.links} />

@@ -22,7 +22,7 @@ export interface EngineProps {
 
 /** Runs the call for the visitor and reports what the button, captions and message show. */
 export default function CallEngine({ config, visitor, register, takePending, onView }: EngineProps) {
-  const { toggle, state, message, client } = useBrowserCall(config, visitor);
+  const { toggle, state, message, client, note } = useBrowserCall(config, visitor);
   // Layout effects: a pending press starts before the page paints again, so the button never
   // flashes back to idle between the shell's press and the engine's.
   useLayoutEffect(() => {
@@ -30,6 +30,6 @@ export default function CallEngine({ config, visitor, register, takePending, onV
     if (takePending()) void toggle();
   }, [register, takePending, toggle]);
   useLayoutEffect(() => () => register(null), [register]);
-  useLayoutEffect(() => onView({ state, message, client }), [onView, state, message, client]);
+  useLayoutEffect(() => onView({ state, message, client, note }), [onView, state, message, client, note]);
   return null;
 }

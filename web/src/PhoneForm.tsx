@@ -4,7 +4,10 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import 'react-phone-number-input/style.css';
+import type { LocalCallInfo } from './config.js';
 import { formText as text } from './form-text.js';
+import LocalNote from './LocalNote.js';
+import { refusalText } from './local-text.js';
 
 /** US, GB, CA, AU first, then every other country of the library alphabetically by name. */
 export const COUNTRY_ORDER = ['US', 'GB', 'CA', 'AU', '...'] as const;
@@ -15,8 +18,20 @@ const FLAG_URL = `${import.meta.env.BASE_URL}flags/{XX}.svg`;
 /** How long the webhook may take before the page reports a failure. */
 const WEBHOOK_TIMEOUT_MS = 15000;
 
-/** The phone field and its submit button; posts `{ phone, slug }` to the webhook. */
-export default function PhoneForm({ webhookUrl, slug, onClose }: { webhookUrl: string; slug: string; onClose(): void }) {
+/** What the local webhook answers (`voice demo` on the local platform); a hosted webhook's answer is never read. */
+interface LocalAnswer {
+  callId?: unknown;
+  local?: LocalCallInfo;
+  error?: unknown;
+  message?: unknown;
+}
+
+/**
+ * The phone field and its submit button; posts `{ phone, slug }` to the webhook. On the local
+ * platform (`local`) it also says where a placed call went, and why a refusal retrying cannot fix
+ * happened; elsewhere only the specification's texts show.
+ */
+export default function PhoneForm({ webhookUrl, slug, local = false, onClose }: { webhookUrl: string; slug: string; local?: boolean; onClose(): void }) {
   const [phone, setPhone] = useState<string | undefined>();
   const form = useRef<HTMLFormElement>(null);
   // The form opens because someone wants to type a number: the field gets the keyboard.
@@ -29,11 +44,13 @@ export default function PhoneForm({ webhookUrl, slug, onClose }: { webhookUrl: s
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
+  const [placed, setPlaced] = useState<{ info: LocalCallInfo; callId?: string } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError('');
     setSuccess('');
+    setPlaced(null);
     if (!phone) {
       setError(text.emptyPhone);
       return;
@@ -46,19 +63,22 @@ export default function PhoneForm({ webhookUrl, slug, onClose }: { webhookUrl: s
         body: JSON.stringify({ phone, slug }),
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       });
+      // The local webhook explains itself in JSON; a hosted one is judged by its status alone (spec 7).
+      const answer: LocalAnswer = await response.json().then(
+        (b: unknown) => (b && typeof b === 'object' ? (b as LocalAnswer) : {}),
+        () => ({}),
+      );
       if (!response.ok) {
-        // The local webhook explains a refusal in JSON ({ message }); visitors see the spec's text, developers the reason.
-        const detail = await response.json().then(
-          (b: { message?: unknown }) => (typeof b?.message === 'string' ? `: ${b.message}` : ''),
-          () => '',
-        );
-        throw new Error(`The webhook answered ${response.status}${detail}`);
+        // Visitors see the spec's text, developers the reason; on the local platform a refusal retrying cannot fix says why.
+        const detail = typeof answer.message === 'string' ? `: ${answer.message}` : '';
+        throw Object.assign(new Error(`The webhook answered ${response.status}${detail}`), { why: local ? refusalText(answer.error) : undefined });
       }
       setSuccess(text.callSuccess);
+      if (local && answer.local) setPlaced({ info: answer.local, ...(typeof answer.callId === 'string' ? { callId: answer.callId } : {}) });
       setPhone(undefined);
     } catch (err) {
       console.error('Call Me failed:', err);
-      setError(text.callFailed);
+      setError((err as { why?: string }).why ?? text.callFailed);
     } finally {
       setBusy(false);
     }
@@ -95,6 +115,7 @@ export default function PhoneForm({ webhookUrl, slug, onClose }: { webhookUrl: s
           {success}
         </p>
       )}
+      {placed && <LocalNote info={placed.info} kind="phone" {...(placed.callId ? { callId: placed.callId } : {})} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 // What "Test in Browser" says and checks when pressed: loaded with the press (or prefetched when
 // the pointer or focus reaches the button), so none of it weighs on the page's first load.
-import { LOCAL_ASSISTANT_PATH } from '#core/visitors/page-config';
+import { LOCAL_ASSISTANT_PATH, type LocalCallInfo } from '#core/visitors/page-config';
 
 /** The texts a press may show (spec 8 for the microphone). */
 export const callText = {
@@ -31,12 +31,12 @@ export function isPermissionError(err: unknown, depth = 0): boolean {
   return isPermissionError(e.error, depth + 1) || isPermissionError(e.errorMsg, depth + 1);
 }
 
-/** The demo's assistant on the local emulator `voice demo` runs the calls on (asked for at each press). */
-export async function localAssistant(): Promise<string> {
+/** The demo's assistant on the local emulator `voice demo` runs the calls on (asked for at each press), and what the page says about that emulator. */
+export async function localAssistant(): Promise<{ assistantId: string; local?: LocalCallInfo }> {
   const res = await fetch(LOCAL_ASSISTANT_PATH, { cache: 'no-store', signal: AbortSignal.timeout(35_000) });
-  const body = (await res.json().catch(() => ({}))) as { assistantId?: unknown; message?: unknown };
+  const body = (await res.json().catch(() => ({}))) as { assistantId?: unknown; local?: LocalCallInfo; message?: unknown };
   if (!res.ok || typeof body.assistantId !== 'string') throw new Error(`The local emulator is not available: ${typeof body.message === 'string' ? body.message : res.status}`);
-  return body.assistantId;
+  return { assistantId: body.assistantId, ...(body.local ? { local: body.local } : {}) };
 }
 
 /** Asks for the microphone up front so a refusal is reported before any network call. */

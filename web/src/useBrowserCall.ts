@@ -4,7 +4,7 @@
 // calls never load it). It runs in CallEngine.tsx, itself loaded on that hover, focus or press
 // (call-shell.tsx), so none of it is in the page's first load.
 import { useCallback, useRef, useState } from 'react';
-import type { DemoConfig } from './config.js';
+import type { DemoConfig, LocalCallInfo } from './config.js';
 import { demoOverrides } from '#core/visitors/overrides';
 import { prefetchWebCall as prefetchClient, useWebCall, type UseWebCallOptions } from '#core/react/useWebCall';
 import type { WebCall } from '#core/webcall/webcall';
@@ -13,11 +13,13 @@ import type { Visitor } from './visitor.js';
 /** What the button shows. */
 export type CallState = 'idle' | 'connecting' | 'active';
 
-/** What the page shows of the call: the button's state, a message, and the client the captions follow. */
+/** What the page shows of the call: the button's state, a message, the client the captions follow, and on the local platform where the call runs. */
 export interface CallView {
   state: CallState;
   message: string;
   client: WebCall | null;
+  /** On the local platform: the emulator the call runs on, and the call (shown by LocalNote). */
+  note?: { info: LocalCallInfo; callId?: string } | null;
 }
 
 const loadWebCall = () => import('voice-agent-core/webcall');
@@ -40,6 +42,7 @@ export function prefetchWebCall(local: boolean): void {
 /** Runs one browser call at a time for the visitor; returns the state, a message and the toggle. */
 export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
   const [message, setMessage] = useState('');
+  const [note, setNote] = useState<CallView['note']>(null);
   const [checking, setChecking] = useState(false);
   // Bumped on every press so a start that is cancelled mid-way never resurrects itself.
   const attemptRef = useRef(0);
@@ -78,6 +81,7 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
       return;
     }
     setMessage('');
+    setNote(null);
     setChecking(true);
     try {
       const help = await loadHelp();
@@ -91,10 +95,13 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
       }
       // The captions' code is ready before the call starts, so they never miss its first line.
       // On a local emulator the demo's assistant is looked up now: the emulator may have started after the page.
-      const [, , assistantId] = await Promise.all([help.checkMicrophone(), config.captions && loadCaptions(), config.localCalls ? help.localAssistant() : config.assistantId]);
+      const [, , target] = await Promise.all([help.checkMicrophone(), config.captions && loadCaptions(), config.localCalls ? help.localAssistant() : { assistantId: config.assistantId }]);
       if (attempt !== attemptRef.current) return;
       setChecking(false);
-      await call.start(assistantId, demoOverrides(visitor));
+      const started = await call.start(target.assistantId, demoOverrides(visitor));
+      // On the local platform the page says where the call runs and where to see it.
+      const local = 'local' in target ? target.local : undefined;
+      if (local && attempt === attemptRef.current) setNote({ info: local, ...(started?.id ? { callId: started.id } : {}) });
     } catch (err) {
       setChecking(false);
       if (attempt === attemptRef.current) fail(err);
@@ -104,5 +111,5 @@ export function useBrowserCall(config: DemoConfig, visitor: Visitor) {
 
   // The client of the call in progress (the captions listen to it), null when idle.
   const client = call.state === 'idle' ? null : call.call;
-  return { state, message, toggle, client };
+  return { state, message, toggle, client, note };
 }

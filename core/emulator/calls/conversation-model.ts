@@ -143,27 +143,62 @@ export class ModelTalk {
   }
 }
 
-/** Lines said on the live call (`voice call say`, the inspector): each becomes the customer's next turn, even mid-pause. */
+/** Seconds without a customer line before the platform ends a call as `silence-timed-out` (its default). */
+export const SILENCE_SECONDS = 30;
+
+/**
+ * Lines said on the live call (`voice call say`, the inspector, MCP): each becomes the customer's
+ * next turn, even mid-pause. The first one makes the call the developer's: the scenario's
+ * customer says nothing more (`taken`), and `yours()` answers their lines until the call ends.
+ */
 export class LiveLines {
   private readonly lines: string[] = [];
   // Cuts a pause short when a line is said; one serves every pause until it fires.
   private wake = new AbortController();
+  /** A line was said from outside: the scripted customer has stopped. */
+  taken = false;
 
   constructor(private readonly s: CallSession) {
     s.hear = (text) => {
       if (s.ended) return false;
+      if (!this.taken) s.log('You spoke on the call, so it is yours now: the scripted customer says nothing more', 'INFO');
+      this.taken = true;
       this.lines.push(text);
       this.wake.abort();
       return true;
     };
   }
 
-  /** Waits `seconds` of the call's time, handing each line said meanwhile to `handle` as it comes; false once the call ended. */
+  /**
+   * The call after the developer spoke: each line they say is answered, until someone ends it or
+   * 30 s pass without one, when it ends `silence-timed-out` (the platform's default silence timeout).
+   */
+  async yours(handle: (line: string) => Promise<boolean>): Promise<void> {
+    const { s } = this;
+    const quiet = SILENCE_SECONDS;
+    for (;;) {
+      if (this.wake.signal.aborted) this.wake = new AbortController();
+      const line = this.lines.shift();
+      if (line !== undefined) {
+        if (!(await handle(line))) return;
+        continue;
+      }
+      if (!(await s.wait(quiet, this.wake.signal))) return;
+      if (!this.lines.length) {
+        s.log(`No customer line for ${quiet} s: the call ends on silence`);
+        return s.finish('silence-timed-out');
+      }
+    }
+  }
+
+  /** Waits `seconds` of the call's time, handing each line said meanwhile to `handle` as it comes (a line ends the wait); false once the call ended. */
   async pause(seconds: number, handle: (line: string) => Promise<boolean>): Promise<boolean> {
     const { s } = this;
     const end = s.deps.clock.now() + seconds * 1000;
     for (;;) {
       for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) if (!(await handle(line))) return false;
+      // A line said from outside ends the scenario's pause: the call is the developer's (`yours()`).
+      if (this.taken) return !s.ended;
       const left = (end - s.deps.clock.now()) / 1000;
       if (left <= 0 || s.ended) return !s.ended;
       if (this.wake.signal.aborted) this.wake = new AbortController();
@@ -182,10 +217,13 @@ export async function converseWithModel(s: CallSession, gateway: ModelGateway, s
   if (!(await talk.greet())) return;
   for (const turn of scenario.turns) {
     if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
+    if (live.taken) return live.yours(customer);
     if (turn.interrupt) s.userInterrupts();
     hearLanguage(s, turn.language);
     if (turn.say !== undefined && !(await talk.customer(turn.say))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
   }
-  if (await live.pause(0, customer)) s.finish('customer-ended-call');
+  if (!(await live.pause(0, customer))) return;
+  if (live.taken) return live.yours(customer);
+  s.finish('customer-ended-call');
 }

@@ -118,6 +118,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
     if (s.ended) return;
     const last = i === scenario.turns.length - 1;
     if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
+    if (live.taken) return live.yours(customer);
     if (turn.interrupt) s.userInterrupts();
     hearLanguage(s, turn.language);
     if (turn.say !== undefined && !(await s.speak('user', turn.say))) return;
@@ -138,6 +139,7 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
     if (!tools.length && !turn.handoff && !last && turn.say !== undefined && !(await s.speak('assistant', STAND_IN_REPLY))) return;
   }
   if (!(await live.pause(0, customer))) return;
+  if (live.taken) return live.yours(customer);
   if (hasEndCallTool(s)) return assistantEnds(s);
   s.finish('customer-ended-call');
 }

@@ -16,11 +16,11 @@ import type { CallSession } from './session.js';
 const PLAYABLE_WAIT_SECONDS = 3;
 
 /**
- * What the customer's turn is transcribed as: the scenario's next line while there is one (the
- * emulator runs no speech recognition), then how long they spoke.
+ * What a wordless customer turn is transcribed as: the scenario's next line while there is one (the
+ * emulator runs no speech recognition) and no words were said in the call, then how long they spoke.
  */
-function heard(scenario: Scenario, index: number, durationMs: number): string {
-  const said = scenario.turns.map((turn) => turn.say).filter((say): say is string => typeof say === 'string' && say.trim() !== '');
+function heard(scenario: Scenario | undefined, index: number, durationMs: number): string {
+  const said = (scenario?.turns ?? []).map((turn) => turn.say).filter((say): say is string => typeof say === 'string' && say.trim() !== '');
   return said[index] ?? `(the customer spoke for ${(durationMs / 1000).toFixed(1)} seconds)`;
 }
 
@@ -31,6 +31,9 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   let talk: ModelTalk | undefined;
   let muted = false;
   let turns = 0;
+  // Words said in the call (typed, said from outside, or recognised by the browser) make it the
+  // developer's: from then on the scenario lends no more lines to a wordless turn.
+  let theirs = false;
   let greeted = false;
   let queue: Promise<unknown> = Promise.resolve();
   let playable: () => void = () => undefined;
@@ -55,10 +58,11 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   };
 
   /** One customer turn: what the browser recognised, else the scenario's next line (or how long they spoke). */
-  const customerTurn = (durationMs: number, said?: string) =>
+  const customerTurn = (durationMs: number, said?: string) => {
+    if (said !== undefined) theirs = true;
     then(async () => {
       const index = turns++;
-      const text = said ?? heard(scenario, index, durationMs);
+      const text = said ?? heard(theirs ? undefined : scenario, index, durationMs);
       if (talk) return talk.customer(text);
       if (!(await s.speak('user', text))) return;
       // As in simulated calls, the assistant calls each of its function tools once, after the customer's first words.
@@ -70,6 +74,7 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
         );
       else await s.speak('assistant', STAND_IN_REPLY);
     });
+  };
 
   const control = (message: Json) => {
     if (message.type === 'say' && typeof message.message === 'string') {
@@ -80,6 +85,7 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     } else if (message.type === 'add-message' && message.message && typeof message.message === 'object') {
       const { role, content } = message.message as Json;
       if (typeof content !== 'string') return;
+      if (role === 'user') theirs = true;
       then(async () => {
         const stamp = s.stamp();
         if (role === 'system') s.push({ role: 'system', message: content, ...stamp });

@@ -35,6 +35,8 @@ export const requestPath = (seq: string | number): string => `${CONTROL_PATHS.re
 export const endCallPath = (id: string): string => `${CONTROL_PATHS.calls}${part(id)}/end`;
 /** `/__voice/calls/ID/say`: speak a line as the call's customer. */
 export const sayPath = (id: string): string => `${CONTROL_PATHS.calls}${part(id)}/say`;
+/** `/__voice/inspector/#/calls/ID`: a call in the inspector page. */
+export const inspectorCallPath = (id: string): string => `${CONTROL_PATHS.inspector}#/calls/${part(id)}`;
 /** `/__voice/recording/ID.wav`: a call's recording. */
 export const recordingPath = (id: string): string => `${CONTROL_PATHS.recording}${part(id)}.wav`;
 /** `/__voice/events?...`: the live record as server-sent events. */

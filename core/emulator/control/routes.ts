@@ -43,6 +43,8 @@ export interface VoiceRoutesDeps {
   inspectorDir?: string;
   /** Whether secured requests need a set key (the page then asks for it; it never sees it otherwise). */
   apiKeyRequired: boolean;
+  /** Whether assistants run on a model (an endpoint or a cassette); false: their conversations are scripted. */
+  model?: boolean;
 }
 
 /** `POST /__voice/deliveries/{id}/replay`: sends the recorded message again to the same URL with the same headers; answers 201 with the new delivery. */
@@ -149,7 +151,7 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
       return true;
     }
     if (path === VOICE_PATHS.info) {
-      sendJson(res, 200, { speed: deps.runner.speed, apiKeyRequired: deps.apiKeyRequired, inspector: Boolean(deps.inspectorDir) });
+      sendJson(res, 200, { speed: deps.runner.speed, apiKeyRequired: deps.apiKeyRequired, inspector: Boolean(deps.inspectorDir), model: Boolean(deps.model) });
       return true;
     }
     if (path.startsWith(VOICE_PATHS.requests)) {

@@ -93,7 +93,7 @@ function SayBox({ id, running }: { id: string; running: boolean }) {
     api(sayPath(id), { method: 'POST', body: { text: line } }).then(
       () => {
         setText('');
-        setNote('Said.');
+        setNote('Said. The call is yours now: the scripted customer says nothing more (it ends when you end it, or after 30 s without a line).');
       },
       (err: Error) => setNote(err.message),
     );

@@ -1,5 +1,6 @@
 // The calls list: newest first, live. A row redraws only when its call changed.
 import { memo } from 'react';
+import { localFlags } from '#core/hosts';
 import { useLive } from './live';
 import type { CallState } from './live';
 import { href } from './route';
@@ -42,7 +43,13 @@ export function Calls() {
     <section aria-labelledby="calls-h">
       <h1 id="calls-h">Calls</h1>
       {!ids.length && !live.callsLoaded && <p className="muted">Loading…</p>}
-      {!ids.length && live.callsLoaded && <p className="muted">No calls yet. Create one (voice --local call create ..., or Resources → an assistant → Start a call) and it appears here.</p>}
+      {!ids.length && live.callsLoaded && (
+        <p className="muted">
+          {/* A command that runs as printed (no id to fill in): a call with an assistant of its own. */}
+          No calls yet. Create one (<code>voice call create {localFlags(location.origin)} --set assistant.firstMessage=Hello. --set customer.number=+14155550100</code>, or Resources → an assistant →
+          Start a call) and it appears here.
+        </p>
+      )}
       {ids.length > 0 && (
         <div className="table-wrap">
           <table className="list">

@@ -95,6 +95,8 @@ function Request({ step }: { step: Step }) {
   const system = messages.filter((m) => m.role === 'system');
   const rest = messages.filter((m) => m.role !== 'system');
   const tools = list(body.tools).map((t) => obj(t.function));
+  // Every message the model was sent: the system prompt's and the older ones no longer kept too.
+  const sent = messages.length + (step.omittedMessages ?? 0);
   if (step.bodyForgotten)
     return (
       <p className="muted">
@@ -104,7 +106,7 @@ function Request({ step }: { step: Step }) {
   return (
     <details className="request">
       <summary>
-        Model request: {rest.length} message{rest.length === 1 ? '' : 's'}, {tools.length} tool{tools.length === 1 ? '' : 's'} offered
+        Model request: {sent} message{sent === 1 ? '' : 's'}, {tools.length} tool{tools.length === 1 ? '' : 's'} offered
       </summary>
       <p>
         POST <code>{step.request.url}</code> <Copy text={JSON.stringify(step.request, null, 2)} label={`model request of turn ${step.turn} step ${step.step} as JSON`} />
