@@ -1,0 +1,51 @@
+// Lines said on a live call (`voice call say`, the inspector) and the silences between the
+// customer's turns. A line said while the assistant speaks is said over it (with sound); any other
+// line or keys become the customer's next turn, even mid-pause. While the call waits for the
+// customer, the assistant's `customer.speech.timeout` hooks fire when they are due.
+import type { LiveLine } from './audio/engine.js';
+import type { CallSession } from './session.js';
+
+export type { LiveLine } from './audio/engine.js';
+
+/** What handles a line said live: the customer's text or keys; false once the call ended. */
+export type LiveHandler = (line: LiveLine) => Promise<boolean>;
+
+/** Lines said on the live call, handed to the conversation at its next pause. */
+export class LiveLines {
+  private readonly lines: LiveLine[] = [];
+  // Cuts a pause short when a line is said; one serves every pause until it fires.
+  private wake = new AbortController();
+
+  constructor(private readonly s: CallSession) {
+    s.hear = (line) => {
+      if (s.ended) return false;
+      const over = line.afterWords !== undefined ? { afterWords: line.afterWords } : line.afterSeconds !== undefined ? { afterSeconds: line.afterSeconds } : undefined;
+      if (line.text !== undefined && !line.dtmf && s.audio?.sayOver(line.text, over)) return true;
+      this.push(line);
+      return true;
+    };
+    if (s.audio) s.audio.lines = this;
+  }
+
+  /** Queues a line for the next pause (and cuts the pause under way short). */
+  push(line: LiveLine): void {
+    this.lines.push(line);
+    this.wake.abort();
+  }
+
+  /** Waits `seconds` of the call's time, handing each line said meanwhile to `handle` as it comes and firing due silence hooks; false once the call ended. */
+  async pause(seconds: number, handle: LiveHandler): Promise<boolean> {
+    const { s } = this;
+    const end = s.secondsNow() + seconds;
+    for (;;) {
+      for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) if (!(await handle(line))) return false;
+      const now = s.secondsNow();
+      if (end - now <= 0 || s.ended) return !s.ended;
+      if (this.wake.signal.aborted) this.wake = new AbortController();
+      const due = s.hooks?.nextSilence();
+      const until = due && due.at < end ? due.at : end;
+      if (!(await s.wait(Math.max(0, until - now), this.wake.signal))) return false;
+      if (due && !this.wake.signal.aborted && s.secondsNow() >= due.at - 1e-9 && !(await s.hooks?.fireSilence(due))) return false;
+    }
+  }
+}
