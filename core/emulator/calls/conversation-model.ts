@@ -12,7 +12,7 @@ import type { Scenario } from './scenario.js';
 import { customerTurns } from './scenario-turns.js';
 import type { Fragments } from './audio/utterance.js';
 import type { CallSession } from './session.js';
-import { runToolCall, runToolCalls } from './tools.js';
+import { pressDtmf, runToolCall, runToolCalls } from './tools.js';
 import { handoffTo, transferCall } from './transfer.js';
 
 /** A model-driven conversation on one call: the history the model sees and its turns. */
@@ -92,17 +92,22 @@ export class ModelTalk {
     const hooks = {
       callTool: async (call: { id: string; name: string; arguments: string }, tool: Json | undefined) => {
         const started = performance.now();
-        const outcome = tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
+        const outcome = tool?.type === 'dtmf' ? await pressDtmf(s, call) : tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
         recorder.onTool(call, outcome, performance.now() - started);
         return outcome;
       },
       // One answer's tool calls go out together: one tool-calls message per server, as the platform sends them.
       callTools: async (calls: { call: { id: string; name: string; arguments: string }; tool: Json | undefined }[]) => {
         const started = performance.now();
-        const known = calls.filter((c): c is { call: (typeof c)['call']; tool: Json } => c.tool !== undefined);
+        // The keypad is pressed by the call itself; the other tools go to their servers together.
+        const known = calls.filter((c): c is { call: (typeof c)['call']; tool: Json } => c.tool !== undefined && c.tool.type !== 'dtmf');
         const ran = known.length ? await runToolCalls(s, known) : [];
         let k = 0;
-        const outcomes = calls.map((c) => (c.tool ? ((ran ?? [])[k++] ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${c.call.name}` }));
+        const outcomes: { result?: string; error?: string }[] = [];
+        for (const c of calls) {
+          if (c.tool?.type === 'dtmf') outcomes.push(await pressDtmf(s, c.call));
+          else outcomes.push(c.tool ? ((ran ?? [])[k++] ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${c.call.name}` });
+        }
         const ms = performance.now() - started;
         calls.forEach((c, i) => recorder.onTool(c.call, outcomes[i] as { result?: string; error?: string }, ms));
         return outcomes;

@@ -7,7 +7,7 @@ import { argumentsFor } from './arguments.js';
 import { toolName, toolsOf } from './resolve.js';
 import type { Scenario, ScenarioTool } from './scenario.js';
 import type { CallSession } from './session.js';
-import { runToolCall, toolCallId } from './tools.js';
+import { pressDtmf, runToolCall, toolCallId } from './tools.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
 import { converseWithModel } from './conversation-model.js';
 import { hangUp } from './control.js';
@@ -51,9 +51,9 @@ function scripted(s: CallSession, names: ScenarioTool[]): { tool: Json; argument
   const tools = toolsOf(s.deps.store, s.assistant);
   const out: { tool: Json; arguments: Json }[] = [];
   for (const want of names) {
-    const tool = tools.find((t) => toolName(t) === want.name) ?? tools.find((t) => MOVES.has(String(t.type)) && t.type === want.name);
-    if (!tool || (tool.type !== 'function' && !MOVES.has(String(tool.type)))) {
-      s.log(`Scenario names tool "${want.name}" but the assistant has no function, transferCall or handoff tool of that name`, 'WARN');
+    const tool = tools.find((t) => toolName(t) === want.name) ?? tools.find((t) => BY_TYPE.has(String(t.type)) && t.type === want.name);
+    if (!tool || (tool.type !== 'function' && !BY_TYPE.has(String(tool.type)))) {
+      s.log(`Scenario names tool "${want.name}" but the assistant has no function, transferCall, handoff or dtmf tool of that name`, 'WARN');
       continue;
     }
     out.push({ tool, arguments: want.arguments ?? argumentsFor((tool.function as Json | undefined)?.parameters as Json | undefined) });
@@ -64,10 +64,17 @@ function scripted(s: CallSession, names: ScenarioTool[]): { tool: Json; argument
 /** Tool types that move the call instead of asking a server for a result. */
 const MOVES = new Set(['transferCall', 'handoff']);
 
+/** Tool types a scenario may name by type when they have no function name: the moves, and the keypad. */
+const BY_TYPE = new Set([...MOVES, 'dtmf']);
+
 /** Calls scripted tools in order; a transferCall or handoff tool that moves the call ends the turn's tools. */
 async function runScripted(s: CallSession, wanted: { tool: Json; arguments: Json }[], members: Json[] | undefined): Promise<void> {
   for (const w of wanted) {
     if (s.ended) return;
+    if (w.tool.type === 'dtmf') {
+      await pressDtmf(s, { id: toolCallId(), name: toolName(w.tool) ?? 'dtmf', arguments: JSON.stringify(w.arguments) });
+      continue;
+    }
     if (!MOVES.has(String(w.tool.type))) {
       await callTools(s, [w]);
       continue;

@@ -40,7 +40,8 @@ export class LiveLines {
     for (;;) {
       for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) if (!(await handle(line))) return false;
       const now = s.secondsNow();
-      if (end - now <= 0 || s.ended) return !s.ended;
+      // A microsecond short is over: seconds from the start are rounded, so `end` may sit a hair above `now`.
+      if (end - now <= 1e-6 || s.ended) return !s.ended;
       if (this.wake.signal.aborted) this.wake = new AbortController();
       const due = s.hooks?.nextSilence();
       const until = due && due.at < end ? due.at : end;

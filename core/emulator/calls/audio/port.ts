@@ -1,6 +1,7 @@
 // What the call engine needs from `voice-agent-audio`, declared here: core never imports the
 // optional package statically (lint refuses it), it loads it with import() when a call first needs
 // sound and checks it against this shape (audio.test.ts shows the package satisfies it).
+import { createRequire } from 'node:module';
 
 /** 16-bit PCM, mono unless `channels` is 2 (interleaved). */
 export interface PcmLike {
@@ -59,6 +60,16 @@ export const AUDIO_OFF = {
 
 /** Why audio is off for a call, when it is. */
 export type AudioOffReason = keyof typeof AUDIO_OFF;
+
+/** Whether the audio package is installed where this code runs (found, not loaded: it costs a file lookup). */
+export function audioInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve(`${AUDIO_PACKAGE}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 let loading: Promise<AudioPort | undefined> | undefined;
 
