@@ -23,8 +23,7 @@ import { AUDIO_OFF } from './audio/port.js';
 import type { AudioOffReason } from './audio/port.js';
 import type { Fragments } from './audio/utterance.js';
 import { lineText } from './audio/utterance.js';
-import { lineEnded, lineStarted, speakText } from './speech.js';
-import type { Begun } from './speech.js';
+import { speakText } from './speech.js';
 
 /** What every call shares: the store, the record, the clock, and how to persist a change. */
 export interface CallDeps {
@@ -294,25 +293,10 @@ export class CallSession {
     return this.wait(digits.length * 0.2);
   }
 
-  /** A customer turn just ended at `speechEnd` (seconds) after `endpointSeconds` of endpointing: the reply waits its turn. */
-  afterCustomer(speechEnd: number, endpointSeconds: number): void {
-    this.audio?.afterCustomer(speechEnd, endpointSeconds);
-  }
-
   /** The model answered in `ms` (time to first token): with sound it joins the reply's latencies, else a turn with stand-in speech latencies. */
   modelAnswered(ms: number): void {
     if (this.audio) this.audio.modelAnswered(ms);
     else this.latencies.push(turnLatency(ms));
-  }
-
-  /** Sends a line's start messages (speech.ts). */
-  lineStarted(role: 'assistant' | 'user', text: string, streamed: boolean): Begun {
-    return lineStarted(this, role, text, streamed);
-  }
-
-  /** Sends a line's end messages and adds what was heard to the conversation (speech.ts). */
-  lineEnded(role: 'assistant' | 'user', heard: string, begun: Begun, endSeconds?: number): void {
-    lineEnded(this, role, heard, begun, endSeconds);
   }
 
   /** The URL the emulator serves this call's recording from. */

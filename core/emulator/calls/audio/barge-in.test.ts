@@ -41,7 +41,11 @@ describe('barge-in (stopSpeakingPlan)', () => {
 
   it('"yeah" listed in acknowledgementPhrases does not stop it, and is no turn of its own', async () => {
     const fake = await startFakeModel([{ text: LONG }]);
-    const c = await audioCall({ firstMessage: 'Hello.', stopSpeakingPlan: { ...STOP.stopSpeakingPlan, acknowledgementPhrases: ['yeah'] } }, { turns: [{ say: 'When are you open?' }, { say: 'yeah', interrupt: { afterSeconds: 1 } }] }, { model: fake });
+    const c = await audioCall(
+      { firstMessage: 'Hello.', stopSpeakingPlan: { ...STOP.stopSpeakingPlan, acknowledgementPhrases: ['yeah'] } },
+      { turns: [{ say: 'When are you open?' }, { say: 'yeah', interrupt: { afterSeconds: 1 } }] },
+      { model: fake },
+    );
     await fake.close();
     expect(c.events('interruption')).toEqual([]);
     expect(c.events('acknowledgement')).toMatchObject([{ text: 'yeah' }]);
@@ -71,7 +75,10 @@ describe('barge-in (stopSpeakingPlan)', () => {
   });
 
   it("numWords: the assistant stops at the end of the customer's Nth word; an interruption phrase stops it at once", async () => {
-    const words = await audioCall({ firstMessage: LONG, firstMessageInterruptionsEnabled: true, stopSpeakingPlan: { numWords: 3 } }, { turns: [{ say: 'I need a table tonight.', interrupt: { afterSeconds: 1 } }] });
+    const words = await audioCall(
+      { firstMessage: LONG, firstMessageInterruptionsEnabled: true, stopSpeakingPlan: { numWords: 3 } },
+      { turns: [{ say: 'I need a table tonight.', interrupt: { afterSeconds: 1 } }] },
+    );
     const customer = words.events('speech').find((e) => e.side === 'customer')!;
     expect(words.events('interruption')[0]).toMatchObject({ by: 'customer', rule: 'numWords', at: customer.words[2]!.end });
     const phrase = await audioCall({ firstMessage: LONG, firstMessageInterruptionsEnabled: true, stopSpeakingPlan: { numWords: 5 } }, { turns: [{ say: 'Wait.', interrupt: { afterSeconds: 1 } }] });
@@ -80,7 +87,10 @@ describe('barge-in (stopSpeakingPlan)', () => {
   });
 
   it('backoffSeconds: after a cut the assistant answers no sooner than backoffSeconds after it stopped', async () => {
-    const c = await audioCall({ firstMessage: LONG, firstMessageInterruptionsEnabled: true, stopSpeakingPlan: { numWords: 0, voiceSeconds: 0.2, backoffSeconds: 6 } }, { turns: [{ say: 'Hi.', interrupt: { afterSeconds: 1 } }, { say: 'Bye.' }] });
+    const c = await audioCall(
+      { firstMessage: LONG, firstMessageInterruptionsEnabled: true, stopSpeakingPlan: { numWords: 0, voiceSeconds: 0.2, backoffSeconds: 6 } },
+      { turns: [{ say: 'Hi.', interrupt: { afterSeconds: 1 } }, { say: 'Bye.' }] },
+    );
     const cut = c.events('interruption')[0]!;
     const reply = c.events('speech').find((e) => e.side === 'assistant' && e.source === 'reply')!;
     expect(reply.at).toBeCloseTo(cut.at + 6, 3);

@@ -38,7 +38,7 @@ export async function customerKeys(s: CallSession, digits: string, reply: (heard
     const text = keypadEntry(entry);
     const stamp = s.stamp();
     s.push({ role: 'user', message: text, ...stamp, endTime: stamp.time, duration: 0 });
-    s.afterCustomer(s.secondsNow(), 0);
+    s.audio?.afterCustomer(s.secondsNow(), 0);
     return reply(text);
   };
   for (const [i, key] of [...digits].entries()) {

@@ -18,7 +18,8 @@ export function liveLineOf(body: Record<string, unknown>): LiveLine {
   const problem = lineProblem(text);
   if (problem) throw new HttpError(400, `text cannot be said: ${problem}`);
   if (afterSeconds !== undefined && afterWords !== undefined) throw new HttpError(400, 'Give afterSeconds or afterWords, not both');
-  if (afterSeconds !== undefined && (typeof afterSeconds !== 'number' || !(afterSeconds >= 0))) throw new HttpError(400, "afterSeconds must be 0 or more: how far into the assistant's line the customer starts talking over it");
+  if (afterSeconds !== undefined && (typeof afterSeconds !== 'number' || !(afterSeconds >= 0)))
+    throw new HttpError(400, "afterSeconds must be 0 or more: how far into the assistant's line the customer starts talking over it");
   if (afterWords !== undefined && (typeof afterWords !== 'number' || !Number.isInteger(afterWords) || afterWords < 1))
     throw new HttpError(400, "afterWords must be a whole number, 1 or more: after how many of the assistant's words the customer starts talking over it");
   return { text: text.trim(), ...(afterSeconds !== undefined ? { afterSeconds } : {}), ...(afterWords !== undefined ? { afterWords } : {}) };

@@ -65,7 +65,28 @@ export const ACKNOWLEDGEMENT_PHRASES = [
 ];
 
 /** The platform's interruption phrases: they always interrupt, whatever `numWords` says. */
-export const INTERRUPTION_PHRASES = ['stop', 'shut', 'up', 'enough', 'quiet', 'silence', 'but', 'dont', 'not', 'no', 'hold', 'wait', 'cut', 'pause', 'nope', 'nah', 'nevermind', 'never', 'bad', 'actually'];
+export const INTERRUPTION_PHRASES = [
+  'stop',
+  'shut',
+  'up',
+  'enough',
+  'quiet',
+  'silence',
+  'but',
+  'dont',
+  'not',
+  'no',
+  'hold',
+  'wait',
+  'cut',
+  'pause',
+  'nope',
+  'nah',
+  'nevermind',
+  'never',
+  'bad',
+  'actually',
+];
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback);
@@ -125,7 +146,13 @@ export function startPlanOf(assistant: Json | undefined): StartPlan {
 /** The assistant's `stopSpeakingPlan`. */
 export function stopPlanOf(assistant: Json | undefined): StopPlan {
   const plan = isObject(assistant?.stopSpeakingPlan) ? assistant.stopSpeakingPlan : {};
-  const phrases = (v: unknown, fallback: string[]): string[] => (Array.isArray(v) ? v.filter((p): p is string => typeof p === 'string').map(normalise).filter(Boolean) : fallback);
+  const phrases = (v: unknown, fallback: string[]): string[] =>
+    Array.isArray(v)
+      ? v
+          .filter((p): p is string => typeof p === 'string')
+          .map(normalise)
+          .filter(Boolean)
+      : fallback;
   return {
     numWords: num(plan.numWords, 0),
     voiceSeconds: num(plan.voiceSeconds, 0.2),

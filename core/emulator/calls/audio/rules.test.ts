@@ -26,7 +26,7 @@ describe('plans', () => {
 
 describe('endpointingOf', () => {
   const plan = startPlanOf({});
-  it('waits by the transcript\'s last character: a number, punctuation, or none', () => {
+  it("waits by the transcript's last character: a number, punctuation, or none", () => {
     expect(endpointingOf('My code is 4 1 5', '', plan)).toEqual({ seconds: 0.5, rule: 'onNumberSeconds' });
     expect(endpointingOf('My code is 4 1 5.', '', plan)).toEqual({ seconds: 0.5, rule: 'onNumberSeconds' });
     expect(endpointingOf('Tuesday, please.', '', plan)).toEqual({ seconds: 0.1, rule: 'onPunctuationSeconds' });

@@ -16,7 +16,9 @@ export interface Endpointing {
 export function endpointingOf(transcript: string, lastAssistant: string, plan: StartPlan): Endpointing {
   for (const [i, r] of plan.rules.entries()) {
     const matches =
-      (r.type !== 'customer' || (r.customer?.test(transcript) ?? false)) && (r.type !== 'assistant' || (r.assistant?.test(lastAssistant) ?? false)) && (r.type !== 'both' || Boolean(r.assistant?.test(lastAssistant) && r.customer?.test(transcript)));
+      (r.type !== 'customer' || (r.customer?.test(transcript) ?? false)) &&
+      (r.type !== 'assistant' || (r.assistant?.test(lastAssistant) ?? false)) &&
+      (r.type !== 'both' || Boolean(r.assistant?.test(lastAssistant) && r.customer?.test(transcript)));
     if (matches) return { seconds: r.timeoutSeconds, rule: `customEndpointingRules[${i}]` };
   }
   const text = transcript.trim();

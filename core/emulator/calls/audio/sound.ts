@@ -44,7 +44,10 @@ export class CallSound {
     }
     s.audio = new CallAudio(s, voices, scenario.noise);
     s.hooks = new CallHooks(s);
-    voices.ahead('customer', scenario.turns.flatMap((t) => (t.say === undefined ? [] : fragmentsOf(t.say).filter((p): p is string => typeof p === 'string'))));
+    voices.ahead(
+      'customer',
+      scenario.turns.flatMap((t) => (t.say === undefined ? [] : fragmentsOf(t.say).filter((p): p is string => typeof p === 'string'))),
+    );
     s.log(
       `Audio: on. Both sides are synthesized locally (stand-in voices, not your provider's), the voice activity detector listens to the customer, and the timing rules run on the call's audio${scenario.noise ? `; the customer's audio has noise at ${scenario.noise.snrDb} dB SNR` : ''}`,
     );

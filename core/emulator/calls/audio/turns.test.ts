@@ -27,7 +27,7 @@ describe('endpointing and waitSeconds (startSpeakingPlan)', () => {
     expect(first!.at - first!.speechEnd).toBeCloseTo(0.4, 3);
   });
 
-  it('waitSeconds moves the start of the assistant\'s reply by its value', async () => {
+  it("waitSeconds moves the start of the assistant's reply by its value", async () => {
     const scenario = { turns: [{ say: 'Do you have a table tonight?' }, { say: 'Bye.' }] };
     const replyStart = async (waitSeconds: number) => {
       const c = await audioCall({ firstMessage: 'Hello.', startSpeakingPlan: { waitSeconds } }, scenario);
@@ -68,7 +68,15 @@ describe('customer.speech.timeout', () => {
 
   it('triggerResetMode onUserSpeech lets it fire again once the customer spoke', async () => {
     const hooks = [{ on: 'customer.speech.timeout', options: { timeoutSeconds: 2, triggerMaxCount: 1, triggerResetMode: 'onUserSpeech' }, do: [{ type: 'say', exact: 'Hello?' }] }];
-    const c = await audioCall({ firstMessage: 'Hi.', hooks }, { turns: [{ pauseSeconds: 4, say: 'Yes.' }, { pauseSeconds: 4, say: 'Bye.' }] });
+    const c = await audioCall(
+      { firstMessage: 'Hi.', hooks },
+      {
+        turns: [
+          { pauseSeconds: 4, say: 'Yes.' },
+          { pauseSeconds: 4, say: 'Bye.' },
+        ],
+      },
+    );
     expect(c.events('hook').map((h) => h.count)).toEqual([1, 1]);
   });
 });
@@ -79,7 +87,11 @@ describe('keys and noise', () => {
     expect(c.transcript()).toContain("User: User's Keypad Entry: 123");
     const wav = await (await fetch(`${c.emu.url}/call/${String(c.call.id)}/customer-recording`, { headers: { authorization: 'Bearer k' } })).arrayBuffer();
     const { decodeWav } = await import('voice-agent-audio');
-    expect(detectDtmf(decodeWav(new Uint8Array(wav))).map((k) => k.key).join('')).toBe('123#');
+    expect(
+      detectDtmf(decodeWav(new Uint8Array(wav)))
+        .map((k) => k.key)
+        .join(''),
+    ).toBe('123#');
   });
 
   it('noise at 5 dB SNR is in the customer channel, and the customer is still heard', async () => {
