@@ -19,7 +19,7 @@ import type { TurnLatency } from './latency.js';
 import type { CallAudio, LineSource, LiveLine } from './audio/engine.js';
 import type { CallHooks, HookTalk } from './audio/hooks.js';
 import { customerKeys } from './audio/keypad.js';
-import { AUDIO_OFF } from './audio/port.js';
+import { audioOffNote } from './audio/port.js';
 import type { AudioOffReason } from './audio/port.js';
 import type { Fragments } from './audio/utterance.js';
 import { lineText } from './audio/utterance.js';
@@ -335,7 +335,7 @@ export class CallSession {
     const answered = this.started !== undefined;
     c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined);
     (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies, this.interruptions, repliesOf(this.messages), this.audio ? { scripted: this.scripted } : undefined);
-    const notes = [this.scripted ? NO_MODEL_HINT : '', this.audioOff ? `Audio: ${AUDIO_OFF[this.audioOff]}.` : ''].filter(Boolean);
+    const notes = [this.scripted ? NO_MODEL_HINT : '', this.audioOff ? audioOffNote(this.audioOff) : ''].filter(Boolean);
     c.analysis = { summary: [summarise(this.messages), ...notes].join(' ') };
     if (this.audio) this.audio.close(seconds);
     this.setStatus('ended', endedReason);

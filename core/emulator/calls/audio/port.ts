@@ -61,6 +61,12 @@ export const AUDIO_OFF = {
 /** Why audio is off for a call, when it is. */
 export type AudioOffReason = keyof typeof AUDIO_OFF;
 
+/** How a call's summary and views begin the note of a call without sound (every reason starts so). */
+export const AUDIO_OFF_NOTE = 'Audio: audio is off';
+
+/** The note a call without sound carries in its summary: why, and how to give it sound. */
+export const audioOffNote = (reason: AudioOffReason): string => `Audio: ${AUDIO_OFF[reason]}.`;
+
 /** Whether the audio package is installed where this code runs (found, not loaded: it costs a file lookup). */
 export function audioInstalled(): boolean {
   try {

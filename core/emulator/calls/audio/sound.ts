@@ -18,17 +18,22 @@ import { Voices } from './voices.js';
 /** Calls whose channels are kept after being made, for the other kinds of recording asked for next. */
 const KEPT_RECORDINGS = 4;
 
+/**
+ * The one synthesis cache of the process, by voice and text: every emulator in it (a test file
+ * starts many) shares it, so a line is synthesized once however many calls say it.
+ */
+let shared: Promise<Voices | undefined> | undefined;
+
 /** Loads the audio package on first use and gives calls their sound. */
 export class CallSound {
-  private voices: Promise<Voices | undefined> | undefined;
   private readonly made = new Map<string, Promise<CallChannels>>();
 
   /** `on`: give phone calls sound (`voice dev`); false: `--no-audio`; undefined: not asked (the text timeline, without a note). */
   constructor(readonly on: boolean | undefined) {}
 
-  /** The synthesizer and detector, loaded once; undefined when the package is not installed. */
+  /** The synthesizer and detector, loaded once a process; undefined when the package is not installed. */
   load(): Promise<Voices | undefined> {
-    return (this.voices ??= loadAudio().then((port) => port && new Voices(port)));
+    return (shared ??= loadAudio().then((port) => port && new Voices(port)));
   }
 
   /** Gives a call its audio loop, or notes why it has none. */
