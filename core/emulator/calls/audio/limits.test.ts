@@ -23,6 +23,15 @@ describe('a call with sound reports', () => {
     expect(metrics.simulated).toEqual(['modelLatency', 'transcriberLatency']);
   });
 
+  it("the same timeline at any speed: each line lasts as long as its audio on the call's clock", async () => {
+    const scenario = { turns: [{ say: "I'd like to book [0.8s] a table" }, { say: 'Bye.' }] };
+    const said = (c: Awaited<ReturnType<typeof audioCall>>) => c.timeline.events.filter((e) => e.type !== 'latency');
+    const slow = await audioCall({ firstMessage: 'Hello.' }, scenario, { speed: 20 });
+    const fast = await audioCall({ firstMessage: 'Hello.' }, scenario, { speed: 1000 });
+    expect(said(slow)).toEqual(said(fast));
+    expect(slow.timeline.seconds).toBe(fast.timeline.seconds);
+  });
+
   it('exceeded-max-duration at maxDurationSeconds, mid-line, with a recording exactly that long', async () => {
     const c = await audioCall({ firstMessage: LONG, maxDurationSeconds: 10 }, { turns: [{ say: 'Thanks.' }, { pauseSeconds: 30, say: 'Bye.' }] });
     expect(c.call.endedReason).toBe('exceeded-max-duration');
