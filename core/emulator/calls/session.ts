@@ -1,6 +1,6 @@
 // One running call's state and its primitives: send a server message (filtered, to the right
 // server, in order), change status, speak a line, and end with the artifact the platform keeps.
-import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, ServerMessage, ServerMessageType } from '../../messages/index.js';
+import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, RecordingUrls, ServerMessage, ServerMessageType } from '../../messages/index.js';
 import { artifactOf, buildServerMessage, clientMessageOf, frozenCopy, isDeepFrozen, isSubscribed, summarise } from '../../messages/index.js';
 import { logCall } from './log.js';
 import type { EmulatorRecord } from '../store/record.js';
@@ -211,7 +211,13 @@ export class CallSession {
 
   /** A message of this call as it stands now (its parties, conversation and simulated time). */
   message<T extends ServerMessageType>(type: T, data?: DataOf<T>): ServerMessage {
-    const context: MessageContext & { data?: DataOf<T> } = { call: this.call, timestamp: Math.round(this.deps.clock.now()), messages: this.said, recordingUrl: this.recordingUrl() };
+    const context: MessageContext & { data?: DataOf<T> } = {
+      call: this.call,
+      timestamp: Math.round(this.deps.clock.now()),
+      messages: this.said,
+      recordingUrl: this.recordingUrl(),
+      recordingUrls: this.recordingUrls(),
+    };
     if (this.assistant) context.assistant = this.assistant;
     if (this.customer) context.customer = this.customer;
     if (this.phoneNumber) context.phoneNumber = this.phoneNumber;
@@ -304,6 +310,12 @@ export class CallSession {
     return (this.recording ??= `${this.deps.baseUrl()}/__voice/recording/${this.call.id}.wav`);
   }
 
+  /** The URLs the emulator serves this call's stereo recording and each side's from. */
+  recordingUrls(): RecordingUrls {
+    const at = (kind: string): string => this.recordingUrl().replace(/\.wav$/, `.${kind}.wav`);
+    return { stereo: at('stereo'), customer: at('customer'), assistant: at('assistant') };
+  }
+
   /** The customer spoke over the assistant: counted, and `user-interrupted` sent (the one place an interruption is made). */
   userInterrupts(turnId?: string): void {
     if (this.ended) return;
@@ -333,7 +345,7 @@ export class CallSession {
     Object.assign(c, costOf(seconds, this.messages, this.assistant, transport));
     c.messages = this.said;
     const answered = this.started !== undefined;
-    c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined);
+    c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined, this.recordingUrls());
     (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies, this.interruptions, repliesOf(this.messages), this.audio ? { scripted: this.scripted } : undefined);
     const notes = [this.scripted ? NO_MODEL_HINT : '', this.audioOff ? audioOffNote(this.audioOff) : ''].filter(Boolean);
     c.analysis = { summary: [summarise(this.messages), ...notes].join(' ') };

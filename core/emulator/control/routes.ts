@@ -163,9 +163,12 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
       return true;
     }
     if (path.startsWith(VOICE_PATHS.recording) && path.endsWith('.wav')) {
-      const call = deps.store.get('call', decodeURIComponent(path.slice(VOICE_PATHS.recording.length, -4)));
+      // `<id>.wav` is the mono recording (artifact.recordingUrl); `<id>.stereo.wav`, `.customer.wav`, `.assistant.wav` the others.
+      const name = decodeURIComponent(path.slice(VOICE_PATHS.recording.length, -4));
+      const kind = (['stereo', 'customer', 'assistant'] as const).find((k) => name.endsWith(`.${k}`)) ?? 'mono';
+      const call = deps.store.get('call', kind === 'mono' ? name : name.slice(0, -kind.length - 1));
       if (!call || typeof call.startedAt !== 'string' || typeof call.endedAt !== 'string') throw new HttpError(404, 'No recording: the call is unknown, was never answered or has not ended');
-      const wav = await deps.runner.recording('mono', call);
+      const wav = await deps.runner.recording(kind, call);
       res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length, 'access-control-allow-origin': '*' });
       res.end(wav);
       return true;

@@ -69,5 +69,12 @@ describe("a call's recording", () => {
         .join(''),
     ).toBe('42#');
     expect(c.events('keys')).toMatchObject([{ side: 'assistant', digits: '42#' }]);
+    // The artifact's URLs serve the same files.
+    const artifact = c.call.artifact as { stereoRecordingUrl: string; recording: { stereoUrl: string; mono: Record<string, string> } };
+    const bytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+    expect(artifact.recording.stereoUrl).toBe(artifact.stereoRecordingUrl);
+    expect(await bytes(artifact.stereoRecordingUrl)).toEqual(Buffer.from(await wavOf(c, 'stereo')));
+    expect(await bytes(artifact.recording.mono.assistantUrl!)).toEqual(Buffer.from(await wavOf(c, 'assistant')));
+    expect(await bytes(artifact.recording.mono.customerUrl!)).toEqual(Buffer.from(await wavOf(c, 'customer')));
   });
 });
