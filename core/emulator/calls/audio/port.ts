@@ -1,7 +1,8 @@
 // What the call engine needs from `voice-agent-audio`, declared here: core never imports the
 // optional package statically (lint refuses it), it loads it with import() when a call first needs
 // sound and checks it against this shape (audio.test.ts shows the package satisfies it).
-import { createRequire } from 'node:module';
+// Named apart: bundles that open with a require shim declare `createRequire` themselves.
+import { createRequire as requireAt } from 'node:module';
 
 /** 16-bit PCM, mono unless `channels` is 2 (interleaved). */
 export interface PcmLike {
@@ -70,7 +71,7 @@ export const audioOffNote = (reason: AudioOffReason): string => `Audio: ${AUDIO_
 /** Whether the audio package is installed where this code runs (found, not loaded: it costs a file lookup). */
 export function audioInstalled(): boolean {
   try {
-    createRequire(import.meta.url).resolve(`${AUDIO_PACKAGE}/package.json`);
+    requireAt(import.meta.url).resolve(`${AUDIO_PACKAGE}/package.json`);
     return true;
   } catch {
     return false;
