@@ -35,7 +35,8 @@ interface SayOptions {
 function bodyOf(words: string[], o: SayOptions): Record<string, unknown> {
   const text = words.join(' ').trim();
   if (o.dtmf !== undefined) {
-    if (text || o.afterSeconds !== undefined || o.afterWords !== undefined) throw usageError('--dtmf presses keys on its own: give no text and no --after-* with it.', 'e.g. voice call say <id> --dtmf 1234#');
+    if (text || o.afterSeconds !== undefined || o.afterWords !== undefined)
+      throw usageError('--dtmf presses keys on its own: give no text and no --after-* with it.', 'e.g. voice call say <id> --dtmf 1234#');
     return { dtmf: o.dtmf };
   }
   if (!text) throw usageError('Say something: voice call say <id> "text" (or press keys with --dtmf 12#)');
@@ -50,7 +51,7 @@ export function callSayCommand(): Command {
     .argument('<id>', 'call id (of a running call)')
     .argument('[text...]', 'what the customer says ([0.8s] pauses mid-sentence)')
     .option('--dtmf <keys>', 'press keys instead of speaking (e.g. 1234#): their tones are heard, and keypadInputPlan makes them a turn', keys)
-    .option('--after-seconds <s>', "talk over the assistant this many seconds into its line (its line under way, else its next)", seconds)
+    .option('--after-seconds <s>', 'talk over the assistant this many seconds into its line (its line under way, else its next)', seconds)
     .option('--after-words <n>', 'talk over the assistant after this many of its words', count)
     .addHelpText(
       'after',

@@ -77,7 +77,11 @@ function builtIn(tool: Json, kind: Exclude<ToolKind, 'function'>, members: Json[
   }
   if (kind === 'dtmf') {
     const dtmf = { type: 'string', description: 'The keys to press, in order: digits 0-9, * and #' };
-    return { name: 'dtmf', description: 'Presses keys on the phone keypad (DTMF), e.g. to choose an option in a phone menu.', parameters: { type: 'object', properties: { dtmf }, required: ['dtmf'] } };
+    return {
+      name: 'dtmf',
+      description: 'Presses keys on the phone keypad (DTMF), e.g. to choose an option in a phone menu.',
+      parameters: { type: 'object', properties: { dtmf }, required: ['dtmf'] },
+    };
   }
   if (kind === 'transferCall') {
     const destinations = transferDestinations(tool);

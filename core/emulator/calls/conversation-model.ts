@@ -92,7 +92,8 @@ export class ModelTalk {
     const hooks = {
       callTool: async (call: { id: string; name: string; arguments: string }, tool: Json | undefined) => {
         const started = performance.now();
-        const outcome = tool?.type === 'dtmf' ? await pressDtmf(s, call) : tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
+        const outcome =
+          tool?.type === 'dtmf' ? await pressDtmf(s, call) : tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
         recorder.onTool(call, outcome, performance.now() - started);
         return outcome;
       },

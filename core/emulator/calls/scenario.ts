@@ -97,7 +97,8 @@ function turnOf(raw: unknown, where: string): ScenarioTurn {
   for (const key of Object.keys(t)) if (!FIELDS.has(key)) throw new ScenarioError(`${where} has an unknown field "${key}" (known: ${[...FIELDS].join(', ')})`);
   const turn: ScenarioTurn = {};
   if (t.say !== undefined) {
-    if (typeof t.say !== 'string' && !Array.isArray(t.say)) throw new ScenarioError(`${where}.say must be text ("[0.8s]" pauses mid-sentence), or a list of text and pauses in seconds like ["I'd like to book", 0.8, "a table"]`);
+    if (typeof t.say !== 'string' && !Array.isArray(t.say))
+      throw new ScenarioError(`${where}.say must be text ("[0.8s]" pauses mid-sentence), or a list of text and pauses in seconds like ["I'd like to book", 0.8, "a table"]`);
     const problem = lineProblem(t.say);
     if (problem) throw new ScenarioError(`${where}.say cannot be said: ${problem}`);
     turn.say = t.say as string | Fragments;
