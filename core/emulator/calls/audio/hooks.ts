@@ -5,6 +5,7 @@
 // interruption hooks. Their actions: `say` (exact text; a prompt with the assistant's model),
 // `tool` (a function tool's server, endCall, transferCall, dtmf) and `message.add`.
 import type { Json } from '../../../messages/index.js';
+import { isObject } from '../../../json.js';
 import { toolName } from '../resolve.js';
 import { runToolCall, toolCallId } from '../tools.js';
 import { transferCall } from '../transfer.js';
@@ -25,7 +26,6 @@ export interface DueHook {
   hook: Json;
 }
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const TIMEOUT = 'customer.speech.timeout';
 
 /** The hooks of one call. */

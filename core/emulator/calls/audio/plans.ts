@@ -2,6 +2,7 @@
 // default when the assistant leaves it out: when to start speaking (startSpeakingPlan), when to
 // stop for the customer (stopSpeakingPlan), whether the first message can be cut, and keypad input.
 import type { Json } from '../../../messages/index.js';
+import { isObject } from '../../../json.js';
 
 /** A custom endpointing rule: a pattern on the assistant's last line, the customer's words, or both. */
 export interface EndpointingRule {
@@ -88,7 +89,6 @@ export const INTERRUPTION_PHRASES = [
   'actually',
 ];
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback);
 
 /** Text as phrases are compared: lower case, apostrophes and punctuation gone ("I'm" is "im"), single spaces. */
