@@ -92,7 +92,8 @@ if (audioOnly) {
 /** The export condition under which core's package.json names its sources. */
 const CORE_SOURCE = ['voice-source'];
 
-const CLI_EXTERNAL = ['vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'];
+// voice-agent-audio is optional: bundled in, `voice dev` could not run without it (and would carry its code twice).
+const CLI_EXTERNAL = ['voice-agent-audio', 'vite', '@vitejs/plugin-react', '@sentry/node', '@supabase/supabase-js', 'lightningcss', 'fsevents', 'react-devtools-core'];
 
 const cliBuilds = coreOnly
   ? []

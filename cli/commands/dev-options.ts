@@ -28,6 +28,8 @@ export interface DevOptions {
   readyFile?: string;
   /** False with --no-inspector. */
   inspector: boolean;
+  /** False with --no-audio: calls run on the text timeline. */
+  audio: boolean;
   /** OpenAI-compatible base URL for every assistant whose provider is not custom-llm. */
   llm?: string;
   llmKey?: string;
@@ -111,5 +113,6 @@ export function addDevOptions(cmd: Command, defaultPort: number): Command {
     .option('--export-on-exit <file>', 'write every resource and call to this file when stopping (Ctrl-C, or the end of `exec`)')
     .option('--apply <dir>', 'apply this configuration-as-code folder at start, as `voice apply` does, and print the id -> UUID map')
     .option('--ready-file <file>', 'write the URL to this file once the emulator answers (for scripts)')
-    .option('--no-inspector', 'do not serve the inspector page (calls, deliveries, requests and resources, live) at /__voice/inspector/');
+    .option('--no-inspector', 'do not serve the inspector page (calls, deliveries, requests and resources, live) at /__voice/inspector/')
+    .option('--no-audio', 'calls without sound: no speech synthesis, voice activity detection or timing rules on audio (the text timeline)');
 }

@@ -165,6 +165,7 @@ export async function startDev(opts: DevOptions, apiKey: string | undefined, io:
       inspectorDir: inspector,
       model,
       preload: true,
+      audio: opts.audio !== false,
     });
   } catch (error) {
     if (error instanceof DataFileInUseError) {

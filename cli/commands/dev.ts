@@ -3,6 +3,7 @@
 import { EMULATOR_URL, localFlags } from '#core/hosts';
 import { Command } from 'commander';
 import { CorsPolicy } from '#core/emulator/http/cors';
+import { AUDIO_PACKAGE, audioInstalled } from '#core/emulator/calls/audio/port';
 import { ExitCode } from '../errors.js';
 import { addSecret, err, out } from '../redact.js';
 import { profileName } from '../settings.js';
@@ -51,6 +52,13 @@ export function modelLine(described: string, configured: boolean): string {
   const what = described.replace(/^model: /, '');
   if (configured) return what;
   return `none configured: conversations are scripted (custom-llm assistants with a model.url still call it); give one with --llm URL --llm-model NAME (see docs/model.md)`;
+}
+
+/** The banner's audio line: sound on (loaded when the first call needs it), or off and how to turn it on. */
+export function audioLine(wanted: boolean, installed: boolean): string {
+  if (!wanted) return 'off (--no-audio): calls run on the text timeline; start without --no-audio to give them speech and the timing rules';
+  if (!installed) return `off: ${AUDIO_PACKAGE} is not installed; npm install ${AUDIO_PACKAGE} gives calls speech, voice activity detection and the timing rules (docs/audio.md)`;
+  return `on: both sides speak with local stand-in voices, the timing rules run on the audio (${AUDIO_PACKAGE}, loaded when the first call needs it; --no-audio to turn it off)`;
 }
 
 /** Runs until SIGINT or SIGTERM, then calls `stop` (a second Ctrl-C while stopping exits at once). */
@@ -117,6 +125,7 @@ Examples:
       io.err('           POST /call/web, /chat/web and /chat/web/responses answer any origin, as on the platform.\n');
       io.err(`  Calls:   run at ${opts.speed}x${opts.scenario ? `, customers follow ${opts.scenario}` : ''}; deliveries: ${emu.url}/__voice/deliveries, live: ${emu.url}/__voice/events\n`);
       io.err(`  Model:   ${modelLine(emu.model.describe(), Boolean(opts.llm || opts.llmReplay || opts.llmRecord))}\n`);
+      io.err(`  Audio:   ${audioLine(opts.audio !== false, audioInstalled())}\n`);
       io.err(`  State:   voice dev reset --api-url ${emu.url}  (back to the start; health: ${emu.url}/__voice/health)\n`);
       if (running.inspector) io.err(`  Inspector: ${emu.url}/__voice/inspector/   (calls, deliveries, requests, resources; live)\n`);
       else if (opts.inspector) io.err('  Inspector: not built (run npm run build); the emulator runs without it.\n');

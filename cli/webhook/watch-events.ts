@@ -1,6 +1,7 @@
 // What `voice call watch` shows: the events of one call (status changes, who said what, tool
 // calls and results, the end), worked out from a Call object or from the emulator's stream,
 // and the line each becomes.
+import { AUDIO_OFF_NOTE } from '#core/emulator/calls/audio/port';
 import { isObject } from '#core/json';
 import type { Line } from './lines.js';
 import { endedText, short, speaker, toolCallText } from './summary.js';
@@ -83,9 +84,10 @@ export function diffCall(seen: Seen, call: Obj, now = new Date()): WatchEvent[] 
   for (const turn of turns.slice(seen.turns)) events.push(...turnEvents(turn, now, recorded));
   seen.turns = Math.max(seen.turns, turns.length);
   if (ended && seen.status !== 'ended') {
-    // A call the emulator scripted (no model configured) says so where its story is told.
+    // A call the emulator scripted (no model configured) or ran without sound says so where its story is told.
     const summary = obj(call.analysis).summary;
-    if (typeof summary === 'string' && summary.includes(SCRIPTED)) events.push({ kind: 'note', at: now, level: 'WARN', text: summary.slice(summary.indexOf(SCRIPTED)) });
+    const from = typeof summary === 'string' ? Math.min(...[SCRIPTED, AUDIO_OFF_NOTE].map((m) => summary.indexOf(m)).filter((i) => i >= 0)) : Infinity;
+    if (typeof summary === 'string' && Number.isFinite(from)) events.push({ kind: 'note', at: now, level: 'WARN', text: summary.slice(from) });
     events.push(endedEvent(call, now, recorded));
   }
   if (status) seen.status = status;

@@ -24,4 +24,10 @@ describe('voice call watch notes', () => {
     expect(events[0]).toMatchObject({ text: 'No model is configured, so this conversation was scripted. To run...' });
     expect(diffCall({ turns: 0 }, { ...call, analysis: { summary: 'A real call.' } }).map((e) => e.kind)).toEqual(['ended']);
   });
+
+  it("tells an ended call's note when it ran without sound, and how to turn sound on", () => {
+    const summary = 'Simulated call: 4 spoken turns. Audio: audio is off (--no-audio): calls run on the text timeline; start voice dev without --no-audio to give them speech and the timing rules.';
+    const [note] = diffCall({ turns: 0 }, { status: 'ended', endedReason: 'customer-ended-call', analysis: { summary } });
+    expect(note).toMatchObject({ kind: 'note', level: 'WARN', text: expect.stringMatching(/^Audio: audio is off \(--no-audio\).*without --no-audio/) });
+  });
 });

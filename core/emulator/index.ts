@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { ensureDefaultOrg } from './store/default-org.js';
-import { CallRunner } from './calls/index.js';
+import { CallRunner, TIMELINES } from './calls/index.js';
 import type { Scenario, WebCallEngine } from './calls/index.js';
 import { createRunHost } from './actions/runs.js';
 import type { RunHost } from './actions/runs.js';
@@ -109,6 +109,13 @@ export interface EmulatorOptions {
    * call's artifacts land in `<folder>/<bucket>/...` (buckets with an S3-compatible URL are written there).
    */
   storageDir?: string;
+  /**
+   * Sound for phone calls (`voice dev`, unless `--no-audio`): both sides synthesized with
+   * voice-agent-audio, loaded when the first call needs it, and the platform's timing rules on that
+   * audio; `false` says every call runs on the text timeline because sound was turned off. Unset:
+   * the text timeline, with no note (programs and tests that never asked for sound).
+   */
+  audio?: boolean;
   /** Where the emulator's own warnings go (the data file cannot be written, and when it can again); default stderr. */
   warn?: (line: string) => void;
 }
@@ -155,7 +162,7 @@ function urlHost(host: string): string {
 
 /** Objects nothing changes any more except through the store (touch, replace): log lines and ended calls. */
 function settled(collection: string, rec: Rec): boolean {
-  return collection === 'log' || (collection === 'call' && rec.status === 'ended');
+  return collection === 'log' || collection === TIMELINES || (collection === 'call' && rec.status === 'ended');
 }
 
 async function openStore(
@@ -232,7 +239,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     // Call progress is written within a second (no answer waits for it); API changes before their answer.
     calls = new CallRunner(
       { store, record, baseUrl: () => env.url, changed: () => writer?.soon(), model, ...(options.storageDir ? { storageDir: resolve(options.storageDir) } : {}) },
-      { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls },
+      { speed: options.speed, scenario: options.scenario, keepEndedCalls: options.keepEndedCalls, ...(options.audio !== undefined ? { audio: options.audio } : {}) },
     );
     env.calls = calls;
     const runnerRef = calls;

@@ -91,7 +91,7 @@ const BUILDERS: Record<ServerMessageType, Builder> = {
       endedReason: ended,
       ...(cost !== undefined ? { cost } : {}),
       ...(costs ? { costs } : {}),
-      artifact: { ...artifactOf(messages(ctx), ctx.recordingUrl), ...kept },
+      artifact: { ...artifactOf(messages(ctx), ctx.recordingUrl, ctx.recordingUrls), ...kept },
       analysis: { summary },
       ...(startedAt ? { startedAt } : {}),
       endedAt,

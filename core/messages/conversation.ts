@@ -1,7 +1,7 @@
 // A conversation in the platform's three views: its own messages, OpenAI's chat format and a
 // plain transcript, plus the artifact that bundles them.
 import { frozenCopy, isDeepFrozen } from './frozen.js';
-import type { ConversationMessage, Json, OpenAIMessage } from './types.js';
+import type { ConversationMessage, Json, OpenAIMessage, RecordingUrls } from './types.js';
 
 /** One message in OpenAI's chat format (undefined for a role it has no place for). */
 function formatted(m: ConversationMessage): OpenAIMessage | undefined {
@@ -55,13 +55,23 @@ export function transcriptText(messages: readonly ConversationMessage[]): string
   return lines.join('\n');
 }
 
-/** The call artifact (`Artifact`): messages in both formats, transcript and recording URL. */
-export function artifactOf(messages: readonly ConversationMessage[], recordingUrl?: string): Json {
+/** The artifact's recording fields: the mono URL, and the stereo and each side's when known (`recording` and the older flat fields). */
+function recordingFields(mono: string, urls: RecordingUrls = {}): Json {
+  const { stereo, customer, assistant } = urls;
+  return {
+    recordingUrl: mono,
+    ...(stereo ? { stereoRecordingUrl: stereo } : {}),
+    recording: { ...(stereo ? { stereoUrl: stereo } : {}), mono: { combinedUrl: mono, ...(assistant ? { assistantUrl: assistant } : {}), ...(customer ? { customerUrl: customer } : {}) } },
+  };
+}
+
+/** The call artifact (`Artifact`): messages in both formats, transcript and recording URLs. */
+export function artifactOf(messages: readonly ConversationMessage[], recordingUrl?: string, recordingUrls?: RecordingUrls): Json {
   return {
     // A frozen conversation cannot change under the artifact: it is shared, not copied.
     messages: Object.isFrozen(messages) ? messages : [...messages],
     messagesOpenAIFormatted: openAIFormatted(messages),
     transcript: transcriptText(messages),
-    ...(recordingUrl ? { recordingUrl, recording: { mono: { combinedUrl: recordingUrl } } } : {}),
+    ...(recordingUrl ? recordingFields(recordingUrl, recordingUrls) : {}),
   };
 }

@@ -104,6 +104,13 @@ export interface OpenAIMessage {
   content: string | null;
 }
 
+/** The URLs of a call's stereo recording and of each side's, next to its mono `recordingUrl`. */
+export interface RecordingUrls {
+  stereo?: string;
+  customer?: string;
+  assistant?: string;
+}
+
 /** What a message is built from: the call's parties and, per type, the facts it reports. */
 export interface MessageContext {
   /** The call (`Call`) the message is about. */
@@ -120,6 +127,8 @@ export interface MessageContext {
   messages?: readonly ConversationMessage[];
   /** The recording URL for artifacts. */
   recordingUrl?: string;
+  /** The other recordings' URLs for artifacts (stereo, each side). */
+  recordingUrls?: RecordingUrls;
   /** Type-specific facts (status, transcript text, tool calls...): see `MessageData`. */
   data?: Json;
 }

@@ -1,11 +1,19 @@
 // The assistant's tools as the model sees them: function tools (and any tool carrying a function
-// definition) as OpenAI functions, plus the endCall / transferCall / handoff built-ins as functions
-// the way the platform constructs them when the tool gives no `function` of its own.
+// definition) as OpenAI functions, plus the endCall / transferCall / handoff / dtmf built-ins as
+// functions the way the platform constructs them when the tool gives no `function` of its own.
 import type { Json } from '../messages/index.js';
 import { isObject } from '../json.js';
 
 /** What calling a model-visible function means. */
-export type ToolKind = 'function' | 'endCall' | 'transferCall' | 'handoff';
+export type ToolKind = 'function' | 'endCall' | 'transferCall' | 'handoff' | 'dtmf';
+
+/** Whether calling a function of this kind is an action that ends the model's turn (the host carries it out). */
+export function isAction(kind: ToolKind | undefined): boolean {
+  return kind === 'endCall' || kind === 'transferCall' || kind === 'handoff';
+}
+
+/** The built-in tool types the model is offered as functions. */
+const BUILT_IN = new Set<string>(['endCall', 'transferCall', 'handoff', 'dtmf']);
 
 /** A function offered to the model and the tool record behind it. */
 export interface ModelFunction {
@@ -67,6 +75,14 @@ function builtIn(tool: Json, kind: Exclude<ToolKind, 'function'>, members: Json[
   if (kind === 'endCall') {
     return { name: 'endCall', description: 'Ends the call. Call it when the conversation is over or the instructions say to hang up.', parameters: { type: 'object', properties: {} } };
   }
+  if (kind === 'dtmf') {
+    const dtmf = { type: 'string', description: 'The keys to press, in order: digits 0-9, * and #' };
+    return {
+      name: 'dtmf',
+      description: 'Presses keys on the phone keypad (DTMF), e.g. to choose an option in a phone menu.',
+      parameters: { type: 'object', properties: { dtmf }, required: ['dtmf'] },
+    };
+  }
   if (kind === 'transferCall') {
     const destinations = transferDestinations(tool);
     const description =
@@ -86,7 +102,7 @@ export function modelFunctions(tools: Json[], members?: Json[]): ModelFunction[]
   const seen = new Set<string>();
   for (const tool of tools) {
     if (!isObject(tool)) continue;
-    const kind: ToolKind = tool.type === 'endCall' || tool.type === 'transferCall' || tool.type === 'handoff' ? tool.type : 'function';
+    const kind: ToolKind = typeof tool.type === 'string' && BUILT_IN.has(tool.type) ? (tool.type as ToolKind) : 'function';
     const own = isObject(tool.function) ? tool.function : undefined;
     let fn: Json;
     if (kind === 'function') {
@@ -107,7 +123,7 @@ export function modelFunctions(tools: Json[], members?: Json[]): ModelFunction[]
   return out;
 }
 
-/** The assistant's tools as the OpenAI `tools` array the platform sends: function tools and the endCall / transferCall / handoff built-ins. */
+/** The assistant's tools as the OpenAI `tools` array the platform sends: function tools and the endCall / transferCall / handoff / dtmf built-ins. */
 export function toolsForModel(tools: Json[], members?: Json[]): Json[] {
   return modelFunctions(tools, members).map((f) => f.definition);
 }

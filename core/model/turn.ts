@@ -4,7 +4,7 @@
 import type { Json } from '../messages/index.js';
 import { endedReasonFor } from './failures.js';
 import { modelOf } from './request.js';
-import { handoffTarget, modelFunctions, type ModelFunction } from './tools.js';
+import { handoffTarget, isAction, modelFunctions, type ModelFunction } from './tools.js';
 import type { ChatMessage, ModelGateway, ModelToolCall, StepInput, TurnHooks, TurnResult } from './types.js';
 
 /** Steps a turn may take before it is stopped as a loop. */
@@ -71,8 +71,9 @@ export async function runAssistantTurn(gateway: ModelGateway, input: Omit<StepIn
     if (!result.toolCalls.length) return done();
 
     // A built-in action ends the turn: the host carries it out (tools called alongside still run first).
-    const actionCall = result.toolCalls.find((c) => functions.get(c.name)?.kind !== 'function' && functions.has(c.name));
-    const called = result.toolCalls.filter((c) => c !== actionCall && (functions.get(c.name)?.kind ?? 'function') === 'function').map((call) => ({ call, tool: functions.get(call.name)?.tool }));
+    const actionCall = result.toolCalls.find((c) => isAction(functions.get(c.name)?.kind));
+    // Function tools (and the keypad, which the host presses) run now; other actions after the first are dropped.
+    const called = result.toolCalls.filter((c) => c !== actionCall && !isAction(functions.get(c.name)?.kind)).map((call) => ({ call, tool: functions.get(call.name)?.tool }));
     for (const [i, outcome] of (await runTools(hooks, called, latencies.toolMs)).entries()) {
       const content = outcome.error !== undefined ? `Error: ${outcome.error}` : (outcome.result ?? '');
       added.push({ role: 'tool', tool_call_id: (called[i] as { call: ModelToolCall }).call.id, content });

@@ -1,4 +1,4 @@
-// A call's files: its recordings (WAV, the stand-in audio of calls/recording.ts), packet capture
+// A call's files: its recordings (WAV: the call's audio, or the stand-in of a text-timeline call), packet capture
 // and log file. Before the call ends there is nothing to fetch.
 import type { Ctx, Handler } from '../http/context.js';
 import { find } from '../resources/crud.js';
@@ -18,9 +18,10 @@ function ended(ctx: Ctx, what: string): Rec {
 
 /** `GET /call/{id}/*-recording`: the WAV of an ended call; 404 before it ends. */
 export function recording(kind: RecordingKind): Handler {
-  return (ctx) => {
+  return async (ctx) => {
     const call = ended(ctx, 'recording');
-    return { status: 200, body: callRecordingWav(kind, call), contentType: 'audio/wav' };
+    const runner = ctx.env.calls;
+    return { status: 200, body: runner?.recording ? await runner.recording(kind, call) : callRecordingWav(kind, call), contentType: 'audio/wav' };
   };
 }
 

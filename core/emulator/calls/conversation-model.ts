@@ -6,13 +6,13 @@ import type { Json } from '../../messages/index.js';
 import { runAssistantTurn } from '../../model/index.js';
 import type { ChatMessage, ModelGateway, StepResult } from '../../model/index.js';
 import { hangUp } from './control.js';
-import { hearLanguage } from './language.js';
 import { TurnRecorder } from './model-record.js';
-import { turnLatency } from './latency.js';
 import { toolsOf } from './resolve.js';
 import type { Scenario } from './scenario.js';
+import { customerTurns } from './scenario-turns.js';
+import type { Fragments } from './audio/utterance.js';
 import type { CallSession } from './session.js';
-import { runToolCall, runToolCalls } from './tools.js';
+import { pressDtmf, runToolCall, runToolCalls } from './tools.js';
 import { handoffTo, transferCall } from './transfer.js';
 
 /** A model-driven conversation on one call: the history the model sees and its turns. */
@@ -34,10 +34,25 @@ export class ModelTalk {
     const first = s.assistant?.firstMessage;
     if (mode === 'assistant-speaks-first-with-model-generated-message') return this.reply();
     if (mode === 'assistant-speaks-first' && typeof first === 'string' && first.trim()) {
-      if (!(await s.speak('assistant', first))) return false;
-      this.history.push({ role: 'assistant', content: first });
+      if (!(await s.speak('assistant', first, { source: 'first-message' }))) return false;
+      const heard = s.lastLine?.heard ?? first;
+      if (heard) this.history.push({ role: 'assistant', content: heard });
     }
     return !s.ended;
+  }
+
+  /** What the assistant's hooks need: a reply, a message for the model, a line written from a prompt. */
+  hookTalk(): NonNullable<CallSession['talk']> {
+    return {
+      reply: () => this.reply(),
+      remember: (m) => void this.history.push(m),
+      prompt: async (prompt) => {
+        const s = this.s;
+        const input = { assistant: s.assistant ?? {}, tools: [], messages: [...this.history, { role: 'system' as const, content: prompt }], label: `call ${s.call.id} hook`, signal: s.stop.signal };
+        const result = await s.deps.clock.hold(this.gateway.step(input));
+        return result.ok && result.text.trim() ? result.text.trim() : undefined;
+      },
+    };
   }
 
   /** Gives the action call the model made (it has no tool result yet) its answer, so the history stays a valid chat for the next request. */
@@ -47,11 +62,15 @@ export class ModelTalk {
     for (const c of last?.role === 'assistant' ? (last.tool_calls ?? []) : []) if (!answered.has(c.id)) this.history.push({ role: 'tool', tool_call_id: c.id, content });
   }
 
-  /** The customer said `text`: it is spoken, then the assistant answers. False once the call ended. */
-  async customer(text: string): Promise<boolean> {
-    if (!(await this.s.speak('user', text))) return false;
+  /** The customer said something (a line, or keys as a keypad entry): it goes to the model, which answers. False once the call ended. */
+  heard(text: string): Promise<boolean> {
     this.history.push({ role: 'user', content: text });
     return this.reply();
+  }
+
+  /** The customer says `line`: each turn of it is heard, then answered. False once the call ended. */
+  customer(line: string | Fragments): Promise<boolean> {
+    return this.s.customerSays(line, (heard) => this.heard(heard));
   }
 
   /** One assistant turn: model steps and tool calls until the model speaks or acts. False once the call ended. */
@@ -73,17 +92,23 @@ export class ModelTalk {
     const hooks = {
       callTool: async (call: { id: string; name: string; arguments: string }, tool: Json | undefined) => {
         const started = performance.now();
-        const outcome = tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
+        const outcome =
+          tool?.type === 'dtmf' ? await pressDtmf(s, call) : tool ? ((await runToolCall(s, tool, call)) ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${call.name}` };
         recorder.onTool(call, outcome, performance.now() - started);
         return outcome;
       },
       // One answer's tool calls go out together: one tool-calls message per server, as the platform sends them.
       callTools: async (calls: { call: { id: string; name: string; arguments: string }; tool: Json | undefined }[]) => {
         const started = performance.now();
-        const known = calls.filter((c): c is { call: (typeof c)['call']; tool: Json } => c.tool !== undefined);
+        // The keypad is pressed by the call itself; the other tools go to their servers together.
+        const known = calls.filter((c): c is { call: (typeof c)['call']; tool: Json } => c.tool !== undefined && c.tool.type !== 'dtmf');
         const ran = known.length ? await runToolCalls(s, known) : [];
         let k = 0;
-        const outcomes = calls.map((c) => (c.tool ? ((ran ?? [])[k++] ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${c.call.name}` }));
+        const outcomes: { result?: string; error?: string }[] = [];
+        for (const c of calls) {
+          if (c.tool?.type === 'dtmf') outcomes.push(await pressDtmf(s, c.call));
+          else outcomes.push(c.tool ? ((ran ?? [])[k++] ?? { error: 'the call ended' }) : { error: `the assistant has no tool named ${c.call.name}` });
+        }
         const ms = performance.now() - started;
         calls.forEach((c, i) => recorder.onTool(c.call, outcomes[i] as { result?: string; error?: string }, ms));
         return outcomes;
@@ -99,13 +124,16 @@ export class ModelTalk {
     if (s.ended) return false;
     this.history.push(...result.messages);
     const first = result.latencies.modelMs[0];
-    if (first !== undefined) s.latencies.push(turnLatency(first));
+    if (first !== undefined) s.modelAnswered(first);
     if (result.failure) {
       s.log(`Model failed on turn ${n}: ${result.failure.message}`, 'ERROR');
       s.finish(result.failure.endedReason);
       return false;
     }
-    if (result.text.trim() && !(await s.speak('assistant', result.text, { streamed }))) return false;
+    if (result.text.trim()) {
+      if (!(await s.speak('assistant', result.text, { streamed }))) return false;
+      this.keepHeard(result.text, s.lastLine?.heard ?? result.text);
+    }
     const action = result.action;
     if (!action) return !s.ended;
     // The action's tool call goes into the conversation as the platform records it.
@@ -134,6 +162,16 @@ export class ModelTalk {
     return greeted ? true : this.reply();
   }
 
+  /** The model's next request keeps only what was said of its last line: the words heard before a cut, nothing when it was never said. */
+  private keepHeard(text: string, heard: string): void {
+    if (heard === text) return;
+    const i = this.history.findLastIndex((m) => m.role === 'assistant' && typeof m.content === 'string' && m.content.trim() === text.trim());
+    const m = this.history[i];
+    if (m?.role !== 'assistant') return;
+    if (heard || m.tool_calls?.length) this.history[i] = { ...m, content: heard || null };
+    else this.history.splice(i, 1);
+  }
+
   /** The tool call of the model's last answer that has no result yet: the action it took. */
   private pendingAction(): { id: string; name: string; arguments: string } | undefined {
     const answered = new Set(this.history.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])));
@@ -143,87 +181,19 @@ export class ModelTalk {
   }
 }
 
-/** Seconds without a customer line before the platform ends a call as `silence-timed-out` (its default). */
-export const SILENCE_SECONDS = 30;
-
-/**
- * Lines said on the live call (`voice call say`, the inspector, MCP): each becomes the customer's
- * next turn, even mid-pause. The first one makes the call the developer's: the scenario's
- * customer says nothing more (`taken`), and `yours()` answers their lines until the call ends.
- */
-export class LiveLines {
-  private readonly lines: string[] = [];
-  // Cuts a pause short when a line is said; one serves every pause until it fires.
-  private wake = new AbortController();
-  /** A line was said from outside: the scripted customer has stopped. */
-  taken = false;
-
-  constructor(private readonly s: CallSession) {
-    s.hear = (text) => {
-      if (s.ended) return false;
-      if (!this.taken) s.log('You spoke on the call, so it is yours now: the scripted customer says nothing more', 'INFO');
-      this.taken = true;
-      this.lines.push(text);
-      this.wake.abort();
-      return true;
-    };
-  }
-
-  /**
-   * The call after the developer spoke: each line they say is answered, until someone ends it or
-   * 30 s pass without one, when it ends `silence-timed-out` (the platform's default silence timeout).
-   */
-  async yours(handle: (line: string) => Promise<boolean>): Promise<void> {
-    const { s } = this;
-    const quiet = SILENCE_SECONDS;
-    for (;;) {
-      if (this.wake.signal.aborted) this.wake = new AbortController();
-      const line = this.lines.shift();
-      if (line !== undefined) {
-        if (!(await handle(line))) return;
-        continue;
-      }
-      if (!(await s.wait(quiet, this.wake.signal))) return;
-      if (!this.lines.length) {
-        s.log(`No customer line for ${quiet} s: the call ends on silence`);
-        return s.finish('silence-timed-out');
-      }
-    }
-  }
-
-  /** Waits `seconds` of the call's time, handing each line said meanwhile to `handle` as it comes (a line ends the wait); false once the call ended. */
-  async pause(seconds: number, handle: (line: string) => Promise<boolean>): Promise<boolean> {
-    const { s } = this;
-    const end = s.deps.clock.now() + seconds * 1000;
-    for (;;) {
-      for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) if (!(await handle(line))) return false;
-      // A line said from outside ends the scenario's pause: the call is the developer's (`yours()`).
-      if (this.taken) return !s.ended;
-      const left = (end - s.deps.clock.now()) / 1000;
-      if (left <= 0 || s.ended) return !s.ended;
-      if (this.wake.signal.aborted) this.wake = new AbortController();
-      if (!(await s.wait(left, this.wake.signal))) return false;
-    }
-  }
-}
-
 /** Runs a model-driven call: the opening, then customer turns (the scenario's lines, and lines said live) until someone hangs up. */
 export async function converseWithModel(s: CallSession, gateway: ModelGateway, scenario: Scenario, members?: Json[]): Promise<void> {
   void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
   const talk = new ModelTalk(s, gateway, members);
-  const live = new LiveLines(s);
-  const customer = (line: string): Promise<boolean> => talk.customer(line);
+  s.talk = talk.hookTalk();
   if (scenario.turns.some((t) => t.tools || t.handoff || t.endCall)) s.log("The scenario's tools, handoff and endCall lines are ignored: the model decides what the assistant does", 'WARN');
-  if (!(await talk.greet())) return;
-  for (const turn of scenario.turns) {
-    if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
-    if (live.taken) return live.yours(customer);
-    if (turn.interrupt) s.userInterrupts();
-    hearLanguage(s, turn.language);
+  const turns = customerTurns(s, scenario, (heard) => talk.heard(heard));
+  if (!(await turns.opening(() => talk.greet()))) return;
+  for (const [i, turn] of scenario.turns.entries()) {
+    if (!(await turns.before(i))) return;
     if (turn.say !== undefined && !(await talk.customer(turn.say))) return;
+    if (!(await turns.keys(turn))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
   }
-  if (!(await live.pause(0, customer))) return;
-  if (live.taken) return live.yours(customer);
-  s.finish('customer-ended-call');
+  if (await turns.end()) s.finish('customer-ended-call');
 }

@@ -7,11 +7,11 @@ import { argumentsFor } from './arguments.js';
 import { toolName, toolsOf } from './resolve.js';
 import type { Scenario, ScenarioTool } from './scenario.js';
 import type { CallSession } from './session.js';
-import { runToolCall, toolCallId } from './tools.js';
+import { pressDtmf, runToolCall, toolCallId } from './tools.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
-import { converseWithModel, LiveLines } from './conversation-model.js';
+import { converseWithModel } from './conversation-model.js';
 import { hangUp } from './control.js';
-import { hearLanguage } from './language.js';
+import { customerTurns } from './scenario-turns.js';
 import { greet } from './greeting.js';
 import { handoffTo, moveToAssistant, transferCall } from './transfer.js';
 
@@ -51,9 +51,9 @@ function scripted(s: CallSession, names: ScenarioTool[]): { tool: Json; argument
   const tools = toolsOf(s.deps.store, s.assistant);
   const out: { tool: Json; arguments: Json }[] = [];
   for (const want of names) {
-    const tool = tools.find((t) => toolName(t) === want.name) ?? tools.find((t) => MOVES.has(String(t.type)) && t.type === want.name);
-    if (!tool || (tool.type !== 'function' && !MOVES.has(String(tool.type)))) {
-      s.log(`Scenario names tool "${want.name}" but the assistant has no function, transferCall or handoff tool of that name`, 'WARN');
+    const tool = tools.find((t) => toolName(t) === want.name) ?? tools.find((t) => BY_TYPE.has(String(t.type)) && t.type === want.name);
+    if (!tool || (tool.type !== 'function' && !BY_TYPE.has(String(tool.type)))) {
+      s.log(`Scenario names tool "${want.name}" but the assistant has no function, transferCall, handoff or dtmf tool of that name`, 'WARN');
       continue;
     }
     out.push({ tool, arguments: want.arguments ?? argumentsFor((tool.function as Json | undefined)?.parameters as Json | undefined) });
@@ -64,10 +64,17 @@ function scripted(s: CallSession, names: ScenarioTool[]): { tool: Json; argument
 /** Tool types that move the call instead of asking a server for a result. */
 const MOVES = new Set(['transferCall', 'handoff']);
 
+/** Tool types a scenario may name by type when they have no function name: the moves, and the keypad. */
+const BY_TYPE = new Set([...MOVES, 'dtmf']);
+
 /** Calls scripted tools in order; a transferCall or handoff tool that moves the call ends the turn's tools. */
 async function runScripted(s: CallSession, wanted: { tool: Json; arguments: Json }[], members: Json[] | undefined): Promise<void> {
   for (const w of wanted) {
     if (s.ended) return;
+    if (w.tool.type === 'dtmf') {
+      await pressDtmf(s, { id: toolCallId(), name: toolName(w.tool) ?? 'dtmf', arguments: JSON.stringify(w.arguments) });
+      continue;
+    }
     if (!MOVES.has(String(w.tool.type))) {
       await callTools(s, [w]);
       continue;
@@ -98,7 +105,7 @@ export async function handoff(s: CallSession, members: Json[] | undefined, name:
 /** Ends the call the way the assistant does: its end-call message, then `assistant-ended-call`. */
 async function assistantEnds(s: CallSession): Promise<void> {
   const msg = s.assistant?.endCallMessage;
-  if (typeof msg === 'string' && msg.trim()) await s.speak('assistant', msg);
+  if (typeof msg === 'string' && msg.trim()) await s.speak('assistant', msg, { source: 'end' });
   await hangUp(s);
 }
 
@@ -108,20 +115,19 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
   if (model?.configured(s.assistant)) return converseWithModel(s, model, scenario, members);
   scriptedNote(s);
   void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
-  const live = new LiveLines(s);
-  const customer = async (line: string): Promise<boolean> => (await s.speak('user', line)) && s.speak('assistant', STAND_IN_REPLY);
-  await greet(s);
+  const reply = (): Promise<boolean> => s.speak('assistant', STAND_IN_REPLY);
+  s.talk = { reply, remember: () => undefined };
+  const turns = customerTurns(s, scenario, reply);
+  if (!(await turns.opening(() => greet(s)))) return;
   // Without scripted tool calls, the assistant calls each of its function tools once after the first words.
   const anyScripted = scenario.turns.some((t) => t.tools !== undefined);
   let defaultsDone = anyScripted;
   for (const [i, turn] of scenario.turns.entries()) {
-    if (s.ended) return;
+    if (s.ended || !(await turns.before(i))) return;
     const last = i === scenario.turns.length - 1;
-    if (!(await live.pause(turn.pauseSeconds ?? 0.8, customer))) return;
-    if (live.taken) return live.yours(customer);
-    if (turn.interrupt) s.userInterrupts();
-    hearLanguage(s, turn.language);
-    if (turn.say !== undefined && !(await s.speak('user', turn.say))) return;
+    // A turn endpointing makes of the line before its end gets the stand-in reply; the line's last one what follows here.
+    if (turn.say !== undefined && !(await s.customerSays(turn.say, (_heard, lastPart) => (lastPart ? Promise.resolve(true) : reply())))) return;
+    if (!(await turns.keys(turn))) return;
     if (turn.hangup) return s.finish('customer-ended-call');
     let tools = turn.tools ? scripted(s, turn.tools) : [];
     if (!defaultsDone && turn.say !== undefined) {
@@ -136,10 +142,9 @@ export async function converse(s: CallSession, scenario: Scenario, members?: Jso
     }
     if (turn.endCall) return assistantEnds(s);
     // The customer's last words get no stand-in reply: the call ends after them.
-    if (!tools.length && !turn.handoff && !last && turn.say !== undefined && !(await s.speak('assistant', STAND_IN_REPLY))) return;
+    if (!tools.length && !turn.handoff && !last && turn.say !== undefined && !(await reply())) return;
   }
-  if (!(await live.pause(0, customer))) return;
-  if (live.taken) return live.yours(customer);
+  if (!(await turns.end())) return;
   if (hasEndCallTool(s)) return assistantEnds(s);
   s.finish('customer-ended-call');
 }

@@ -2,7 +2,7 @@
 // their own way), an inbound one rings a phone number and may ask the developer's server which
 // assistant answers (`assistant-request`); an answered call runs its conversation to the end.
 import type { Json } from '../../messages/index.js';
-import { converse } from './conversation.js';
+import { converse, STAND_IN_REPLY } from './conversation.js';
 import { chooseServer } from './deliver.js';
 import { magicNumber } from './magic.js';
 import { castOf, orgOf, readAnswer } from './resolve.js';
@@ -23,6 +23,7 @@ export async function answered(s: CallSession, cast: Cast, scenario: Scenario, b
     return browser(cast.members);
   }
   s.setStatus('in-progress');
+  if ('assistant' in cast) s.audio?.ahead(cast.assistant, [STAND_IN_REPLY]);
   s.maxSeconds = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
   if ('workflow' in cast) return runWorkflow(s, cast.workflow, scenario);
   return converse(s, scenario, cast.members);

@@ -9,6 +9,6 @@ export const GENERATED_GREETING = 'Hello! How can I help you today?';
 export async function greet(s: CallSession): Promise<void> {
   const mode = (s.assistant?.firstMessageMode as string | undefined) ?? 'assistant-speaks-first';
   const first = s.assistant?.firstMessage;
-  if (mode === 'assistant-speaks-first-with-model-generated-message') await s.speak('assistant', GENERATED_GREETING);
-  else if (mode === 'assistant-speaks-first' && typeof first === 'string' && first.trim()) await s.speak('assistant', first);
+  if (mode === 'assistant-speaks-first-with-model-generated-message') await s.speak('assistant', GENERATED_GREETING, { source: 'first-message' });
+  else if (mode === 'assistant-speaks-first' && typeof first === 'string' && first.trim()) await s.speak('assistant', first, { source: 'first-message' });
 }

@@ -1,8 +1,9 @@
-// A call's audio. The emulator's calls carry no real audio yet, so an ended call's recording is a
-// stand-in made in code: short alternating tones, the assistant's turns at 440 Hz and the
-// customer's at 330 Hz, on the channel of each side (stereo: customer left, assistant right).
-// The API's recording downloads and the inspector's player both serve it.
+// The recording of a call that ran on the text timeline (no audio package, or `--no-audio`): a
+// stand-in made in code, short alternating tones, the assistant's turns at 440 Hz and the
+// customer's at 330 Hz, on the channel of each side (stereo: customer left, assistant right). A call
+// with sound is recorded from its timeline instead (audio/render.ts).
 import type { Rec } from '../store/store.js';
+import type { RecordingKind } from './audio/render.js';
 import { encodeWav, mix, silence, tone } from './wav.js';
 
 const RATE = 8000;
@@ -10,8 +11,7 @@ const RATE = 8000;
 const MAX_SECONDS = 4;
 const TURN_SECONDS = 0.5;
 
-/** Which part of the conversation a download holds. */
-export type RecordingKind = 'mono' | 'stereo' | 'customer' | 'assistant';
+export type { RecordingKind } from './audio/render.js';
 
 function secondsOf(call: Rec): number {
   const ms = Date.parse(String(call.endedAt)) - Date.parse(String(call.startedAt));

@@ -15,6 +15,11 @@ import type { CallDeps } from './session.js';
 import { webConversation } from './web.js';
 import type { BrowserCall, BrowserCustomer } from './browser.js';
 import { VoiceError } from '../../errors.js';
+import { CallSound } from './audio/sound.js';
+import { callRecordingWav } from './recording.js';
+import type { RecordingKind } from './recording.js';
+import type { LiveLine } from './live.js';
+import type { TimelineData } from './audio/timeline.js';
 
 /** How calls run. */
 export interface RunnerOptions {
@@ -24,6 +29,11 @@ export interface RunnerOptions {
   scenario?: Scenario;
   /** Ended calls kept, with their logs (default 1,000); older ones leave the store and the data file, oldest first. */
   keepEndedCalls?: number;
+  /**
+   * Sound (`voice dev`: on unless `--no-audio`): phone calls speak and listen with voice-agent-audio
+   * when it is installed, and say why not when it is not. Unset: the text timeline, without a note.
+   */
+  audio?: boolean;
 }
 
 /** How many ended calls the emulator keeps unless told otherwise. */
@@ -38,6 +48,8 @@ export class CallRunner {
   /** Lifecycle messages on their way (chat, session, call deletion), so `idle()` waits for them too. */
   private readonly notices = new Set<Promise<unknown>>();
   private readonly keepEnded: number;
+  /** The calls' sound: their audio loops, and the recordings made from their timelines. */
+  readonly sound: CallSound;
   /** Ended calls, oldest first (built from the store on first use). */
   private endedIds: string[] | undefined;
 
@@ -48,6 +60,7 @@ export class CallRunner {
     this.pace = new ClockSpeed(options.speed ?? 1);
     this.scenario = options.scenario ?? DEFAULT_SCENARIO;
     this.keepEnded = options.keepEndedCalls ?? DEFAULT_KEEP_ENDED_CALLS;
+    this.sound = new CallSound(options.audio);
     if (!(this.keepEnded >= 0)) throw new VoiceError(`keepEndedCalls must be 0 or more, got ${this.keepEnded}`);
   }
 
@@ -85,6 +98,7 @@ export class CallRunner {
     const gone = new Set(this.endedIds.splice(0, this.endedIds.length - this.keepEnded));
     for (const id of gone) store.remove('call', id);
     store.removeWhere('log', (l) => gone.has(l.callId as string));
+    for (const id of gone) this.sound.forget(store, id);
     this.deps.changed();
   }
 
@@ -93,6 +107,7 @@ export class CallRunner {
     const session = new CallSession({ ...this.deps, clock: new SimClock(this.pace) }, call);
     // Started after the current request has been answered, so its reply shows the call as created.
     const done = Promise.resolve()
+      .then(() => this.sound.attach(session, this.scenario))
       .then(() => run(session))
       .catch((err: unknown) => {
         session.log(`Emulator error: ${(err as Error).message}`, 'ERROR');
@@ -200,11 +215,21 @@ export class CallRunner {
    * The customer says `text` on a running call (`voice call say`, the inspector): it becomes their
    * next turn. Returns false when the call is not running or cannot take a line now.
    */
-  say(callId: string, text: string): boolean {
+  say(callId: string, line: LiveLine): boolean {
     const running = this.running.get(callId);
     if (!running || running.session.ended || !running.session.hear) return false;
-    running.session.log(`The customer says (said live): ${text}`);
-    return running.session.hear(text);
+    running.session.log(line.dtmf ? `The customer presses (live): ${line.dtmf}` : `The customer says (said live): ${line.text ?? ''}`);
+    return running.session.hear(line);
+  }
+
+  /** A call's audio timeline: live while it runs, as kept once it ended; undefined for a call without sound. */
+  timeline(callId: string): TimelineData | undefined {
+    return this.running.get(callId)?.session.audio?.timeline.data ?? this.sound.timelineOf(this.deps.store, callId);
+  }
+
+  /** The WAV of one kind of recording of an ended call: its audio when it had sound, else the stand-in tones of the text timeline. */
+  async recording(kind: RecordingKind, call: Rec): Promise<Buffer> {
+    return (await this.sound.recording(this.deps.store, call, kind)) ?? callRecordingWav(kind, call);
   }
 
   /** Resolves when every running call has ended and its deliveries are made. */

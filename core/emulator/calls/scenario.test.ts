@@ -18,9 +18,34 @@ describe('scenario files', () => {
     expect((await loadScenario(join(fixtures, 'booking.json'))).turns).toHaveLength(4);
   });
 
+  it('reads what the customer does on the audio: pauses mid-sentence, talking over the assistant, keys, noise', async () => {
+    const text = [
+      'noise: { snrDb: 5, seed: 3, color: pink }',
+      'turns:',
+      '  - say: "I\'d like to book [0.8s] a table"',
+      '  - say: [Tuesday, 1.5, at seven]',
+      '    interrupt: { afterWords: 2 }',
+      '  - say: "Sorry"',
+      '    interrupt: true',
+      '    dtmf: "12#"',
+    ].join('\n');
+    const scenario = await parseScenario(text, 'audio.yaml');
+    expect(scenario.noise).toEqual({ snrDb: 5, seed: 3, color: 'pink' });
+    expect(scenario.turns).toEqual([{ say: "I'd like to book [0.8s] a table" }, { say: ['Tuesday', 1.5, 'at seven'], interrupt: { afterWords: 2 } }, { say: 'Sorry', interrupt: true, dtmf: '12#' }]);
+  });
+
   it.each([
     ['turns: []', /"turns" must be a non-empty list/],
     ['turns:\n  - say: 3', /turns\[0\]\.say must be text/],
+    ['turns:\n  - say: "wait [90s] for it"', /turns\[0\]\.say cannot be said: a pause of 90 s is longer than 60 s/],
+    ['turns:\n  - say: ["hello", -1]', /turns\[0\]\.say cannot be said: a pause must be 0 to 60 seconds/],
+    ['turns:\n  - say: "[1s]"', /turns\[0\]\.say cannot be said: it says nothing/],
+    ['turns:\n  - say: hi\n    interrupt: { afterWords: 0 }', /turns\[0\]\.interrupt must be true, \{ afterSeconds/],
+    ['turns:\n  - interrupt: true', /turns\[0\]\.interrupt needs a say/],
+    ['turns:\n  - dtmf: "12x"', /turns\[0\]\.dtmf must be keypad keys/],
+    ['noise: { snrDb: 5, level: 3 }\nturns:\n  - say: hi', /noise has an unknown field "level"/],
+    ['noise: { snrDb: "loud" }\nturns:\n  - say: hi', /noise\.snrDb must be a number of decibels/],
+    ['turn:\n  - say: hi\nturns:\n  - say: hi', /unknown field "turn" \(known: name, turns, noise\)/],
     ['turns:\n  - say: hi\n    pauseSeconds: -1', /turns\[0\]\.pauseSeconds must be a number of seconds/],
     ['turns:\n  - hangup: yes please', /turns\[0\]\.hangup must be true or false/],
     ['turns:\n  - tools: [{ arguments: {} }]', /turns\[0\]\.tools\[0\] needs a name/],

@@ -1,6 +1,6 @@
 // One running call's state and its primitives: send a server message (filtered, to the right
 // server, in order), change status, speak a line, and end with the artifact the platform keeps.
-import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, ServerMessage, ServerMessageType } from '../../messages/index.js';
+import type { CallStatus, ConversationMessage, DataOf, Json, MessageContext, RecordingUrls, ServerMessage, ServerMessageType } from '../../messages/index.js';
 import { artifactOf, buildServerMessage, clientMessageOf, frozenCopy, isDeepFrozen, isSubscribed, summarise } from '../../messages/index.js';
 import { logCall } from './log.js';
 import type { EmulatorRecord } from '../store/record.js';
@@ -13,9 +13,17 @@ import type { Delivered } from './deliver.js';
 import { orgOf } from './resolve.js';
 import type { ModelGateway } from '../../model/index.js';
 import { NO_MODEL_HINT } from '../../model/index.js';
-import { Interruptions, performanceMetrics, repliesOf } from './latency.js';
+import { Interruptions, performanceMetrics, repliesOf, turnLatency } from './latency.js';
 import { hasTemplates, templatesLoaded, templatesReady, withVariables } from './variables.js';
 import type { TurnLatency } from './latency.js';
+import type { CallAudio, LineSource, LiveLine } from './audio/engine.js';
+import type { CallHooks, HookTalk } from './audio/hooks.js';
+import { customerKeys } from './audio/keypad.js';
+import { audioOffNote } from './audio/port.js';
+import type { AudioOffReason } from './audio/port.js';
+import type { Fragments } from './audio/utterance.js';
+import { lineText } from './audio/utterance.js';
+import { speakText } from './speech.js';
 
 /** What every call shares: the store, the record, the clock, and how to persist a change. */
 export interface CallDeps {
@@ -36,11 +44,7 @@ export interface CallDeps {
   storageDir?: string;
 }
 
-/** Simulated seconds a line takes to say: about 2.5 words a second, at least one second. */
-export function speakingSeconds(text: string): number {
-  const words = text.trim().split(/\s+/).filter(Boolean).length;
-  return Math.max(1, words / 2.5);
-}
+export { speakingSeconds } from './speech.js';
 
 /** A browser in the call as its customer (web calls): it gets the client messages and plays the assistant. */
 export interface SessionBrowser {
@@ -78,8 +82,18 @@ export class CallSession {
   readonly latencies: TurnLatency[] = [];
   /** Who cut whom off, for the artifact's `performanceMetrics`. */
   readonly interruptions = new Interruptions();
-  /** Takes a customer line said from outside the call (`voice call say`, the inspector); false when the call cannot take one now. */
-  hear: ((text: string) => boolean) | undefined;
+  /** The call's audio loop when it has sound (undefined: the text timeline). */
+  audio: CallAudio | undefined;
+  /** Why the call has no sound, when `voice dev` was asked for sound and it has none. */
+  audioOff: AudioOffReason | undefined;
+  /** The assistant's hooks on the call's audio (with sound only). */
+  hooks: CallHooks | undefined;
+  /** What the assistant's hooks need from the conversation (set by the conversation that runs the call). */
+  talk: HookTalk | undefined;
+  /** The last line the assistant spoke: its text, and what of it was heard (less when cut off, nothing when never started). */
+  lastLine: { text: string; heard: string } | undefined;
+  /** Takes a customer line or keys from outside the call (`voice call say`, the inspector); false when the call cannot take one now. */
+  hear: ((line: LiveLine) => boolean) | undefined;
   /** Aborted when the call ends (hang-up, max duration), cutting every wait short. */
   readonly stop = new AbortController();
   /** Aborted by `cancel()` (a reset): nothing more is sent, and deliveries in flight are dropped unrecorded. */
@@ -87,7 +101,7 @@ export class CallSession {
   private chain: Promise<unknown> = Promise.resolve();
   /** What follows the call's end (outputs, report, storage), once it has ended. */
   private reported: Promise<void> | undefined;
-  private startedMs: number | undefined;
+  private started: number | undefined;
   private turn = 0;
 
   constructor(
@@ -124,6 +138,21 @@ export class CallSession {
     if (this.unfilled) this.assistant = this.current;
   }
 
+  /** Simulated epoch milliseconds the call was answered at (the clock's time until it is). */
+  get startedMs(): number {
+    return this.started ?? this.deps.clock.now();
+  }
+
+  /** Seconds since the call was answered, on its clock. */
+  secondsNow(): number {
+    return (this.deps.clock.now() - this.startedMs) / 1000;
+  }
+
+  /** The next line's turn number. */
+  nextTurn(): number {
+    return ++this.turn;
+  }
+
   /** The customer of the call. */
   get customer(): Json | undefined {
     return this.call.customer as Json | undefined;
@@ -140,8 +169,8 @@ export class CallSession {
   /** Sleeps simulated seconds (less when `wake` aborts first); returns false when the call ended meanwhile. */
   async wait(seconds: number, wake?: AbortSignal): Promise<boolean> {
     const signal = wake ? this.stopOr(wake) : this.stop.signal;
-    if (this.maxSeconds !== undefined && this.startedMs !== undefined) {
-      const left = this.maxSeconds - (this.deps.clock.now() - this.startedMs) / 1000;
+    if (this.maxSeconds !== undefined && this.started !== undefined) {
+      const left = this.maxSeconds - (this.deps.clock.now() - this.started) / 1000;
       if (seconds >= left) {
         await this.deps.clock.sleep(Math.max(0, left) * 1000, signal);
         if (wake?.aborted && !this.ended) return true;
@@ -182,7 +211,13 @@ export class CallSession {
 
   /** A message of this call as it stands now (its parties, conversation and simulated time). */
   message<T extends ServerMessageType>(type: T, data?: DataOf<T>): ServerMessage {
-    const context: MessageContext & { data?: DataOf<T> } = { call: this.call, timestamp: Math.round(this.deps.clock.now()), messages: this.said, recordingUrl: this.recordingUrl() };
+    const context: MessageContext & { data?: DataOf<T> } = {
+      call: this.call,
+      timestamp: Math.round(this.deps.clock.now()),
+      messages: this.said,
+      recordingUrl: this.recordingUrl(),
+      recordingUrls: this.recordingUrls(),
+    };
     if (this.assistant) context.assistant = this.assistant;
     if (this.customer) context.customer = this.customer;
     if (this.phoneNumber) context.phoneNumber = this.phoneNumber;
@@ -202,8 +237,8 @@ export class CallSession {
     const changes = this.call.status !== status || endedReason !== undefined;
     this.call.status = status;
     if (status === 'in-progress' && !this.call.startedAt) {
-      this.startedMs = this.deps.clock.now();
-      this.call.startedAt = new Date(this.startedMs).toISOString();
+      this.started = this.deps.clock.now();
+      this.call.startedAt = new Date(this.started).toISOString();
     }
     if (changes) this.deps.store.touch(this.call);
     this.deps.record.add({ kind: 'call.status', callId: this.call.id, status, ...(endedReason ? { endedReason } : {}) });
@@ -222,7 +257,7 @@ export class CallSession {
   }
 
   private seconds(at: number): number {
-    return Math.round((at - (this.startedMs ?? at)) / 10) / 100;
+    return Math.round((at - (this.started ?? at)) / 10) / 100;
   }
 
   /** Adds a conversation message at the current simulated time. */
@@ -240,38 +275,45 @@ export class CallSession {
     return { time, secondsFromStart: this.seconds(time) };
   }
 
-  /** One spoken line: speech and transcript messages while it is said, then the conversation update. */
-  async speak(role: 'assistant' | 'user', text: string, options: { streamed?: boolean } = {}): Promise<boolean> {
+  /** One spoken line: speech and transcript messages while it is said, then the conversation update. False once the call ended. */
+  async speak(role: 'assistant' | 'user', text: string, options: { streamed?: boolean; source?: LineSource } = {}): Promise<boolean> {
     if (this.ended) return false;
-    const turn = ++this.turn;
-    const start = this.stamp();
-    if (role === 'assistant') {
-      // A model's line has had its `model-output` messages as it streamed in.
-      if (!options.streamed) void this.send('model-output', { output: { content: text } });
-      void this.send('assistant.speechStarted', { text, turn });
-    }
-    void this.send('speech-update', { status: 'started', role, turn });
-    const words = text.split(/\s+/);
-    const partial = words.slice(0, Math.ceil(words.length / 2)).join(' ');
-    void this.send('transcript', { role, transcriptType: 'partial', transcript: partial });
-    this.deps.record.add({ kind: 'call.transcript', callId: this.call.id, role, text: partial, partial: true });
-    // A browser in the call hears the assistant's line; the line lasts until it has been played.
-    const heard = role === 'assistant' ? this.browser?.speak(text, speakingSeconds(text)) : undefined;
-    const done = (await Promise.all([this.wait(speakingSeconds(text)), heard]))[0] && !this.ended;
-    // Cut off by a hang-up or the time limit: the line was never finished, nothing more is sent.
-    if (!done) return false;
-    const end = Math.round(this.deps.clock.now());
-    void this.send('transcript', { role, transcriptType: 'final', transcript: text });
-    void this.send('speech-update', { status: 'stopped', role, turn });
-    this.deps.record.add({ kind: 'call.transcript', callId: this.call.id, role, text });
-    const name = role === 'assistant' && typeof this.assistant?.name === 'string' ? { assistantName: this.assistant.name } : {};
-    this.push({ role: role === 'assistant' ? 'bot' : 'user', message: text, ...start, endTime: end, duration: end - start.time, ...name });
-    return true;
+    if (!this.audio) return speakText(this, role, text, options.streamed === true);
+    return role === 'assistant' ? this.audio.assistantSays(text, options) : this.audio.customerSays(text, () => Promise.resolve(true));
+  }
+
+  /** The customer says a line; `reply` answers each turn of it (with sound, endpointing may make one line several turns). False once the call ended. */
+  async customerSays(line: string | Fragments, reply: (heard: string, last: boolean) => Promise<boolean>): Promise<boolean> {
+    if (this.ended) return false;
+    if (this.audio) return this.audio.customerSays(line, reply);
+    const text = lineText(line);
+    return (await speakText(this, 'user', text, false)) && reply(text, true);
+  }
+
+  /** Keys pressed: the customer's (answered by `reply` as `keypadInputPlan` says), or the assistant's `dtmf` tool. False once the call ended. */
+  async pressKeys(side: 'customer' | 'assistant', digits: string, reply?: (heard: string) => Promise<boolean>): Promise<boolean> {
+    if (this.ended) return false;
+    if (side === 'customer') return customerKeys(this, digits, reply ?? (() => Promise.resolve(true)));
+    this.audio?.tones('assistant', digits);
+    this.log(`The assistant pressed ${digits} (dtmf)`);
+    return this.wait(digits.length * 0.2);
+  }
+
+  /** The model answered in `ms` (time to first token): with sound it joins the reply's latencies, else a turn with stand-in speech latencies. */
+  modelAnswered(ms: number): void {
+    if (this.audio) this.audio.modelAnswered(ms);
+    else this.latencies.push(turnLatency(ms));
   }
 
   /** The URL the emulator serves this call's recording from. */
   recordingUrl(): string {
     return (this.recording ??= `${this.deps.baseUrl()}/__voice/recording/${this.call.id}.wav`);
+  }
+
+  /** The URLs the emulator serves this call's stereo recording and each side's from. */
+  recordingUrls(): RecordingUrls {
+    const at = (kind: string): string => this.recordingUrl().replace(/\.wav$/, `.${kind}.wav`);
+    return { stereo: at('stereo'), customer: at('customer'), assistant: at('assistant') };
   }
 
   /** The customer spoke over the assistant: counted, and `user-interrupted` sent (the one place an interruption is made). */
@@ -294,18 +336,20 @@ export class CallSession {
     this.ended = true;
     this.stop.abort(ENDED);
     // A limit ends the call exactly at the limit, whatever the timer's coarseness at high speeds.
-    const now = afterSeconds !== undefined && this.startedMs !== undefined ? this.startedMs + afterSeconds * 1000 : this.deps.clock.now();
+    const now = afterSeconds !== undefined && this.started !== undefined ? this.started + afterSeconds * 1000 : this.deps.clock.now();
     const c = this.call;
     c.endedAt = new Date(now).toISOString();
     c.endedReason = endedReason;
-    const seconds = this.startedMs === undefined ? 0 : (now - this.startedMs) / 1000;
+    const seconds = this.started === undefined ? 0 : (now - this.started) / 1000;
     const transport = c.type === 'webCall' ? 'daily' : 'twilio';
     Object.assign(c, costOf(seconds, this.messages, this.assistant, transport));
     c.messages = this.said;
-    const answered = this.startedMs !== undefined;
-    c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined);
-    (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies, this.interruptions, repliesOf(this.messages));
-    c.analysis = { summary: this.scripted ? `${summarise(this.messages)} ${NO_MODEL_HINT}` : summarise(this.messages) };
+    const answered = this.started !== undefined;
+    c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined, this.recordingUrls());
+    (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies, this.interruptions, repliesOf(this.messages), this.audio ? { scripted: this.scripted } : undefined);
+    const notes = [this.scripted ? NO_MODEL_HINT : '', this.audioOff ? audioOffNote(this.audioOff) : ''].filter(Boolean);
+    c.analysis = { summary: [summarise(this.messages), ...notes].join(' ') };
+    if (this.audio) this.audio.close(seconds);
     this.setStatus('ended', endedReason);
     this.log(`Call ended: ${endedReason}`);
     this.reported = afterCall(this, endedReason);

@@ -59,3 +59,18 @@ export async function runToolCalls(s: CallSession, calls: { tool: Json; call: { 
 export async function runToolCall(s: CallSession, tool: Json, call: { id: string; name: string; arguments: string }): Promise<{ result?: string; error?: string } | undefined> {
   return (await runToolCalls(s, [{ tool, call }]))?.[0];
 }
+
+/** The assistant's `dtmf` tool: the tool call is recorded, its keys are pressed (their tones on the assistant's channel), and the result says so. */
+export async function pressDtmf(s: CallSession, call: { id: string; name: string; arguments: string }): Promise<{ result?: string; error?: string }> {
+  s.push({ role: 'tool_calls', message: '', toolCalls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }], ...s.stamp() });
+  let digits: unknown;
+  try {
+    digits = (JSON.parse(call.arguments || '{}') as { dtmf?: unknown }).dtmf;
+  } catch {
+    digits = undefined;
+  }
+  const outcome = typeof digits === 'string' && /^[0-9*#A-D]+$/i.test(digits) ? { result: `Sent DTMF: ${digits}` } : { error: 'dtmf must be the keys to press: digits, * and #' };
+  if (outcome.result && !(await s.pressKeys('assistant', digits as string))) return { error: 'the call ended' };
+  s.push({ role: 'tool_call_result', toolCallId: call.id, name: call.name, result: outcome.result ?? `Error: ${outcome.error as string}`, ...s.stamp() });
+  return outcome;
+}

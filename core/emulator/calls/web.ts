@@ -106,9 +106,9 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   const run = async (members?: Json[]) => {
     if (model?.configured(s.assistant)) talk = new ModelTalk(s, model, members);
     else scriptedNote(s);
-    s.hear = (text) => {
-      if (s.ended) return false;
-      customerTurn(0, text);
+    s.hear = (line) => {
+      if (s.ended || line.text === undefined) return false;
+      customerTurn(0, line.text);
       return true;
     };
     s.setStatus('in-progress');

@@ -8,7 +8,7 @@ import { parseJson, parseQuery, readBody, sendJson } from '../http/io.js';
 import { INSPECTOR_PATH, serveInspector } from './inspector.js';
 import { maskBody, maskSecrets } from '../store/mask.js';
 import type { EmulatorRecord } from '../store/record.js';
-import { callRecordingWav, DEFAULT_TIMEOUT_SECONDS, deliver } from '../calls/index.js';
+import { DEFAULT_TIMEOUT_SECONDS, deliver, liveLineOf } from '../calls/index.js';
 import type { ServerMessage } from '../../messages/index.js';
 import type { Store } from '../store/store.js';
 import type { CallRunner } from '../calls/index.js';
@@ -67,14 +67,17 @@ async function endCall(req: IncomingMessage, res: ServerResponse, deps: VoiceRou
   sendJson(res, 200, deps.store.get('call', id));
 }
 
-/** `POST /__voice/calls/{id}/say` `{ text }`: the customer says `text` on a running call (their next turn). */
+/**
+ * `POST /__voice/calls/{id}/say` `{ text, afterSeconds?, afterWords? }` or `{ dtmf }`: the customer
+ * says `text` on a running call (over the assistant while it speaks, or at that point of its line),
+ * or presses keys.
+ */
 async function say(req: IncomingMessage, res: ServerResponse, deps: VoiceRoutesDeps, id: string): Promise<void> {
   deps.authorize(req.headers.authorization);
-  const body = parseJson(await readBody(req));
-  if (typeof body.text !== 'string' || !body.text.trim()) throw new HttpError(400, 'text is required: what the customer says, e.g. { "text": "I\'d like to book for Tuesday" }');
+  const line = liveLineOf(parseJson(await readBody(req)));
   if (!deps.store.get('call', id)) throw new HttpError(404, 'Call not found');
-  if (!deps.runner.say(id, body.text.trim())) throw new HttpError(409, 'The call is not running (it has ended, has not been answered yet, or it is a web call nobody joined)');
-  sendJson(res, 202, { callId: id, text: body.text.trim() });
+  if (!deps.runner.say(id, line)) throw new HttpError(409, 'The call is not running (it has ended, has not been answered yet, or it is a web call nobody joined)');
+  sendJson(res, 202, { callId: id, ...line });
 }
 
 /** `POST /__voice/speed` `{ speed }`: every call's clock runs at this speed from now on, calls under way included. */
@@ -163,9 +166,12 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
       return true;
     }
     if (path.startsWith(VOICE_PATHS.recording) && path.endsWith('.wav')) {
-      const call = deps.store.get('call', decodeURIComponent(path.slice(VOICE_PATHS.recording.length, -4)));
+      // `<id>.wav` is the mono recording (artifact.recordingUrl); `<id>.stereo.wav`, `.customer.wav`, `.assistant.wav` the others.
+      const name = decodeURIComponent(path.slice(VOICE_PATHS.recording.length, -4));
+      const kind = (['stereo', 'customer', 'assistant'] as const).find((k) => name.endsWith(`.${k}`)) ?? 'mono';
+      const call = deps.store.get('call', kind === 'mono' ? name : name.slice(0, -kind.length - 1));
       if (!call || typeof call.startedAt !== 'string' || typeof call.endedAt !== 'string') throw new HttpError(404, 'No recording: the call is unknown, was never answered or has not ended');
-      const wav = callRecordingWav('mono', call);
+      const wav = await deps.runner.recording(kind, call);
       res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length, 'access-control-allow-origin': '*' });
       res.end(wav);
       return true;

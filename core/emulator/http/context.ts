@@ -6,7 +6,7 @@ import type { RunHost } from '../actions/runs.js';
 import type { Rec, Store } from '../store/store.js';
 import type { ModelGateway } from '../../model/index.js';
 import type { EmulatorRecord } from '../store/record.js';
-import type { LifecycleType } from '../calls/index.js';
+import type { LifecycleType, RecordingKind } from '../calls/index.js';
 import type { CampaignEngine } from '../campaigns/engine.js';
 
 /** Settings and sample data shared by every handler. */
@@ -22,6 +22,8 @@ export interface Env {
     notify(type: LifecycleType, subject: Rec): void;
     /** Whether a call is running now (absent: none is). */
     isRunning?(callId: string): boolean;
+    /** The WAV of one kind of an ended call's recording. */
+    recording?(kind: RecordingKind, call: Rec): Promise<Buffer>;
   };
   /** The door to assistants' models, for chats (absent: chats are scripted). */
   model?: ModelGateway;

@@ -1,0 +1,129 @@
+// The assistant's side of a call's audio loop. A line waits for its turn: a reply starts no
+// sooner than the end of the customer's turn plus `waitSeconds` (or `backoffSeconds` after the
+// assistant was cut off), and is dropped when the customer started speaking again first; any other
+// line waits for the customer to finish. While it plays, the customer's speech over it (the rest
+// of their turn, a line armed to talk over it, a line said live) stops it as `stopSpeakingPlan`
+// says; the transcript, the conversation and the model's next request keep only the words it had
+// reached, and the cut is in the recording.
+import { firstMessageInterruptible, stopPlanOf } from './plans.js';
+import type { Overlap } from './rules.js';
+import { stopDecision } from './rules.js';
+import type { SpeechEvent } from './timeline.js';
+import { shifted } from './timeline.js';
+import { lineEnded, lineStarted } from '../speech.js';
+import type { CallAudio, LineSource } from './engine.js';
+import { placedSpans, placedWords } from './utterance.js';
+
+/** Says the armed customer line over the assistant's line under way: from its `over` point, no sooner than `earliest`, no later than the line's end. */
+async function sayArmed(a: CallAudio, earliest: number): Promise<void> {
+  const armed = a.armed;
+  const line = a.speaking;
+  if (!armed?.ready || a.placed || !line) return;
+  a.armed = undefined;
+  const u = await armed.prepared;
+  const offset = 'afterSeconds' in armed.over ? armed.over.afterSeconds : (line.words[armed.over.afterWords - 1]?.end ?? Infinity) - line.start;
+  const at = Math.min(Math.max(earliest, line.start + offset), line.end);
+  a.place(u, at);
+  if (armed.live) a.lines?.push({ text: u.text, started: true });
+  overlap(a, { text: u.text, words: placedWords(u, at), speech: placedSpans(u, at)[0] }, at, true);
+}
+
+/** Says an assistant line (see the file's comment); false once the call ended. */
+export async function assistantSays(a: CallAudio, text: string, options: { streamed?: boolean; source?: LineSource } = {}): Promise<boolean> {
+  const s = a.s;
+  const source = options.source ?? 'reply';
+  const { speech, ms } = await a.voices.speech('assistant', text);
+  const customerEnd = a.customerEnd();
+  const floor = source === 'reply' || customerEnd === undefined ? a.floor : Math.max(a.floor, customerEnd);
+  if (floor > a.now() && !(await a.until(floor))) return false;
+  if (source === 'reply' && a.resume && a.resume.at <= a.now()) {
+    a.timeline.add({ type: 'dropped', at: a.now(), text });
+    s.log(`The assistant's reply was never said: the customer spoke again first ("${text}")`);
+    s.lastLine = { text, heard: '' };
+    return !s.ended;
+  }
+  const start = a.now();
+  noteLatency(a, start, ms);
+  const begun = lineStarted(s, 'assistant', text, options.streamed === true);
+  const line = a.timeline.nextLine('assistant');
+  const words = shifted(speech.words, start);
+  const event: SpeechEvent = a.timeline.add({ type: 'speech', side: 'assistant', at: start, end: start + speech.duration, text, words, line, source });
+  a.speaking = { start, end: start + speech.duration, words, interruptible: source !== 'first-message' || firstMessageInterruptible(s.assistant) };
+  if (a.resume) overlap(a, a.resume.overlap, a.resume.at, false);
+  else await sayArmed(a, start);
+  let going = true;
+  for (;;) {
+    if (a.wake.signal.aborted) a.wake = new AbortController();
+    going = await a.until(a.speaking.cutAt ?? a.speaking.end, a.wake.signal);
+    // Woken by a line said live over this one: it is placed now, and the wait goes on to the (new) end.
+    if (!going || !a.wake.signal.aborted || !a.armed?.live) break;
+    await sayArmed(a, a.now());
+  }
+  const { cutAt: cutPoint, cutRule } = a.speaking;
+  const cutAt = going ? cutPoint : a.now();
+  a.speaking = undefined;
+  const heard =
+    cutAt === undefined
+      ? text
+      : words
+          .filter((w) => w.start < cutAt)
+          .map((w) => w.word)
+          .join(' ');
+  if (cutAt !== undefined) {
+    event.end = Math.round(cutAt * 1000) / 1000;
+    event.cut = { at: event.end, heard };
+  }
+  s.lastLine = { text, heard };
+  if (!going) return false;
+  if (cutAt !== undefined) cutOff(a, cutAt, heard, cutRule ?? 'the call ended');
+  a.lastAssistant = heard;
+  if (source !== 'hook') s.hooks?.assistantDone(a.now());
+  lineEnded(s, 'assistant', heard, begun);
+  return !s.ended;
+}
+
+/** The customer cut the assistant off at `at`: counted, `user-interrupted` sent, the backoff begins. */
+function cutOff(a: CallAudio, at: number, heard: string, rule: string): void {
+  a.timeline.add({ type: 'interruption', by: 'customer', at, rule, heard });
+  a.s.log(`The customer interrupted the assistant (${rule}); it stopped after "${heard}"`);
+  a.s.userInterrupts();
+  a.floor = Math.max(a.floor, at + stopPlanOf(a.s.assistant).backoffSeconds);
+  void a.s.hooks?.interrupted('assistant.speech.interrupted');
+}
+
+/** Notes the turn latencies of a reply starting at `start` (after a customer turn). */
+function noteLatency(a: CallAudio, start: number, voiceMs: number): void {
+  const turn = a.answering;
+  if (!turn) return;
+  a.answering = undefined;
+  const latency = {
+    modelLatency: Math.round(a.modelMs ?? 0),
+    voiceLatency: voiceMs,
+    transcriberLatency: 0,
+    endpointingLatency: Math.round(turn.endpointSeconds * 1000),
+    turnLatency: Math.round((start - turn.speechEnd) * 1000),
+  };
+  a.modelMs = undefined;
+  a.timeline.add({ type: 'latency', at: start, ...latency });
+  a.s.latencies.push(latency);
+}
+
+/** What the customer's speech from `at` does to the assistant's line under way. */
+export function overlap(a: CallAudio, o: Overlap, at: number, whole: boolean): void {
+  const line = a.speaking;
+  if (!line || at >= line.end) return;
+  const decision = stopDecision(o, stopPlanOf(a.s.assistant), line.interruptible);
+  if (decision.kind === 'acknowledgement') {
+    if (whole && a.placed) a.placed.acknowledgement = true;
+    a.timeline.add({ type: 'acknowledgement', at, text: o.text });
+    a.s.log(`The customer said "${o.text}" over the assistant: an acknowledgement phrase, so the assistant carried on`);
+  } else if (decision.kind === 'cut') {
+    if (decision.at < line.end && (line.cutAt === undefined || decision.at < line.cutAt)) Object.assign(line, { cutAt: decision.at, cutRule: decision.rule });
+  } else {
+    const heard = o.words.filter((w) => w.start < line.end).map((w) => w.word);
+    a.timeline.add({ type: 'interruption', by: 'assistant', at, rule: decision.rule, heard: heard.join(' ') });
+    a.s.interruptions.count('assistant');
+    a.s.log(`The assistant talked over the customer (${decision.rule})`);
+    void a.s.hooks?.interrupted('customer.speech.interrupted');
+  }
+}
