@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -27,6 +28,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two test files at a time even on two cores (Vitest's default there is one): most tests wait on
+    // a child process, a browser or a socket, so one file alone leaves a core idle. It buys about a
+    // third of the suite's time on CI's two cores; every test already stands a busy machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // CLI process tests need dist/ built from the current sources; this rebuilds only when stale.
     globalSetup: ['cli/test/global-setup.ts'],
   },
