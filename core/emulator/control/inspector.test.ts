@@ -51,7 +51,7 @@ describe('the inspector files', () => {
     const plain = await startEmulator({ speed: 5 });
     try {
       expect((await fetch(`${plain.url}/__voice/inspector/`)).status).toBe(404);
-      expect(await (await fetch(`${plain.url}/__voice/info`)).json()).toEqual({ speed: 5, apiKeyRequired: false, inspector: false });
+      expect(await (await fetch(`${plain.url}/__voice/info`)).json()).toEqual({ speed: 5, apiKeyRequired: false, inspector: false, model: false });
     } finally {
       await plain.close();
     }

@@ -30,6 +30,8 @@ process.stdout.write(emu.url + '\\n');`,
     platform: 'node',
     format: 'esm',
     logLevel: 'silent',
+    // As in the real build: the optional audio package is loaded from node_modules, never bundled.
+    external: ['voice-agent-audio'],
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
 });
