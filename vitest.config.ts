@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { SlowestFirst } from './cli/test/slow-first.js';
 
 // One runner for unit, CLI (real process) and browser (real Chromium) tests.
 // cli, web and tests import core's faces as `voice-agent-core/<face>`: the `voice-source` condition picks
@@ -33,7 +32,6 @@ export default defineConfig({
     // a child process, a browser or a socket, so one file alone leaves a core idle. It buys about a
     // third of the suite's time on CI's two cores; every test already stands a busy machine.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    sequence: { sequencer: SlowestFirst },
     // CLI process tests need dist/ built from the current sources; this rebuilds only when stale.
     globalSetup: ['cli/test/global-setup.ts'],
   },
