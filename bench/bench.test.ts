@@ -13,6 +13,11 @@ const dir = mkdtempSync(join(tmpdir(), 'voice-bench-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const names = execFileSync(process.execPath, ['bench/run.js', '--list'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+// The three heaviest even when quick (two Vite builds and Lighthouse runs, Lighthouse on the
+// inspector, valgrind): about 100 s of both cores, a tenth of the suite. `npm test` smokes the
+// rest; `VOICE_BENCH_SMOKE=all` smokes these too, and every full `npm run bench` runs them whole.
+const HEAVY = new Set(['demo-page', 'inspector', 'cli-instructions']);
+const smoked = process.env.VOICE_BENCH_SMOKE === 'all' ? names : names.filter((name) => !HEAVY.has(name));
 // Benchmarks that report without a budget (design.md sets none for them).
 const informational = new Set(['emulator', 'cli-instructions']);
 
@@ -27,7 +32,7 @@ describe('npm run bench', () => {
     expect(result.stderr).toContain('unknown benchmark "no-such-bench"');
   });
 
-  it.each(names)(
+  it.each(smoked)(
     '%s runs once and reports figures with verdicts',
     async (name) => {
       const file = join(dir, `${name}.json`);
