@@ -23,7 +23,7 @@ const informational = new Set(['emulator', 'cli-instructions']);
 
 describe('npm run bench', () => {
   it('lists every benchmark', () => {
-    expect(names).toEqual(expect.arrayContaining(['cli-start', 'client-throughput', 'emulator', 'calls', 'webcall-size', 'demo-page', 'demo-start', 'reset', 'apply']));
+    expect(names).toEqual(expect.arrayContaining(['cli-start', 'client-throughput', 'emulator', 'calls', 'webcall-size', 'demo-page', 'demo-start', 'reset', 'apply', 'audio', 'audio-call']));
   });
 
   it('refuses an unknown benchmark with a usage error naming it', async () => {

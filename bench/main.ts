@@ -30,6 +30,7 @@ const registry: Record<string, Loader> = {
   'model-step': () => import('./model-step.js'),
   'voice-test': () => import('./voice-test.js'),
   audio: () => import('./audio.js'),
+  'audio-call': () => import('./audio-call.js'),
 };
 
 // Run only when named: slow, and informational (see bench/cli-instructions.ts).

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One output of each build: the CLI, core's libraries, core's emulator, the inspector page, the audio package. */
-export const BUILD_OUTPUTS = ['dist/cli/main.js', 'core/dist/client.js', 'core/dist/emulator.js', 'dist/inspector/index.html', 'audio/dist/index.js'];
+export const BUILD_OUTPUTS = ['dist/cli/main.js', 'core/dist/client.js', 'core/dist/emulator.js', 'dist/inspector/index.html', 'audio/dist/index.js', 'audio/dist/synthesis-worker.js'];
 
 function newestSource(dir) {
   let newest = 0;

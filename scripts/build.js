@@ -62,7 +62,7 @@ const audioBuild = () =>
   build({
     metafile: true,
     absWorkingDir: ROOT,
-    entryPoints: { index: 'audio/src/index.ts' },
+    entryPoints: { index: 'audio/src/index.ts', 'synthesis-worker': 'audio/src/synthesis-worker.ts' },
     outdir: 'audio/dist',
     bundle: true,
     format: 'esm',

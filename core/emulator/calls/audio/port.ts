@@ -38,9 +38,18 @@ export interface NoiseOptions {
   color?: 'white' | 'pink';
 }
 
+/** Speech made on a worker thread: texts asked for `now` go before those asked for `ahead`. */
+export interface SynthesizerLike {
+  /** Worker threads it runs on (0: the main thread). */
+  readonly threads?: number;
+  synthesize(text: string, options?: { voice?: 'assistant' | 'customer'; urgency?: 'now' | 'ahead' }): Promise<SpeechLike>;
+}
+
 /** The functions of voice-agent-audio the call engine uses. */
 export interface AudioPort {
   synthesize(text: string, options?: { voice?: 'assistant' | 'customer' }): Promise<SpeechLike>;
+  /** A synthesizer off the main thread (absent from versions before it). */
+  createSynthesizer?(): SynthesizerLike;
   detectSpeech(pcm: PcmLike): Promise<SpanLike[]>;
   addNoise(pcm: PcmLike, options: NoiseOptions): PcmLike;
   dtmfTones(digits: string, options?: { sampleRate?: number; toneSeconds?: number; gapSeconds?: number }): PcmLike;

@@ -2,8 +2,9 @@
 // same samples for the same text, so a line said again (a scenario's lines, a greeting, the
 // stand-in reply) costs nothing after its first time. Lines known before they are said (a
 // scenario's customer lines, an assistant's first message) are synthesized ahead, while the call
-// waits on its clock.
-import type { AudioPort, SpeechLike } from './port.js';
+// waits on its clock. Synthesis runs on the audio package's worker thread, so it never stops the
+// emulator's other work (REST answers, other calls' clocks) and what is said ahead overlaps the call.
+import type { AudioPort, SpeechLike, SynthesizerLike } from './port.js';
 
 /** Whose voice: the simulated customer's or the assistant's stand-in. */
 export type Side = 'customer' | 'assistant';
@@ -17,31 +18,41 @@ export class Voices {
   private readonly sizes = new Map<string, number>();
   private samples = 0;
 
-  constructor(readonly port: AudioPort) {}
+  private readonly synth: SynthesizerLike;
+  /** Whether asking again moves a line to the front (the worker's queue) rather than saying it twice. */
+  private readonly queued: boolean;
+
+  constructor(readonly port: AudioPort) {
+    const threaded = port.createSynthesizer?.();
+    this.synth = threaded ?? port;
+    this.queued = (threaded?.threads ?? 0) > 0;
+  }
 
   /** The speech of `text` in `side`'s voice and the milliseconds this call waited for it (0 when it was ready). */
   async speech(side: Side, text: string): Promise<{ speech: SpeechLike; ms: number }> {
     const key = `${side}\n${text}`;
     const ready = this.sizes.has(key);
     const started = performance.now();
-    const speech = await this.get(key, side, text);
+    const speech = await this.get(key, side, text, 'now');
     return { speech, ms: ready ? 0 : Math.round(performance.now() - started) };
   }
 
   /** Starts synthesizing lines that will be said soon, without waiting for them. */
   ahead(side: Side, texts: readonly string[]): void {
-    for (const text of texts) if (text.trim()) void this.get(`${side}\n${text}`, side, text).catch(() => undefined);
+    for (const text of texts) if (text.trim()) void this.get(`${side}\n${text}`, side, text, 'ahead').catch(() => undefined);
   }
 
-  private get(key: string, side: Side, text: string): Promise<SpeechLike> {
+  private get(key: string, side: Side, text: string, urgency: 'now' | 'ahead'): Promise<SpeechLike> {
     const found = this.kept.get(key);
     if (found) {
+      // Said ahead and not made yet, now needed: the synthesizer moves it to the front.
+      if (urgency === 'now' && this.queued && !this.sizes.has(key)) void this.synth.synthesize(text, { voice: side, urgency }).catch(() => undefined);
       // Most recently used last: Map keeps insertion order, so the first key is the oldest.
       this.kept.delete(key);
       this.kept.set(key, found);
       return found;
     }
-    const made = this.port.synthesize(text, { voice: side });
+    const made = this.synth.synthesize(text, { voice: side, urgency });
     this.kept.set(key, made);
     made.then(
       (s) => this.keep(key, s.samples.length),
