@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue, flatten } from '#core/catalogue/index';
 import { buildProgram } from './program.js';
 import { ownFlagsAfterCommand } from './own-flags.js';
-import { commandWords } from './commands/words.js';
+import { commandWords } from './commands/resources/words.js';
 
 function find(root: Command, words: readonly string[]): Command | undefined {
   let cmd: Command | undefined = root;

@@ -12,13 +12,13 @@ import { red, setErrColor } from './output/style.js';
 import { outputSettings } from './output/mode.js';
 import { loadUi } from './output/print.js';
 import { err, out, redact } from './redact.js';
-import { apiCommand } from './commands/api.js';
-import { authCommand, loginCommand, logoutCommand } from './commands/auth.js';
-import { catalogueCommand } from './commands/catalogue.js';
-import { completionCommand } from './commands/completion.js';
-import { addResources } from './commands/resources.js';
-import { callWatchCommand } from './commands/call-watch.js';
-import { callSayCommand } from './commands/call-say.js';
+import { apiCommand } from './commands/api/index.js';
+import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.js';
+import { catalogueCommand } from './commands/catalogue/index.js';
+import { completionCommand } from './commands/completion/index.js';
+import { addResources } from './commands/resources/index.js';
+import { callWatchCommand } from './commands/call/watch.js';
+import { callSayCommand } from './commands/call/say.js';
 
 const HELP_FOOTER = `
 Examples:

@@ -89,10 +89,10 @@ export const LOCAL_SERVERS: readonly LocalServer[] = [
 export const SERVER_SITES: Readonly<Record<string, { calls: number; what: string }>> = {
   'core/emulator/index.ts': { calls: 2, what: 'emulator, inspector, web-call socket: createServer, listen' },
   'core/emulator/http/webcall-socket.ts': { calls: 1, what: "web-call socket: the WebSocketServer on the emulator's upgrades (noServer)" },
-  'cli/demo/server.ts': { calls: 4, what: "demo, call-me: Vite's createServer and listen; a port probe that closes at once" },
+  'cli/commands/demo/server.ts': { calls: 4, what: "demo, call-me: Vite's createServer and listen; a port probe that closes at once" },
   'cli/webhook/receiver.ts': { calls: 2, what: 'listen: createServer, listen' },
-  'cli/mcp/http.ts': { calls: 2, what: 'mcp: createServer, listen' },
-  'cli/commands/dev-run.ts': { calls: 2, what: 'not a server: a port probe that closes at once (a free port to suggest)' },
+  'cli/commands/mcp/http.ts': { calls: 2, what: 'mcp: createServer, listen' },
+  'cli/commands/dev/run.ts': { calls: 2, what: 'not a server: a port probe that closes at once (a free port to suggest)' },
   'core/webcall/local-transport.ts': { calls: 1, what: "not a server: the browser transport's own listen() step" },
   'cli/launch/build-vite-script.js': { calls: 2, what: "build time only (npm run build): Vite on 127.0.0.1:0 for a few fetches that warm its code cache, under Vite's own Host check" },
 };

@@ -122,7 +122,7 @@ const cliBuilds = coreOnly
       }),
       // The same views as one classic script with a V8 code cache (cli/launch/ink-load.ts).
       build(inkScriptBuild(ROOT)),
-      // Vite and its React plugin as one classic script with a V8 code cache (cli/demo/vite.ts).
+      // Vite and its React plugin as one classic script with a V8 code cache (cli/commands/demo/vite.ts).
       build(viteScriptBuild(ROOT)),
       // `voice --version` and plain reads, tried first by bin/voice.js (cli/launch/build-lane.js).
       build(fastLaneBuild(ROOT, { external: CLI_EXTERNAL, conditions: CORE_SOURCE, define: { __VOICE_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } })),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run docs:commands`: writes docs/commands.md from the catalogue and the program
-// (cli/commands/reference.ts, bundled for Node on the fly as the tests bundle the CLI).
+// (cli/reference.ts, bundled for Node on the fly as the tests bundle the CLI).
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ try {
   const outfile = join(dir, 'reference.mjs');
   await build({
     absWorkingDir: root,
-    entryPoints: ['cli/commands/reference.ts'],
+    entryPoints: ['cli/reference.ts'],
     outfile,
     bundle: true,
     format: 'esm',

@@ -1,5 +1,5 @@
 // Static build of the demo page (`vite build` in web/). `voice demo` serves the same root with
-// an inline configuration of its own; see cli/demo/server.ts.
+// an inline configuration of its own; see cli/commands/demo/server.ts.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { coreSource } from './vite/core-source.js';

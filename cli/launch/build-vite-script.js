@@ -4,7 +4,7 @@
 // a warm start) bundled as one classic script, dist/cli/chunks/vite-script.js, plus a V8 code cache
 // made at build time by starting a dev server on the demo page. Node 20 caches no ES module code;
 // run through vm.Script with that cache (cli/launch/code-cache.ts), Vite is neither parsed nor compiled
-// again. cli/demo/vite.ts uses it only when the installed vite and @vitejs/plugin-react
+// again. cli/commands/demo/vite.ts uses it only when the installed vite and @vitejs/plugin-react
 // are the versions it was built from, else imports them as usual.
 //
 // What changes for a classic script, file by file (the files stay as they are in node_modules):
@@ -160,8 +160,18 @@ export async function makeViteCache(root) {
   const script = resolve(root, VITE_SCRIPT);
   const versions = VITE_PACKAGES.map((name) => `${name}@${JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')).version}`).join(',');
   appendFileSync(script, `\n//# voiceVersions=${versions}\n`);
-  // The loader the CLI uses (cli/demo/vite.ts), built on its own for the child.
+  // The loader the CLI uses (cli/commands/demo/vite.ts), built on its own for the child.
   const loader = resolve(root, 'node_modules/.cache/voice-build/vite-load.mjs');
-  await build({ absWorkingDir: root, entryPoints: ['cli/demo/vite.ts'], outfile: loader, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['cli/commands/demo/vite.ts'],
+    outfile: loader,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   return makeCodeCache({ root, script, name: 'vite-script', maker: MAKE_CACHE, args: [pathToFileURL(loader).href, script, resolve(root, 'web')] });
 }

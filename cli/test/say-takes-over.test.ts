@@ -10,7 +10,7 @@ import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '#core/emulator/calls/testing';
 import { DEFAULT_SCENARIO } from 'voice-agent-core/emulator';
-import { connect, textOf } from '../mcp/mcp-client.test-support.js';
+import { connect, textOf } from '../commands/mcp/mcp-client.test-support.js';
 import { ROOT, ensureBuilt } from './build.js';
 import { firstLine } from './harness.js';
 

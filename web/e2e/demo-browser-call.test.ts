@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { DemoServer } from '../../cli/demo/server.js';
+import type { DemoServer } from '../../cli/commands/demo/server.js';
 import { demo, isLoopback, launch, openPage, visitorsFile, webhookServer } from './demo-harness.js';
 
 const MICROPHONE = 'Microphone access is required. Please allow microphone permissions in your browser and try again.';

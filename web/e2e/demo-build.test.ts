@@ -12,8 +12,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsYouType } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
-import { buildDemo, HOST_FILES } from '../../cli/demo/build-run.js';
-import { resolveDemoConfig } from '../../cli/demo/config.js';
+import { buildDemo, HOST_FILES } from '../../cli/commands/demo/build-run.js';
+import { resolveDemoConfig } from '../../cli/commands/demo/config.js';
 import { LiveVisitorsFile } from '#core/visitors/file-store';
 import { visitorsMiddleware } from '#core/visitors/postgrest';
 

@@ -4,7 +4,7 @@
 // through the scripted transport (a non-fatal one keeps the call, a fatal one ends it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { DemoServer } from '../../cli/demo/server.js';
+import type { DemoServer } from '../../cli/commands/demo/server.js';
 import { deadUrl, demo, launch, openPage, visitorsFile } from './demo-harness.js';
 
 let browser: Browser;

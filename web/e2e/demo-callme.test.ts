@@ -3,7 +3,7 @@
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { DemoServer } from '../../cli/demo/server.js';
+import type { DemoServer } from '../../cli/commands/demo/server.js';
 import { deadUrl, demo, isLoopback, launch, openPage, visitorsFile, webhookServer } from './demo-harness.js';
 
 const BIN = new URL('../../bin/voice.js', import.meta.url).pathname;

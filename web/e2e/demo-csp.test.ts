@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { DemoServer } from '../../cli/demo/server.js';
+import type { DemoServer } from '../../cli/commands/demo/server.js';
 import { startEmulator, type Emulator } from 'voice-agent-core/emulator';
 import { demo, launch, openPage, visitorsFile } from './demo-harness.js';
 

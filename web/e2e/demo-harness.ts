@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startDemo, type DemoOptions, type DemoServer } from '../../cli/demo/server.js';
+import { startDemo, type DemoOptions, type DemoServer } from '../../cli/commands/demo/server.js';
 
 /** Visitors every test file can rely on, including one whose name is markup. */
 export const VISITORS = [

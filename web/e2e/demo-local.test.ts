@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { DemoServer } from '../../cli/demo/server.js';
+import type { DemoServer } from '../../cli/commands/demo/server.js';
 import { ensureBuilt } from '../../cli/test/build.js';
 import { runPrinted, voiceOnPath } from '../../cli/test/printed.js';
 import { localText } from '../src/local-text.js';

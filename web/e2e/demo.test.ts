@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DemoServer } from '../../cli/demo/server.js';
+import type { DemoServer } from '../../cli/commands/demo/server.js';
 import { demo, isLoopback, launch, openPage, visitorsFile } from './demo-harness.js';
 
 let browser: Browser;
