@@ -17,8 +17,7 @@ import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.
 import { catalogueCommand } from './commands/catalogue/index.js';
 import { completionCommand } from './commands/completion/index.js';
 import { addResources } from './commands/resources/index.js';
-import { callWatchCommand } from './commands/call/watch.js';
-import { callSayCommand } from './commands/call/say.js';
+import { addCallCommands } from './commands/call/index.js';
 
 const HELP_FOOTER = `
 Examples:
@@ -90,9 +89,8 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   program.addHelpCommand('help [command...]', 'show help for a command');
 
   const tree = addResources(program, flatten(catalogue));
-  // `call watch` is no API operation (it follows a call over many requests), so it is added here.
   const callGroup = program.commands.find((c) => c.name() === 'call');
-  if (callGroup) callGroup.addCommand(callWatchCommand()).addCommand(callSayCommand()).description(`${callGroup.description()}; follow: watch; speak as the customer (voice dev): say`);
+  if (callGroup) addCallCommands(callGroup);
   const words = new Set(argv.filter((w) => !w.startsWith('-')));
   for (const word of words) tree.build(word, words);
   program.addCommand(catalogueCommand());

@@ -6,9 +6,9 @@ import type { ExtraCommands } from '../program.js';
 export const LAZY_COMMANDS: ExtraCommands = [
   { name: 'dev', description: 'Run the local platform emulator: the whole API on loopback, no key, no internet, no cost', load: async () => (await import('./dev/index.js')).devCommand() },
   { name: 'demo', description: 'Serve the personalised demo page locally (visitors and Call Me work offline)', load: async () => (await import('./demo/index.js')).demoCommand() },
-  { name: 'pull', description: "Write the account's resources as files in the gitops layout (configuration as code)", load: async () => (await import('./gitops/pull.js')).pullCommand() },
-  { name: 'plan', description: 'Show what `voice apply` would change, field by field', load: async () => (await import('./gitops/plan.js')).planCommand() },
-  { name: 'apply', description: 'Apply the resource files to the account: create, update, and with --prune delete', load: async () => (await import('./gitops/apply.js')).applyCommand() },
+  { name: 'pull', description: "Write the account's resources as files in the gitops layout (configuration as code)", load: async () => (await import('./gitops/index.js')).pullCommand() },
+  { name: 'plan', description: 'Show what `voice apply` would change, field by field', load: async () => (await import('./gitops/index.js')).planCommand() },
+  { name: 'apply', description: 'Apply the resource files to the account: create, update, and with --prune delete', load: async () => (await import('./gitops/index.js')).applyCommand() },
   {
     name: 'visitor',
     description: 'manage the prospects who get a personalised demo page (local file, or the hosted table when configured)',

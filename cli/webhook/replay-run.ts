@@ -1,7 +1,7 @@
 // `voice trigger --replay FILE`: sends recorded messages again, in order, prints each answer, and
 // with --diff compares it field by field with the recorded one; any difference exits 1.
 import { CliError, ExitCode } from '../errors.js';
-import type { DevIo } from '../commands/dev/options.js';
+import type { DevIo } from '../commands/dev/index.js';
 import { diffAnswers, readRecord } from './replay.js';
 import { postServerMessage } from '#core/messages/post';
 
