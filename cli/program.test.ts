@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { catalogue, flatten } from '#core/catalogue/index';
 import { buildProgram } from './program.js';
-import { ownFlagsAfterCommand } from './own-flags.js';
+import { ownFlagsAfterCommand } from './argv/before-parse.js';
 import { commandWords } from './commands/resources/words.js';
 
 function find(root: Command, words: readonly string[]): Command | undefined {

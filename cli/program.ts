@@ -5,7 +5,8 @@ import { catalogue, flatten, kebab } from '#core/catalogue/index';
 import { VERSION } from '#core/version';
 import { suggestion } from '#core/schemas/closest';
 import { ExitCode } from './errors.js';
-import { ownFlagsAfterCommand } from './own-flags.js';
+import { helpAsFlag, ownFlagsAfterCommand, unknownSubcommand } from './argv/before-parse.js';
+import { wordsOf } from './argv/tokens.js';
 import { isExpected, reportError } from './fail.js';
 import { finish, installProcessHooks } from './process-hooks.js';
 import { red, setErrColor } from './output/style.js';
@@ -15,7 +16,7 @@ import { err, out, redact } from './redact.js';
 import { apiCommand } from './commands/api/index.js';
 import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.js';
 import { catalogueCommand } from './commands/catalogue/index.js';
-import { completionCommand } from './commands/completion/index.js';
+import { completionCommand, visibleCommands } from './commands/completion/index.js';
 import { addResources } from './commands/resources/index.js';
 import { addCallCommands } from './commands/call/index.js';
 
@@ -71,8 +72,11 @@ export interface LazyCommand {
 /** Commands other helpers own, added to the program when present. */
 export type ExtraCommands = LazyCommand[];
 
-/** Builds the program for an argv (only the resources it names get their actions built). */
-export async function buildProgram(argv: readonly string[], extra: ExtraCommands = []): Promise<Command> {
+/**
+ * Builds the program for an argv: only the resources and lazy commands it names are built, unless
+ * `everything` (for completion, which lists them all).
+ */
+export async function buildProgram(argv: readonly string[], extra: ExtraCommands = [], options: { everything?: boolean } = {}): Promise<Command> {
   const program = new Command('voice')
     .description('Manage every resource of the voice-AI agent platform, from a terminal or a CI script.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -91,41 +95,32 @@ export async function buildProgram(argv: readonly string[], extra: ExtraCommands
   const tree = addResources(program, flatten(catalogue));
   const callGroup = program.commands.find((c) => c.name() === 'call');
   if (callGroup) addCallCommands(callGroup);
-  const words = new Set(argv.filter((w) => !w.startsWith('-')));
+  const words = new Set(wordsOf(argv, () => 'none'));
   for (const word of words) tree.build(word, words);
   program.addCommand(catalogueCommand());
   program.addCommand(apiCommand());
   program.addCommand(loginCommand());
   program.addCommand(logoutCommand());
   program.addCommand(authCommand());
+  const named = (x: LazyCommand): boolean => words.has(x.name);
   const loaded = new Map<string, Command>();
-  const loadExtra = async (x: LazyCommand): Promise<void> => {
-    if (loaded.has(x.name)) return;
-    const real = await x.load();
-    real.copyInheritedSettings(program);
-    const stub = program.commands.findIndex((c) => c.name() === x.name);
-    (program.commands as Command[]).splice(stub, 1, real);
-    (real as { parent: Command | null }).parent = program;
-    loaded.set(x.name, real);
-  };
-  program.addCommand(
-    completionCommand(async () => {
-      tree.buildAll();
-      for (const x of extra) await loadExtra(x);
-      return program;
-    }),
-  );
-  // Stubs keep `voice --help` complete without loading the real commands' modules.
-  for (const x of extra) program.addCommand(new Command(x.name).description(x.description));
-  for (const x of extra) if (argv.includes(x.name)) await loadExtra(x);
-  // A command that defines a flag of its own (`voice dev --api-key`, `voice demo --api-url`) gets
-  // it: the root would otherwise consume it wherever it appears on the command line.
+  for (const x of extra) if (named(x) || options.everything) loaded.set(x.name, await x.load());
+  // Completion needs every command: a program of its own, with every lazy command loaded.
+  program.addCommand(completionCommand(() => buildProgram(argv, extra, { everything: true })));
+  // Commands the line does not name are stubs: `voice --help` lists them without loading their modules.
+  for (const x of extra) program.addCommand(loaded.get(x.name) ?? new Command(x.name).description(x.description));
+  if (options.everything) tree.buildAll();
+  // A command named on the line that defines a flag of its own (`voice dev --api-key`, `voice demo
+  // --api-url`) gets it: the root would otherwise consume it wherever it appears on the command line.
   const taken = new Set<string>();
   const collect = (cmd: Command): void => {
     for (const o of cmd.options) if (o.long) taken.add(o.long);
     cmd.commands.forEach(collect);
   };
-  loaded.forEach(collect);
+  for (const x of extra.filter(named)) {
+    const cmd = loaded.get(x.name);
+    if (cmd) collect(cmd);
+  }
   for (const [flags, help] of GLOBAL_OPTIONS) {
     const long = flags.split(/[ ,]+/).find((f) => f.startsWith('--')) as string;
     if (!taken.has(long)) program.option(flags, help);
@@ -146,52 +141,15 @@ const NO_UI = new Set(['--json', '--dry-run', '-h', '--help', 'help', '-V', '--v
 /** Whether a command line will render with Ink: a catalogue command on a terminal, not JSON. */
 function wantsUi(argv: readonly string[]): boolean {
   if (!process.stdout.isTTY || process.env.TERM === 'dumb' || argv.some((a) => NO_UI.has(a))) return false;
-  const top = argv.find((a) => !a.startsWith('-'));
+  const top = wordsOf(argv, () => 'none')[0];
   return top !== undefined && RESOURCES.has(top);
 }
 
 const RESOURCES = new Set([...Object.keys(catalogue).map(kebab), 'api', 'catalogue', 'auth']);
 
-/**
- * The first command word of `argv` that names no subcommand of a command that has some, when that
- * command takes no words of its own (`voice dev rset`) or help was asked for (`voice foo --help`).
- */
-export function unknownSubcommand(argv: readonly string[], program: Command): { parent: Command; word: string } | undefined {
-  const help = argv.includes('--help') || argv.includes('-h');
-  let cmd = program;
-  const valued = (c: Command): Set<string> =>
-    new Set(
-      c.options
-        .filter((o) => o.required || o.optional)
-        .flatMap((o) => [o.long, o.short])
-        .filter((f): f is string => Boolean(f)),
-    );
-  let takes = valued(program);
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '--') return undefined;
-    if (takes.has(a)) {
-      i++;
-      continue;
-    }
-    if (a.startsWith('-')) continue;
-    if (a === 'help') continue; // `voice help X Y` names the command as `voice X Y` does
-    const subs = cmd.commands as Command[];
-    if (subs.length === 0) return undefined;
-    const next = subs.find((c) => c.name() === a || c.aliases().includes(a));
-    if (next) {
-      cmd = next;
-      takes = new Set([...takes, ...valued(next)]);
-      continue;
-    }
-    return help || cmd.registeredArguments.length === 0 ? { parent: cmd, word: a } : undefined;
-  }
-  return undefined;
-}
-
 /** Reports an unknown subcommand as commander does, with the closest name, and returns the usage exit code. */
 function reportUnknown(found: { parent: Command; word: string }): number {
-  const names = (found.parent.commands as Command[]).filter((c) => !(c as { _hidden?: boolean })._hidden).map((c) => c.name());
+  const names = visibleCommands(found.parent).map((c) => c.name());
   const near = suggestion(found.word, names);
   const path: string[] = [];
   for (let c: Command | null = found.parent; c; c = c.parent) path.unshift(c.name());
@@ -200,19 +158,12 @@ function reportUnknown(found: { parent: Command; word: string }): number {
   return ExitCode.Usage;
 }
 
-/**
- * `voice help assistant list` as `voice assistant list --help`: commander's help command only
- * follows its first word, so it would print the group's help instead of the command's.
- */
-export function helpAsFlag(argv: readonly string[]): string[] {
-  const first = argv.findIndex((a) => !a.startsWith('-'));
-  if (first < 0 || argv[first] !== 'help' || first === argv.length - 1) return [...argv];
-  return [...argv.slice(0, first), ...argv.slice(first + 1), '--help'];
-}
-
 /** Runs the CLI with the arguments after `voice` and exits with the documented code. */
 export async function main(givenArgv: string[], extra: ExtraCommands = []): Promise<never> {
-  const typed = helpAsFlag(givenArgv);
+  const typed = helpAsFlag(
+    givenArgv,
+    GLOBAL_OPTIONS.map(([flags]) => flags),
+  );
   installProcessHooks();
   const verbose = typed.includes('--verbose');
   const color = !typed.includes('--no-color');

@@ -2,7 +2,8 @@
 // terminal <= 2.5x). Measured gain of the fast lane: 1.66x -> 1.24x; 698 M -> 599 M instructions (callgrind).
 // Recognises a command line the fast lane can run: `voice <resource...> <read> [values...]` with
 // only the global options that shape a read (--json, --local, --api-url, --api-key, --profile,
-// --no-color), parsed as commander parses them. Anything else is left to the full CLI.
+// --no-color), read by the CLI's one tokenizer (cli/argv/tokens.ts). Anything else is left to the full CLI.
+import { tokens } from '../argv/tokens.js';
 import type { ReadOp, ReadOps } from './read-ops.js';
 
 /** The global options a fast read accepts, as commander would set them. */
@@ -30,24 +31,22 @@ export function parseRead(argv: readonly string[], ops: ReadOps): ReadCall | und
   const words: string[] = [];
   // commander's defaults: colour on unless --no-color.
   const opts: FastOptions = { color: true };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (!arg.startsWith('-')) {
-      words.push(arg);
+  for (const t of tokens(argv, (name) => (name in VALUES ? 'required' : 'none'))) {
+    // `--` and a lone `-` (stdin where a command reads a file) are the full CLI's.
+    if (t.kind === 'end' || (t.kind === 'word' && t.text === '-')) return undefined;
+    if (t.kind === 'word') {
+      words.push(t.text);
       continue;
     }
-    const switched = SWITCHES[arg];
-    if (switched) {
+    const switched = SWITCHES[t.name];
+    if (switched && !t.inline) {
       Object.assign(opts, switched);
       continue;
     }
-    const eq = arg.indexOf('=');
-    const attr = VALUES[eq > 0 ? arg.slice(0, eq) : arg];
-    if (!attr) return undefined;
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-    // A missing value, or one that looks like a flag, is the full CLI's to judge.
-    if (value === undefined || (eq < 0 && value.startsWith('-'))) return undefined;
-    opts[attr] = value;
+    const attr = VALUES[t.name];
+    // An unknown flag, a missing value, or one that looks like a flag, is the full CLI's to judge.
+    if (!attr || t.value === undefined || (!t.inline && t.value.startsWith('-'))) return undefined;
+    opts[attr] = t.value;
   }
   for (let n = words.length; n >= 2; n--) {
     const read = ops[words.slice(0, n).join(' ')];

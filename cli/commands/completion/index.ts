@@ -10,12 +10,20 @@ export interface Tree {
   flags: Map<string, string[]>;
 }
 
+/** A command's subcommands as its help lists them (commander's choice), without the implicit `help`. */
+export function visibleCommands(cmd: Command): Command[] {
+  return cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help');
+}
+
 /** Walks a command tree into completion tables. */
 export function treeOf(root: Command): Tree {
   const children = new Map<string, string[]>();
   const flags = new Map<string, string[]>();
   const walk = (cmd: Command, key: string): void => {
-    const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+    const subs = visibleCommands(cmd);
     if (subs.length)
       children.set(
         key,
