@@ -6,6 +6,7 @@ import { buildRequest } from 'voice-agent-core/client';
 import type { HttpMethod } from '#core/catalogue/index';
 import { buildBody, splitAssignment } from '../../body.js';
 import { contextOf } from '../../context.js';
+import type { GlobalOptions } from '../../settings.js';
 import { usageError } from '../../errors.js';
 import { curlCommand, showRequest } from '../../output/dry-run.js';
 import { printData, printJson } from '../../output/print.js';
@@ -14,6 +15,13 @@ import { addSecretsOf, out } from '../../redact.js';
 import { collect } from '../resources/index.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The options of `voice api`, as commander sets them. */
+export interface ApiOptions {
+  file?: string;
+  set?: string[];
+  query?: string[];
+}
 
 /** The `api` command. */
 export function apiCommand(): Command {
@@ -30,7 +38,7 @@ export function apiCommand(): Command {
     )
     .action(async (methodArg: string, pathArg: string, _o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
-      const opts = ctx.opts as { file?: string; set?: string[]; query?: string[] } & typeof ctx.opts;
+      const opts = cmd.optsWithGlobals<ApiOptions & GlobalOptions>();
       const method = methodArg.toUpperCase();
       if (!METHODS.includes(method)) throw usageError(`Unknown method "${methodArg}": use ${METHODS.join(', ')}`);
       const [rawPath, rawQuery] = pathArg.split('?', 2) as [string, string | undefined];

@@ -40,7 +40,7 @@ export function accountLabel(profile: string, baseUrl: string): string {
 /** Resolves the directory, the account, its state file and a client. */
 export function gitopsRun(cmd: Command): GitopsRun {
   const ctx = contextOf(cmd);
-  const opts = ctx.opts as unknown as GitopsOptions;
+  const opts = cmd.optsWithGlobals<GitopsOptions>();
   const s = ctx.settings();
   ctx.requireKey();
   const account = accountLabel(s.profile, s.baseUrl);

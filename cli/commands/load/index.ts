@@ -6,6 +6,7 @@ import { FAULTS, LoadOptionsError, ScenarioError, exportArtillery, loadScenario,
 import type { Fault, LoadOptions } from '#core/load/index';
 import type { Json } from '#core/messages/index';
 import { contextOf } from '../../context.js';
+import type { GlobalOptions } from '../../settings.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
 import { liveLine, resultJson, resultText, verdictOf } from './output.js';
 import { reportPage } from './report-html.js';
@@ -16,7 +17,8 @@ import { addSecret, err, out } from '../../redact.js';
 import { signingPlan } from '../../webhook/credential.js';
 import { headerFlag, listFlag, secondsFlag } from '../../webhook/flags.js';
 
-interface LoadFlags {
+/** The options of `voice load`, as commander sets them. */
+export interface LoadFlags {
   server?: string;
   assistant?: string;
   from?: string;
@@ -100,7 +102,7 @@ Examples:
     )
     .action(async (file: string | undefined, _o: unknown, cmd: Command) => {
       const ctx = contextOf(cmd);
-      const opts = ctx.opts as LoadFlags & typeof ctx.opts;
+      const opts = cmd.optsWithGlobals<LoadFlags & GlobalOptions>();
       const json = ctx.output.mode === 'json';
       if (file !== undefined && opts.export === undefined) throw usageError(`Unexpected argument "${file}": a file goes with --export artillery FILE.`);
       if (opts.export !== undefined && opts.export !== 'artillery') throw usageError(`--export: unknown format "${opts.export}" (known: artillery)`);
