@@ -77,7 +77,10 @@ export class BrowserMicrophone {
     const line = this.a.speaking;
     if (!line) return true;
     const now = this.a.now();
-    const words = text.split(/\s+/).filter(Boolean).map((word) => ({ word, start: now, end: now }));
+    const words = text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => ({ word, start: now, end: now }));
     const heard = { text, words, ...(this.speech !== undefined ? { speech: { start: Math.max(this.speech, line.start), end: now } } : {}) };
     const decision = stopDecision(heard, stopPlanOf(this.a.s.assistant), line.interruptible);
     overlap(this.a, heard, now, false);

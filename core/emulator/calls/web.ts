@@ -115,8 +115,7 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
       } else if (message.control === 'unmute-assistant') {
         muted = false;
         if (stream) stream.muted = false;
-      }
-      else if (message.control === 'say-first-message') greetOnce();
+      } else if (message.control === 'say-first-message') greetOnce();
     } else if (message.type === 'end-call') s.finish('assistant-ended-call');
   };
 
@@ -132,7 +131,11 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     s.setStatus('in-progress');
     if (s.audio && browser.audio) {
       const audio = s.audio;
-      stream = new BrowserStream(browser.audio, () => audio.now(), () => browser.silence());
+      stream = new BrowserStream(
+        browser.audio,
+        () => audio.now(),
+        () => browser.silence(),
+      );
       audio.out = stream;
       mic = new BrowserMicrophone(audio, SAMPLE_RATE, (span) => customerTurn(Math.round((span.end - span.start) * 1000), undefined, span));
       mic.recognition = recognition;
