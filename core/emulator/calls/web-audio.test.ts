@@ -103,4 +103,28 @@ describe('a local web call with sound', () => {
     expect((await detectSpeech(side(1))).length).toBeGreaterThanOrEqual(2);
     expect(stereo.samples.length / 2 / stereo.sampleRate).toBeCloseTo((Date.parse(call.endedAt) - Date.parse(call.startedAt)) / 1000, 0);
   }, 60_000);
+
+  it("says the assistant's idle message when the microphone stays quiet (a customer.speech.timeout hook)", async () => {
+    const hooks = [{ on: 'customer.speech.timeout', options: { timeoutSeconds: 1, triggerMaxCount: 1 }, do: [{ type: 'say', exact: 'Are you still there?' }] }];
+    const body = { assistant: { name: 'Web', firstMessage: 'Hi.', hooks, clientMessages: ['transcript'] } };
+    const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string; webCallUrl: string };
+    const b = await browser(created.webCallUrl);
+    await until(() => b.frames.some((f) => f.type === 'audio'));
+    b.send({ type: 'app-message', data: 'playable' });
+    const quiet = setInterval(() => b.ws.send(new Int16Array(RATE / 10)), 100);
+    try {
+      await until(() => b.messages().some((m) => m.type === 'transcript' && m.transcriptType === 'final' && m.transcript === 'Are you still there?'));
+    } finally {
+      clearInterval(quiet);
+    }
+    const said = (emu.calls.timeline(created.id)?.events ?? []).filter((e) => e.type === 'speech');
+    expect(said.map((e) => [e.text, e.source])).toEqual([
+      ['Hi.', 'first-message'],
+      ['Are you still there?', 'hook'],
+    ]);
+    // Said once the customer had been quiet for timeoutSeconds after the greeting.
+    expect((said[1]?.at ?? 0) - (said[0]?.end ?? 0)).toBeGreaterThanOrEqual(1);
+    b.ws.close(1000);
+    await emu.calls.idle();
+  }, 30_000);
 });

@@ -54,6 +54,11 @@ export class BrowserMicrophone {
     a.s.stop.signal.addEventListener('abort', () => this.close(), { once: true });
   }
 
+  /** Whether the customer is speaking now (as the detector hears it). */
+  get speaking(): boolean {
+    return this.speech !== undefined;
+  }
+
   /** A piece of the microphone's audio, as it arrives. */
   push(samples: Int16Array): void {
     if (this.a.s.ended) return;

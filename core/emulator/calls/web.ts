@@ -119,6 +119,21 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     } else if (message.type === 'end-call') s.finish('assistant-ended-call');
   };
 
+  /** The assistant's `customer.speech.timeout` hooks (idle messages), with sound: each fires once the customer has said nothing for its timeoutSeconds. */
+  const idleMessages = async () => {
+    s.talk ??= talk ? talk.hookTalk() : { reply: () => s.speak('assistant', STAND_IN_REPLY), remember: () => undefined };
+    const queued = new Set<string>();
+    for (;;) {
+      const due = s.hooks?.nextSilence();
+      if (!(await s.wait(due ? Math.max(0.05, due.at - s.secondsNow()) : 0.25))) return;
+      const still = s.hooks?.nextSilence();
+      const key = still && `${still.index}@${still.at}`;
+      if (!still || !key || queued.has(key) || s.secondsNow() < still.at - 1e-6 || s.audio?.speaking || mic?.speaking) continue;
+      queued.add(key);
+      then(() => s.hooks?.fireSilence(still) ?? Promise.resolve(true));
+    }
+  };
+
   // A squad's members come with the call's cast: the model hands over to them.
   const run = async (members?: Json[]) => {
     if (model?.configured(s.assistant)) talk = new ModelTalk(s, model, members);
@@ -146,6 +161,7 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     browser.message('listening');
     void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
     greetOnce();
+    if (s.audio) void idleMessages();
     await ended;
   };
 
