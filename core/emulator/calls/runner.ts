@@ -30,7 +30,7 @@ export interface RunnerOptions {
   /** Ended calls kept, with their logs (default 1,000); older ones leave the store and the data file, oldest first. */
   keepEndedCalls?: number;
   /**
-   * Sound (`voice dev`: on unless `--no-audio`): phone calls speak and listen with voice-agent-audio
+   * Sound (`voice dev`: on unless `--no-audio`): phone calls, and web calls whose page streams audio, speak and listen with voice-agent-audio
    * when it is installed, and say why not when it is not. Unset: the text timeline, without a note.
    */
   audio?: boolean;
