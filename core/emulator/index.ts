@@ -110,7 +110,7 @@ export interface EmulatorOptions {
    */
   storageDir?: string;
   /**
-   * Sound for phone calls (`voice dev`, unless `--no-audio`): both sides synthesized with
+   * Sound for phone calls and web calls whose page streams audio (`voice dev`, unless `--no-audio`): both sides synthesized with
    * voice-agent-audio, loaded when the first call needs it, and the platform's timing rules on that
    * audio; `false` says every call runs on the text timeline because sound was turned off. Unset:
    * the text timeline, with no note (programs and tests that never asked for sound).

@@ -1,5 +1,6 @@
 // The audio of a local (emulator) call: the assistant's voice as a MediaStream track the session
-// plays like Daily's, with its level read from what is played, and the microphone's level.
+// plays like Daily's (the emulator's streamed audio when the call has sound, else the browser's
+// speech synthesis), with its level read from what is played, and the microphone's level.
 // Part of the local transport's lazy chunk.
 import { VoiceError } from '../errors.js';
 
@@ -36,6 +37,8 @@ export class AssistantVoice {
   private utterance: SpeechSynthesisUtterance | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private finish: (() => void) | null = null;
+  /** When the streamed audio queued so far ends (AudioContext time). */
+  private next = 0;
 
   constructor(
     private readonly context: AudioContext,
@@ -78,9 +81,30 @@ export class AssistantVoice {
     this.timer = setTimeout(() => this.ended(null), durationMs + 150);
   }
 
+  /** Plays a piece of streamed audio (16-bit mono) right after the pieces before it. */
+  play(samples: Int16Array, sampleRate: number): void {
+    if (!samples.length) return;
+    const ctx = this.context;
+    void ctx.resume().catch(() => undefined);
+    const buffer = ctx.createBuffer(1, samples.length, sampleRate);
+    const data = buffer.getChannelData(0);
+    for (let i = 0; i < samples.length; i++) data[i] = (samples[i] as number) / 32768;
+    const node = ctx.createBufferSource();
+    node.buffer = buffer;
+    node.connect(this.output);
+    const at = Math.max(ctx.currentTime + 0.05, this.next);
+    node.start(at);
+    this.next = at + buffer.duration;
+    this.nodes.push(node);
+    node.onended = () => {
+      this.nodes = this.nodes.filter((n) => n !== node);
+    };
+  }
+
   /** Stops the line being said, if any. */
   silence(): void {
     clearTimeout(this.timer);
+    this.next = 0;
     this.finish = null;
     if (this.utterance) {
       this.utterance = null;
@@ -172,6 +196,11 @@ export class MicrophoneLevel {
   /** The microphone's level, 0 to 1 (0 while muted). */
   level(): number {
     return this.enabled ? rms(this.analyser, this.buffer) : 0;
+  }
+
+  /** The node carrying the microphone's audio (silent while muted). */
+  get node(): AudioNode {
+    return this.analyser;
   }
 
   /** Stops the microphone. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isLocalWebCallUrl, localSocketUrl } from './local-protocol.js';
+import { asksForAudio, audioSocketUrl, isLocalWebCallUrl, localSocketUrl } from './local-protocol.js';
 import { FakeEnvironment, fakeWebCallApi, jsonResponse, webCallBody } from './testing.js';
 import type { CallStartFailedEvent } from './types.js';
 import { WebCall } from './webcall.js';
@@ -17,6 +17,14 @@ describe('local web-call URLs', () => {
   it('turns the http address into a WebSocket address', () => {
     expect(localSocketUrl('http://127.0.0.1:4010/__voice/webcall/c')).toBe('ws://127.0.0.1:4010/__voice/webcall/c');
     expect(localSocketUrl('https://demo.example/__voice/webcall/c')).toBe('wss://demo.example/__voice/webcall/c');
+  });
+
+  it('asks for streamed audio in a query an emulator without it ignores (the path still names the call)', () => {
+    const url = audioSocketUrl('http://127.0.0.1:4010/__voice/webcall/c');
+    expect(url).toBe('ws://127.0.0.1:4010/__voice/webcall/c?audio=pcm16&v=2');
+    expect(new URL(url).pathname).toBe('/__voice/webcall/c');
+    expect(asksForAudio(url)).toBe(true);
+    expect(asksForAudio(localSocketUrl('http://127.0.0.1:4010/__voice/webcall/c'))).toBe(false);
   });
 });
 

@@ -1,9 +1,11 @@
 // The local implementation of CallTransport: joins an emulator's web call over a WebSocket, with
 // the browser as the customer. Loaded with import() only for emulator calls (as daily-js is only
 // for Daily calls). The assistant is a remote participant named like Daily's, so the session plays
-// it, measures it and reports it exactly as it does a Daily call.
+// it, measures it and reports it exactly as it does a Daily call. When the emulator says the call
+// has sound, the assistant is its streamed audio and the microphone's audio goes back to it.
 import { AssistantVoice, MicrophoneLevel } from './local-audio.js';
-import { localSocketUrl } from './local-protocol.js';
+import { audioSocketUrl } from './local-protocol.js';
+import { MicrophoneUplink } from './local-uplink.js';
 import { recognizeCustomer } from './local-recognition.js';
 import type { CustomerRecognizer } from './local-recognition.js';
 import type { ClientFrame, ServerFrame } from './local-protocol.js';
@@ -38,6 +40,11 @@ class LocalTransport implements CallTransport {
   private readonly voice = new AssistantVoice(this.context, true);
   private socket: WebSocket | null = null;
   private mic: MicrophoneLevel | null = null;
+  /** The call has sound: the assistant's audio comes at this rate, and the microphone goes back at it. */
+  private rate = 0;
+  private uplink: MicrophoneUplink | null = null;
+  /** Whether the emulator was last told speech recognition works. */
+  private recognising = false;
   /** The browser's speech recognition, where offered: its phrases are the customer's turns. */
   private recognizer: CustomerRecognizer | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
@@ -55,10 +62,15 @@ class LocalTransport implements CallTransport {
   async join(options: { url: string }): Promise<void> {
     const stream = await openMicrophone(this.request.audioSource);
     this.mic = new MicrophoneLevel(this.context, stream);
-    const socket = new WebSocket(localSocketUrl(options.url));
+    const socket = new WebSocket(audioSocketUrl(options.url));
+    socket.binaryType = 'arraybuffer';
     this.socket = socket;
     await new Promise<void>((resolve, reject) => {
       socket.onmessage = (event) => {
+        if (event.data instanceof ArrayBuffer) {
+          if (this.rate) this.voice.play(new Int16Array(event.data, 0, event.data.byteLength >> 1), this.rate);
+          return;
+        }
         let frame: ServerFrame;
         try {
           frame = JSON.parse(String(event.data)) as ServerFrame;
@@ -78,6 +90,8 @@ class LocalTransport implements CallTransport {
       socket.onerror = () => undefined;
     });
     this.recognizer = recognizeCustomer((text) => this.send({ type: 'customer-text', text }));
+    this.recognising = this.recognizer?.working ?? false;
+    this.send({ type: 'recognition', working: this.recognising });
     this.ticker = setInterval(() => this.listen(), TICK_MS);
     // As in a Daily room, the assistant is a participant already there when the customer joins.
     queueMicrotask(() => this.emit({ type: 'participant-joined', participant: SPEAKER }));
@@ -100,6 +114,7 @@ class LocalTransport implements CallTransport {
     this.recognizer?.stop();
     clearInterval(this.ticker);
     clearInterval(this.localObserver);
+    this.uplink?.close();
     this.socket?.close(1000);
     this.voice.close();
     this.mic?.close();
@@ -192,8 +207,8 @@ class LocalTransport implements CallTransport {
     for (const listener of [...this.listeners]) listener(event);
   }
 
-  private send(frame: ClientFrame): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  private send(frame: ClientFrame | Int16Array): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame instanceof Int16Array ? frame : JSON.stringify(frame));
   }
 
   private frame(frame: ServerFrame): void {
@@ -202,6 +217,11 @@ class LocalTransport implements CallTransport {
         return this.emit({ type: 'app-message', data: frame.data });
       case 'speak':
         return this.voice.speak(frame.text, frame.durationMs, () => this.send({ type: 'spoken', id: frame.id }));
+      case 'audio':
+        if (this.rate || !this.mic) return;
+        this.rate = frame.sampleRate;
+        this.uplink = new MicrophoneUplink(this.context, this.mic.node, frame.sampleRate, (samples) => this.send(samples));
+        return;
       case 'silence':
         return this.voice.silence();
       case 'left':
@@ -215,13 +235,18 @@ class LocalTransport implements CallTransport {
     this.left = true;
     this.recognizer?.stop();
     clearInterval(this.ticker);
+    this.uplink?.close();
     this.voice.silence();
     if (this.joined) this.emit({ type: 'left' });
   }
 
   /** Turns the microphone's level into customer turns: loud for a moment, then quiet (unless speech recognition says what was said). */
   private listen(): void {
-    if (this.recognizer?.working) return;
+    const working = this.recognizer?.working ?? false;
+    // Recognition that failed (no service, not allowed): the emulator makes wordless turns from then on.
+    if (working !== this.recognising) this.send({ type: 'recognition', working: (this.recognising = working) });
+    // With sound, the emulator's voice activity detector hears the microphone itself.
+    if (working || this.rate) return;
     const now = performance.now();
     if ((this.mic?.level() ?? 0) > SPEECH_THRESHOLD) {
       this.loudMs += TICK_MS;

@@ -128,6 +128,33 @@ describe('voice dev inspector', () => {
     expect(await page.content()).not.toContain('s3cret-value');
   });
 
+  it("plays the call's recording with its transcript following it, and marks the turn timeline", async () => {
+    // A call where the customer presses keys (a mark on the turn timeline); it ends once they say nothing more.
+    const keyed = (await rest<{ id: string }>('POST', '/call', { assistantId, customer: { number: '+14155550100' } })).body.id;
+    await expect.poll(async () => (await rest('POST', `/__voice/calls/${keyed}/say`, { dtmf: '12#' })).status, { timeout: 15_000, interval: 50 }).toBe(202);
+    await expect.poll(async () => (await rest<{ status: string }>('GET', `/call/${keyed}`)).body.status, { timeout: 30_000 }).toBe('ended');
+    await page.goto(`${devUrl}/__voice/inspector/#/calls/${keyed}`);
+    const report = page.locator('section', { has: page.getByRole('heading', { name: 'End-of-call report' }) });
+    const lines = report.getByRole('list', { name: 'Transcript following the recording' });
+    await lines.getByText('Hello, Booker here.').waitFor({ timeout: 15_000 });
+    // The call's own timeline (served beside the recording) is what the view draws.
+    const { timeline } = (await rest<{ timeline: { events: Array<{ type: string; at: number; text?: string; source?: string }> } }>('GET', `/__voice/calls/${keyed}/timeline`)).body;
+    const said = timeline.events.filter((e) => e.type === 'speech');
+    expect(await lines.locator('li').count()).toBe(said.length);
+    const marks = timeline.events.filter((e) => ['interruption', 'pause', 'keys'].includes(e.type) || (e.type === 'speech' && e.source === 'hook'));
+    expect(marks.length).toBeGreaterThan(0);
+    const turns = report.getByRole('group', { name: 'Turn timeline' });
+    expect(await turns.locator('button.mark').count()).toBe(marks.length);
+    await turns.getByRole('button', { name: /pressed 12#/ }).waitFor();
+    // A click on the last line plays from it: the line being said is highlighted as it plays.
+    const second = said.at(-1) as { at: number; text: string };
+    await lines.locator('li').last().getByRole('button').click();
+    await expect.poll(() => report.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThanOrEqual(second.at);
+    await lines.locator('li[aria-current="true"]').first().waitFor({ timeout: 10_000 });
+    await report.locator('audio').evaluate((a: HTMLAudioElement) => a.pause());
+    await page.goto(`${devUrl}/__voice/inspector/#/calls/${callId}`);
+  });
+
   it('says nothing was said on a call that ended without a word (a busy line)', async () => {
     const busy = await rest<{ id: string }>('POST', '/call', { assistantId, customer: { number: '+15550100002' } });
     await page.goto(`${devUrl}/__voice/inspector/#/calls/${busy.body.id}`);

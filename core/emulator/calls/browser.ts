@@ -13,6 +13,16 @@ export interface BrowserCustomer {
   silence(): void;
   /** The call ended on the emulator's side: the browser leaves. */
   end(endedReason: string): void;
+  /** A browser that plays streamed audio (it asked for it when it joined); absent: it speaks each line itself. */
+  audio?: BrowserAudioLink;
+}
+
+/** The audio link to a browser that asked for streamed audio. */
+export interface BrowserAudioLink {
+  /** Tells the browser the call has sound: the assistant's audio and its microphone go as 16-bit mono PCM at `sampleRate`. */
+  start(sampleRate: number): void;
+  /** Sends a piece of the assistant's audio. */
+  send(samples: Int16Array): void;
 }
 
 /** What the browser does to a running call. */
@@ -23,6 +33,10 @@ export interface BrowserCall {
   customerSpoke(durationMs: number): void;
   /** The customer said `text` (the browser's speech recognition, or typed). */
   customerSaid(text: string): void;
+  /** A piece of the microphone's audio (16-bit mono PCM at the rate `start` named), once the call has sound. */
+  microphone?(samples: Int16Array): void;
+  /** Whether the browser's speech recognition is turning the microphone into words. */
+  recognition?(working: boolean): void;
   /** A live-call-control message: say, add-message, control, end-call. */
   control(message: Record<string, unknown>): void;
   /** The browser left (stop(), a closed tab): the customer ended the call. */

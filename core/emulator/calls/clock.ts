@@ -127,3 +127,43 @@ export class SimClock {
     }
   }
 }
+
+/**
+ * A clock that reads the time as it passes (`speed` times real time), for a call with a live
+ * party: a browser's microphone and playback happen between the call's own waits, so its time
+ * cannot stand still until a wait ends as a SimClock's does. Waits run side by side freely.
+ */
+export class LiveClock extends SimClock {
+  private origin = { at: Date.now(), real: performance.now() };
+
+  constructor(private readonly rate: ClockSpeed) {
+    super(rate);
+    // A new speed counts from now: the time passed so far stays.
+    rate.onChange(() => (this.origin = { at: this.now(), real: performance.now() }));
+  }
+
+  override now(): number {
+    return this.origin.at + (performance.now() - this.origin.real) * this.rate.get();
+  }
+
+  override iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (ms <= 0 || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms / this.rate.get());
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  override hold<T>(work: Promise<T>): Promise<T> {
+    return work;
+  }
+}

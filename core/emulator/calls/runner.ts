@@ -3,7 +3,7 @@
 // conversation is in flows.ts.
 import { HttpError, notFound } from '../errors.js';
 import type { Rec } from '../store/store.js';
-import { ClockSpeed, SimClock } from './clock.js';
+import { ClockSpeed, LiveClock, SimClock } from './clock.js';
 import { answered, inbound, outbound } from './flows.js';
 import { notify } from './notify.js';
 import type { LifecycleType } from './notify.js';
@@ -30,7 +30,7 @@ export interface RunnerOptions {
   /** Ended calls kept, with their logs (default 1,000); older ones leave the store and the data file, oldest first. */
   keepEndedCalls?: number;
   /**
-   * Sound (`voice dev`: on unless `--no-audio`): phone calls speak and listen with voice-agent-audio
+   * Sound (`voice dev`: on unless `--no-audio`): phone calls, and web calls whose page streams audio, speak and listen with voice-agent-audio
    * when it is installed, and say why not when it is not. Unset: the text timeline, without a note.
    */
   audio?: boolean;
@@ -102,9 +102,9 @@ export class CallRunner {
     this.deps.changed();
   }
 
-  private launch(call: Rec, run: (s: CallSession) => Promise<void>): CallSession {
+  private launch(call: Rec, run: (s: CallSession) => Promise<void>, live = false): CallSession {
     // Each call's clock starts at its creation, so its times read like a real call placed now.
-    const session = new CallSession({ ...this.deps, clock: new SimClock(this.pace) }, call);
+    const session = new CallSession({ ...this.deps, clock: live ? new LiveClock(this.pace) : new SimClock(this.pace) }, call);
     // Started after the current request has been answered, so its reply shows the call as created.
     const done = Promise.resolve()
       .then(() => this.sound.attach(session, this.scenario))
@@ -157,7 +157,8 @@ export class CallRunner {
   /** Runs a web call a browser has joined as its customer (the emulator's web-call socket calls this). */
   joinWeb(call: Rec, browser: BrowserCustomer): BrowserCall {
     // The run starts after this returns, with the conversation set up below.
-    const session = this.launch(call, (s) => this.web(s, web.talk));
+    // A browser streaming audio hears the call as it happens: its clock reads the time as it passes.
+    const session = this.launch(call, (s) => this.web(s, web.talk), browser.audio !== undefined);
     const web = webConversation(session, browser, this.scenario);
     return web.call;
   }

@@ -51,6 +51,8 @@ export interface SessionBrowser {
   message(message: Json): void;
   /** Plays an assistant line; resolves once played. */
   speak(text: string, seconds: number): Promise<void>;
+  /** The browser plays streamed audio: the call gets its audio loop (when `voice dev` has sound). */
+  streams?: boolean;
 }
 
 /** Why a call's waits were cut short: made once (an abort without a reason makes an exception, with its stack, each time). */

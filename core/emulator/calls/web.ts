@@ -2,7 +2,10 @@
 // join, the assistant greets once the browser plays its audio, every customer turn (the
 // microphone over the speech threshold for a moment) moves the conversation on, and the in-call
 // controls (say, add-message, control, end-call) act on it. The conversation's steps are the
-// engine's own (speak, greet, tool calls); only the customer differs.
+// engine's own (speak, greet, tool calls); only the customer differs. With sound (`voice dev` with
+// voice-agent-audio, and a page that asked for streamed audio) the assistant's lines go to the page
+// as audio (web-stream.ts) and the microphone's audio comes back to the voice activity detector
+// (web-microphone.ts); without, the page speaks each line itself.
 import type { Json } from '../../messages/index.js';
 import type { BrowserCall, BrowserCustomer } from './browser.js';
 import { argumentsFor } from './arguments.js';
@@ -11,6 +14,10 @@ import { ModelTalk } from './conversation-model.js';
 import { toolName, toolsOf } from './resolve.js';
 import type { Scenario } from './scenario.js';
 import type { CallSession } from './session.js';
+import type { Span } from './audio/rules.js';
+import { SAMPLE_RATE } from './audio/timeline.js';
+import { BrowserMicrophone, browserTurn } from './web-microphone.js';
+import { BrowserStream } from './web-stream.js';
 
 /** Seconds a browser that cannot signal it plays audio is given before the assistant starts anyway. */
 const PLAYABLE_WAIT_SECONDS = 3;
@@ -36,6 +43,10 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   let theirs = false;
   let greeted = false;
   let queue: Promise<unknown> = Promise.resolve();
+  // Set once the call has sound (the audio package loaded and the page streams).
+  let stream: BrowserStream | undefined;
+  let mic: BrowserMicrophone | undefined;
+  let recognition = false;
   let playable: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (playable = resolve));
   const ended = new Promise<void>((resolve) => s.stop.signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -43,6 +54,7 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   s.browser = {
     message: (message) => browser.message(message),
     speak: (text, seconds) => (muted ? Promise.resolve() : browser.speak(text, seconds)),
+    streams: browser.audio !== undefined,
   };
   // `finish` sends the ended status first; the browser leaves after it.
   s.stop.signal.addEventListener('abort', () => queueMicrotask(() => browser.end(String(s.call.endedReason ?? 'customer-ended-call'))), { once: true });
@@ -58,13 +70,15 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   };
 
   /** One customer turn: what the browser recognised, else the scenario's next line (or how long they spoke). */
-  const customerTurn = (durationMs: number, said?: string) => {
+  const customerTurn = (durationMs: number, said?: string, span?: Span) => {
     if (said !== undefined) theirs = true;
     then(async () => {
       const index = turns++;
       const text = said ?? heard(theirs ? undefined : scenario, index, durationMs);
-      if (talk) return talk.customer(text);
-      if (!(await s.speak('user', text))) return;
+      // With sound the customer's audio is the microphone's: the turn is heard, never synthesized.
+      if (s.audio) browserTurn(s.audio, text, span);
+      if (talk) return s.audio ? talk.heard(text) : talk.customer(text);
+      if (!s.audio && !(await s.speak('user', text))) return;
       // As in simulated calls, the assistant calls each of its function tools once, after the customer's first words.
       const tools = index === 0 ? toolsOf(s.deps.store, s.assistant).filter((t) => t.type === 'function' && toolName(t)) : [];
       if (tools.length)
@@ -96,10 +110,28 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     } else if (message.type === 'control') {
       if (message.control === 'mute-assistant') {
         muted = true;
+        if (stream) stream.muted = true;
         browser.silence();
-      } else if (message.control === 'unmute-assistant') muted = false;
-      else if (message.control === 'say-first-message') greetOnce();
+      } else if (message.control === 'unmute-assistant') {
+        muted = false;
+        if (stream) stream.muted = false;
+      } else if (message.control === 'say-first-message') greetOnce();
     } else if (message.type === 'end-call') s.finish('assistant-ended-call');
+  };
+
+  /** The assistant's `customer.speech.timeout` hooks (idle messages), with sound: each fires once the customer has said nothing for its timeoutSeconds. */
+  const idleMessages = async () => {
+    s.talk ??= talk ? talk.hookTalk() : { reply: () => s.speak('assistant', STAND_IN_REPLY), remember: () => undefined };
+    const queued = new Set<string>();
+    for (;;) {
+      const due = s.hooks?.nextSilence();
+      if (!(await s.wait(due ? Math.max(0.05, due.at - s.secondsNow()) : 0.25))) return;
+      const still = s.hooks?.nextSilence();
+      const key = still && `${still.index}@${still.at}`;
+      if (!still || !key || queued.has(key) || s.secondsNow() < still.at - 1e-6 || s.audio?.speaking || mic?.speaking) continue;
+      queued.add(key);
+      then(() => s.hooks?.fireSilence(still) ?? Promise.resolve(true));
+    }
   };
 
   // A squad's members come with the call's cast: the model hands over to them.
@@ -112,11 +144,24 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
       return true;
     };
     s.setStatus('in-progress');
+    if (s.audio && browser.audio) {
+      const audio = s.audio;
+      stream = new BrowserStream(
+        browser.audio,
+        () => audio.now(),
+        () => browser.silence(),
+      );
+      audio.out = stream;
+      mic = new BrowserMicrophone(audio, SAMPLE_RATE, (span) => customerTurn(Math.round((span.end - span.start) * 1000), undefined, span));
+      mic.recognition = recognition;
+      browser.audio.start(SAMPLE_RATE);
+    }
     await Promise.race([ready, s.wait(PLAYABLE_WAIT_SECONDS)]);
     if (s.ended) return;
     browser.message('listening');
     void s.send('assistant.started', { newAssistant: s.assistant ?? {} });
     greetOnce();
+    if (s.audio) void idleMessages();
     await ended;
   };
 
@@ -124,8 +169,14 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     talk: run,
     call: {
       playable: () => playable(),
-      customerSpoke: (durationMs) => customerTurn(durationMs),
-      customerSaid: (text) => customerTurn(0, text),
+      // With sound the detector decides when the customer spoke, not the page's level meter.
+      customerSpoke: (durationMs) => (mic ? undefined : customerTurn(durationMs)),
+      customerSaid: (text) => (mic && !mic.said(text) ? undefined : customerTurn(0, text)),
+      microphone: (samples) => mic?.push(samples),
+      recognition: (working) => {
+        recognition = working;
+        if (mic) mic.recognition = working;
+      },
       control,
       left: () => s.finish('customer-ended-call'),
     },

@@ -35,6 +35,8 @@ export const requestPath = (seq: string | number): string => `${CONTROL_PATHS.re
 export const endCallPath = (id: string): string => `${CONTROL_PATHS.calls}${part(id)}/end`;
 /** `/__voice/calls/ID/say`: speak a line as the call's customer. */
 export const sayPath = (id: string): string => `${CONTROL_PATHS.calls}${part(id)}/say`;
+/** `/__voice/calls/ID/timeline`: a call's audio timeline (`{ timeline: null }` for a call without sound). */
+export const timelinePath = (id: string): string => `${CONTROL_PATHS.calls}${part(id)}/timeline`;
 /** `/__voice/inspector/#/calls/ID`: a call in the inspector page. */
 export const inspectorCallPath = (id: string): string => `${CONTROL_PATHS.inspector}#/calls/${part(id)}`;
 /** `/__voice/recording/ID.wav`: a call's recording. */

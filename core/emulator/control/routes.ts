@@ -153,6 +153,13 @@ export function voiceRoutes(deps: VoiceRoutesDeps): (req: IncomingMessage, res: 
       sendJson(res, 200, maskSecrets(found));
       return true;
     }
+    const timeline = /^\/__voice\/calls\/([^/]+)\/timeline$/.exec(path);
+    if (timeline) {
+      const id = decodeURIComponent(timeline[1] as string);
+      if (!deps.store.get('call', id)) throw new HttpError(404, 'Call not found');
+      sendJson(res, 200, { callId: id, timeline: deps.runner.timeline(id) ?? null });
+      return true;
+    }
     if (path === VOICE_PATHS.info) {
       sendJson(res, 200, { speed: deps.runner.speed, apiKeyRequired: deps.apiKeyRequired, inspector: Boolean(deps.inspectorDir), model: Boolean(deps.model) });
       return true;

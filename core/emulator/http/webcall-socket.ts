@@ -4,7 +4,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { CLOSE_ENDED, LOCAL_WEBCALL_PATH } from '../../webcall/local-protocol.js';
+import { asksForAudio, CLOSE_ENDED, LOCAL_WEBCALL_PATH } from '../../webcall/local-protocol.js';
 import type { ClientFrame, ServerFrame } from '../../webcall/local-protocol.js';
 import type { Rec, Store } from '../store/store.js';
 import type { BrowserCustomer, WebCallEngine } from '../calls/index.js';
@@ -35,7 +35,7 @@ export function acceptWebCalls(server: Server, store: Store, engine: WebCallEngi
     if (call.status !== 'queued' || joined.has(id)) return refuse(socket, 409, `Web call ${id} is not waiting to be joined (it is ${String(call.status)})`);
     joined.add(id);
     socketServer().then(
-      (wss) => wss.handleUpgrade(req, socket, head, (ws) => run(ws, call, engine)),
+      (wss) => wss.handleUpgrade(req, socket, head, (ws) => run(ws, call, engine, asksForAudio(req.url ?? ''))),
       (err: unknown) => refuse(socket, 500, `Web calls are unavailable: ${(err as Error).message}`),
     );
   });
@@ -47,8 +47,17 @@ export function acceptWebCalls(server: Server, store: Store, engine: WebCallEngi
   };
 }
 
-/** Carries one call's frames between the browser and the engine. */
-function run(ws: WebSocket, call: Rec, engine: WebCallEngine): void {
+/** Copies a binary frame into 16-bit samples (a Buffer's bytes need not be aligned for an Int16Array view). */
+function samplesOf(raw: Buffer | ArrayBuffer | Buffer[]): Int16Array {
+  const bytes = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer);
+  const samples = new Int16Array(bytes.length >> 1);
+  Buffer.from(samples.buffer).set(bytes.subarray(0, samples.length * 2));
+  return samples;
+}
+
+/** Carries one call's frames between the browser and the engine (`audio`: the page asked for streamed audio). */
+function run(ws: WebSocket, call: Rec, engine: WebCallEngine, audio: boolean): void {
+  let streaming = false;
   let ended = false;
   let line = 0;
   const spoken = new Map<string, () => void>();
@@ -83,9 +92,23 @@ function run(ws: WebSocket, call: Rec, engine: WebCallEngine): void {
       ws.close(CLOSE_ENDED, endedReason.slice(0, 120));
     },
   };
+  if (audio)
+    customer.audio = {
+      start: (sampleRate) => {
+        streaming = true;
+        send({ type: 'audio', sampleRate });
+      },
+      send: (samples) => {
+        if (!ended && ws.readyState === ws.OPEN) ws.send(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+      },
+    };
   send({ type: 'joined', callId: call.id });
   const browser = engine(call, customer);
-  ws.on('message', (raw) => {
+  ws.on('message', (raw, binary) => {
+    if (binary) {
+      if (streaming && !ended) browser.microphone?.(samplesOf(raw));
+      return;
+    }
     let frame: ClientFrame;
     try {
       frame = JSON.parse(String(raw)) as ClientFrame;
@@ -97,6 +120,7 @@ function run(ws: WebSocket, call: Rec, engine: WebCallEngine): void {
     if (frame.type === 'customer-speech' && Number.isFinite(frame.durationMs)) browser.customerSpoke(frame.durationMs);
     else if (frame.type === 'customer-text' && typeof frame.text === 'string' && frame.text.trim()) browser.customerSaid(frame.text.trim().slice(0, 4000));
     else if (frame.type === 'spoken') spoken.get(String(frame.id))?.();
+    else if (frame.type === 'recognition') browser.recognition?.(frame.working === true);
     else if (frame.type === 'app-message' && typeof frame.data === 'string') {
       if (frame.data === 'playable') return browser.playable();
       try {

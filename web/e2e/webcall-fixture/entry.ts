@@ -68,6 +68,8 @@ window.runStrictMode = async ({ baseUrl, callConfig, callObjectOptions }) => {
 /** What startLocal() leaves on window for the test to read while the call runs. */
 export interface LocalCallLog {
   events: Array<{ name: string; payload: unknown; at: number }>;
+  /** With `analyse`: the level an analyser on the assistant's remote track reads, every 50 ms. */
+  track: Array<{ at: number; level: number }>;
   states: string[];
   callId: string | null;
 }
@@ -77,7 +79,7 @@ const LOCAL_NAMES: WebCallEventName[] = [...NAMES, 'speech-start', 'speech-end',
 declare global {
   interface Window {
     /** Starts a call on the emulator (whose web calls the local transport joins); resolves with the call id. */
-    startLocal(options: { baseUrl: string; testTone?: boolean }): Promise<string | null>;
+    startLocal(options: { baseUrl: string; testTone?: boolean; analyse?: boolean }): Promise<string | null>;
     /** With `testTone`: the microphone plays a tone for `ms`, as a customer talking. */
     customerTalk(ms: number): void;
     localCall: WebCall;
@@ -85,7 +87,22 @@ declare global {
   }
 }
 
-window.startLocal = async ({ baseUrl, testTone }) => {
+/** Reads the level of the track an audio element plays through an analyser of its own, every 50 ms, into `into`. */
+function analyseTrack(player: HTMLAudioElement, into: LocalCallLog['track']): void {
+  const context = new AudioContext();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 1024;
+  context.createMediaStreamSource(player.srcObject as MediaStream).connect(analyser);
+  const buffer = new Float32Array(analyser.fftSize);
+  setInterval(() => {
+    analyser.getFloatTimeDomainData(buffer);
+    let sum = 0;
+    for (const v of buffer) sum += v * v;
+    into.push({ at: performance.now(), level: Math.sqrt(sum / buffer.length) });
+  }, 50);
+}
+
+window.startLocal = async ({ baseUrl, testTone, analyse }) => {
   let audioSource: MediaStreamTrack | undefined;
   if (testTone) {
     // A microphone the test controls: silent until customerTalk() opens it for a while.
@@ -103,7 +120,8 @@ window.startLocal = async ({ baseUrl, testTone }) => {
     };
   }
   const call = new WebCall('public-key', baseUrl, undefined, audioSource ? { audioSource } : undefined);
-  const log: LocalCallLog = { events: [], states: [], callId: null };
+  const log: LocalCallLog = { events: [], track: [], states: [], callId: null };
+  if (analyse) call.on('audio', (player) => analyseTrack(player, log.track));
   window.localCall = call;
   window.localLog = log;
   for (const name of LOCAL_NAMES) {

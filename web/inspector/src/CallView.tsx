@@ -1,13 +1,14 @@
 // One call: timeline, transcript as it happens, tool calls, the end-of-call report, the recording,
 // its warnings (a scripted conversation, a model failure), and buttons to end it, make the
 // customer hang up, or speak as the customer.
-import { endCallPath, recordingPath, sayPath } from '#core/emulator/control/paths';
+import { endCallPath, sayPath } from '#core/emulator/control/paths';
 import { useEffect, useState } from 'react';
 import type { Delivery } from '#core/emulator/store/record';
 import { api } from './api';
 import { useFollow, useLive } from './live';
 import type { CallState } from './live';
 import { ModelTurns } from './ModelTurns';
+import { Recording } from './Recording';
 import { href } from './route';
 import { Copy, Json, Status, Time, duration, resourceHref } from './ui';
 
@@ -258,11 +259,7 @@ export function CallView({ id }: { id: string }) {
               </tbody>
             </table>
           )}
-          {c.artifact?.recordingUrl && (
-            <p>
-              <audio controls preload="none" src={recordingPath(id)} aria-label="Recording of the call" />
-            </p>
-          )}
+          {c.artifact?.recordingUrl && <Recording id={id} audioOff={notes.find((n) => n.text.startsWith('Audio: audio is off'))?.text} />}
         </section>
       )}
       <section aria-labelledby="del-h">

@@ -49,6 +49,8 @@ export async function assistantSays(a: CallAudio, text: string, options: { strea
   const words = shifted(speech.words, start);
   const event: SpeechEvent = a.timeline.add({ type: 'speech', side: 'assistant', at: start, end: start + speech.duration, text, words, line, source });
   a.speaking = { start, end: start + speech.duration, words, interruptible: source !== 'first-message' || firstMessageInterruptible(s.assistant) };
+  const out = a.out?.line(text, speech.sampleRate);
+  out?.push(speech.samples);
   if (a.resume) overlap(a, a.resume.overlap, a.resume.at, false);
   else await sayArmed(a, start);
   let going = true;
@@ -62,6 +64,8 @@ export async function assistantSays(a: CallAudio, text: string, options: { strea
   const { cutAt: cutPoint, cutRule } = a.speaking;
   const cutAt = going ? cutPoint : a.now();
   a.speaking = undefined;
+  if (cutAt === undefined) out?.end();
+  else out?.cut();
   const heard =
     cutAt === undefined
       ? text

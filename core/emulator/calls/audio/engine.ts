@@ -41,6 +41,20 @@ export interface LiveLine {
   started?: boolean;
 }
 
+/** One assistant line on its way out: its audio as it comes (all at once when synthesized here, in pieces from a streaming voice), then its end or its cut. */
+export interface AssistantLineOut {
+  push(samples: Int16Array): void;
+  /** The line was said to its end. */
+  end(): void;
+  /** The line stopped here (an interruption, the call's end): what was not played yet is dropped. */
+  cut(): void;
+}
+
+/** Where the assistant's audio goes as it is said, besides the timeline (a web call's browser). */
+export interface AssistantOut {
+  line(text: string, sampleRate: number): AssistantLineOut;
+}
+
 /** The store collection a call's timeline is kept in, by call id, once the call has ended. */
 export const TIMELINES = 'call-audio';
 
@@ -76,6 +90,8 @@ export class CallAudio {
   lastAssistant = '';
   /** Lines said on the live call (`voice call say`), handed back when they cannot be said over the assistant now. */
   lines: { push(line: LiveLine): void } | undefined;
+  /** Where the assistant's audio is played as it is said (a browser in a web call); unset: the timeline only. */
+  out: AssistantOut | undefined;
 
   constructor(
     readonly s: CallSession,

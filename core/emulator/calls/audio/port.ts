@@ -45,12 +45,26 @@ export interface SynthesizerLike {
   synthesize(text: string, options?: { voice?: 'assistant' | 'customer'; urgency?: 'now' | 'ahead' }): Promise<SpeechLike>;
 }
 
+/** A boundary of live speech: `time` in seconds of the audio fed so far. */
+export interface VadEventLike {
+  type: 'speech-start' | 'speech-end';
+  time: number;
+}
+
+/** A voice activity detector fed live audio in chunks (a browser's microphone). */
+export interface VadStreamLike {
+  push(samples: Int16Array | Float32Array): VadEventLike[];
+  end(): VadEventLike[];
+  readonly speaking: boolean;
+}
+
 /** The functions of voice-agent-audio the call engine uses. */
 export interface AudioPort {
   synthesize(text: string, options?: { voice?: 'assistant' | 'customer' }): Promise<SpeechLike>;
   /** A synthesizer off the main thread (absent from versions before it). */
   createSynthesizer?(): SynthesizerLike;
   detectSpeech(pcm: PcmLike): Promise<SpanLike[]>;
+  createVadStream(options?: { sampleRate?: number }): Promise<VadStreamLike>;
   addNoise(pcm: PcmLike, options: NoiseOptions): PcmLike;
   dtmfTones(digits: string, options?: { sampleRate?: number; toneSeconds?: number; gapSeconds?: number }): PcmLike;
   interleave(left: PcmLike, right: PcmLike): PcmLike;
@@ -65,7 +79,7 @@ export const AUDIO_PACKAGE = 'voice-agent-audio';
 export const AUDIO_OFF = {
   missing: `audio is off: ${AUDIO_PACKAGE} is not installed (install it, npm install ${AUDIO_PACKAGE}, to give local calls speech, voice activity detection and the timing rules)`,
   disabled: 'audio is off (--no-audio): calls run on the text timeline; start voice dev without --no-audio to give them speech and the timing rules',
-  web: 'audio is off for web calls: the browser speaks and listens itself; phone calls on voice dev have sound',
+  web: 'audio is off for this web call: its page did not ask for streamed audio, so the browser speaks and listens itself (join with voice-agent-core/webcall, whose local calls stream audio, to hear the synthesized voice and have the microphone heard)',
 } as const;
 
 /** Why audio is off for a call, when it is. */

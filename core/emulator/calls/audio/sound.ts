@@ -7,6 +7,7 @@ import type { Scenario } from '../scenario.js';
 import type { CallSession } from '../session.js';
 import { CallAudio, TIMELINES } from './engine.js';
 import { CallHooks } from './hooks.js';
+import { forgetMicrophone, microphoneOf } from './microphone.js';
 import { AUDIO_OFF, loadAudio } from './port.js';
 import type { RecordingKind } from './render.js';
 import { recordingBytes, renderChannels } from './render.js';
@@ -39,7 +40,8 @@ export class CallSound {
   /** Gives a call its audio loop, or notes why it has none. */
   async attach(s: CallSession, scenario: Scenario): Promise<void> {
     if (this.on === undefined) return;
-    const off = !this.on ? 'disabled' : s.call.type === 'webCall' ? 'web' : undefined;
+    // A web call has sound only with a browser that plays streamed audio (web/stream.ts, web/microphone.ts).
+    const off = !this.on ? 'disabled' : s.call.type === 'webCall' && !s.browser?.streams ? 'web' : undefined;
     const voices = off ? undefined : await this.load();
     const reason = off ?? (voices ? undefined : 'missing');
     if (reason || !voices) {
@@ -62,6 +64,7 @@ export class CallSound {
   forget(store: Store, callId: string): void {
     store.remove(TIMELINES, callId);
     this.made.delete(callId);
+    forgetMicrophone(callId);
   }
 
   /** The timeline kept with an ended call, when it had sound. */
@@ -78,11 +81,22 @@ export class CallSound {
     const seconds = (Date.parse(String(call.endedAt)) - Date.parse(String(call.startedAt))) / 1000;
     let channels = this.made.get(call.id);
     if (!channels) {
-      channels = renderChannels(data, voices, Number.isFinite(seconds) ? seconds : data.seconds);
+      channels = renderChannels(data, voices, Number.isFinite(seconds) ? seconds : data.seconds).then((c) => withMicrophone(c, call.id));
       this.made.set(call.id, channels);
       channels.catch(() => this.made.delete(call.id));
       for (const id of this.made.keys()) if (this.made.size > KEPT_RECORDINGS) this.made.delete(id);
     }
     return recordingBytes(await channels, kind, voices);
   }
+}
+
+/** A web call's channels with the browser's microphone in the customer's (placed where it was heard, cut at the call's end). */
+function withMicrophone(channels: CallChannels, callId: string): CallChannels {
+  const mic = microphoneOf(callId);
+  if (!mic || mic.sampleRate !== channels.sampleRate) return channels;
+  const into = channels.customer;
+  const from = Math.max(0, Math.round(mic.at * channels.sampleRate));
+  const n = Math.max(0, Math.min(mic.samples.length, into.length - from));
+  into.set(mic.samples.subarray(0, n), from);
+  return channels;
 }

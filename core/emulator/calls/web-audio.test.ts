@@ -1,0 +1,130 @@
+// A web call with sound, its browser a `ws` client speaking the local protocol's audio: the
+// assistant's lines arrive as 16-bit audio (not text for the page to speak), the microphone's
+// audio goes to the voice activity detector, which makes the customer's turn and cuts the
+// assistant off when they talk over it, and the call's recording holds both sides.
+import { concat, decodeWav, detectSpeech, synthesize } from 'voice-agent-audio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { ClientFrame, ServerFrame } from '../../webcall/local-protocol.js';
+import { audioSocketUrl } from '../../webcall/local-protocol.js';
+import { startEmulator } from '../index.js';
+import type { Emulator } from '../index.js';
+
+let emu: Emulator;
+const auth = { authorization: 'Bearer k', 'content-type': 'application/json' };
+const RATE = 16000;
+let speech: Int16Array;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, audio: true });
+  const said = await synthesize('A table for two, please.', { voice: 'customer' });
+  speech = concat([0.3, said, 0.6], RATE).samples;
+}, 60_000);
+afterAll(() => emu.close());
+
+/** A browser that plays streamed audio: it collects the assistant's audio and streams a microphone. */
+async function browser(url: string) {
+  const ws = new WebSocket(audioSocketUrl(url));
+  const frames: ServerFrame[] = [];
+  const heard: Int16Array[] = [];
+  ws.on('message', (raw, binary) => {
+    if (binary) {
+      const bytes = raw as Buffer;
+      heard.push(new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+    } else frames.push(JSON.parse(String(raw)) as ServerFrame);
+  });
+  await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
+  const send = (frame: ClientFrame) => ws.send(JSON.stringify(frame));
+  /** Streams audio as a microphone does: 100 ms pieces, each when it is due (as long as the audio lasts). */
+  const talk = async (samples: Int16Array) => {
+    for (let at = 0; at < samples.length; at += RATE / 10) {
+      ws.send(samples.subarray(at, at + RATE / 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const messages = () => frames.flatMap((f) => (f.type === 'app-message' ? [f.data as Record<string, unknown>] : []));
+  return { ws, frames, heard, send, talk, messages };
+}
+
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(check()).toBe(true);
+}
+
+describe('a local web call with sound', () => {
+  it('streams the assistant, hears the microphone, is cut off by it, and records both sides', async () => {
+    const body = { assistant: { name: 'Web', firstMessage: 'Hello there.', clientMessages: ['transcript', 'user-interrupted', 'speech-update'] } };
+    const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string; webCallUrl: string };
+    const b = await browser(created.webCallUrl);
+    await until(() => b.frames.some((f) => f.type === 'audio'));
+    expect(b.frames.find((f) => f.type === 'audio')).toEqual({ type: 'audio', sampleRate: RATE });
+    b.send({ type: 'recognition', working: false });
+    b.send({ type: 'app-message', data: 'playable' });
+
+    // The greeting is audio: as many samples as its synthesized speech, and no line for the page to speak.
+    await until(() => b.messages().some((m) => m.type === 'transcript' && m.transcriptType === 'final' && m.role === 'assistant'));
+    const greeting = await synthesize('Hello there.', { voice: 'assistant' });
+    await until(() => b.heard.reduce((n, h) => n + h.length, 0) === greeting.samples.length);
+    expect(b.frames.some((f) => f.type === 'speak')).toBe(false);
+
+    // The microphone says a line: the detector marks it and, with no recognition in the page, it is a (wordless) turn.
+    await b.talk(speech);
+    await until(() => b.messages().some((m) => m.type === 'transcript' && m.transcriptType === 'final' && m.role === 'user'));
+    const vad = () => (emu.calls.timeline(created.id)?.events ?? []).filter((e) => e.type === 'vad');
+    expect(vad()).toHaveLength(1);
+    const [span] = vad() as Array<{ at: number; end: number }>;
+    expect((span?.end ?? 0) - (span?.at ?? 0)).toBeGreaterThan(0.8);
+
+    // A long line, talked over: the stream stops (`silence`), and the transcript keeps the words said by then.
+    const long = 'Let me read you every opening hour we have this week, starting with Monday morning and going all the way to Sunday night.';
+    b.send({ type: 'app-message', data: JSON.stringify({ type: 'say', message: long }) });
+    await until(() => b.messages().some((m) => m.type === 'transcript' && m.role === 'assistant' && String(m.transcript).startsWith('Let me read')));
+    const before = b.frames.filter((f) => f.type === 'silence').length;
+    await b.talk(speech);
+    await until(() => b.messages().some((m) => m.type === 'user-interrupted'));
+    expect(b.frames.filter((f) => f.type === 'silence').length).toBeGreaterThan(before);
+    const cut = (emu.calls.timeline(created.id)?.events ?? []).find((e) => e.type === 'interruption');
+    expect(cut).toMatchObject({ by: 'customer', rule: 'voiceSeconds' });
+
+    b.ws.close(1000);
+    await emu.calls.idle();
+    const call = (await (await fetch(`${emu.url}/call/${created.id}`, { headers: auth })).json()) as { artifact: { transcript: string }; startedAt: string; endedAt: string };
+    const transcript = call.artifact.transcript;
+    expect(transcript).toContain('AI: Hello there.');
+    expect(transcript).not.toContain(long);
+
+    // The recording: the microphone on the left, the assistant on the right.
+    const wav = Buffer.from(await (await fetch(`${emu.url}/__voice/recording/${created.id}.stereo.wav`)).arrayBuffer());
+    const stereo = decodeWav(new Uint8Array(wav));
+    expect(stereo.channels).toBe(2);
+    const side = (k: 0 | 1) => ({ samples: stereo.samples.filter((_, i) => i % 2 === k), sampleRate: stereo.sampleRate });
+    expect((await detectSpeech(side(0))).length).toBeGreaterThanOrEqual(2);
+    expect((await detectSpeech(side(1))).length).toBeGreaterThanOrEqual(2);
+    expect(stereo.samples.length / 2 / stereo.sampleRate).toBeCloseTo((Date.parse(call.endedAt) - Date.parse(call.startedAt)) / 1000, 0);
+  }, 60_000);
+
+  it("says the assistant's idle message when the microphone stays quiet (a customer.speech.timeout hook)", async () => {
+    const hooks = [{ on: 'customer.speech.timeout', options: { timeoutSeconds: 1, triggerMaxCount: 1 }, do: [{ type: 'say', exact: 'Are you still there?' }] }];
+    const body = { assistant: { name: 'Web', firstMessage: 'Hi.', hooks, clientMessages: ['transcript'] } };
+    const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string; webCallUrl: string };
+    const b = await browser(created.webCallUrl);
+    await until(() => b.frames.some((f) => f.type === 'audio'));
+    b.send({ type: 'app-message', data: 'playable' });
+    const quiet = setInterval(() => b.ws.send(new Int16Array(RATE / 10)), 100);
+    try {
+      await until(() => b.messages().some((m) => m.type === 'transcript' && m.transcriptType === 'final' && m.transcript === 'Are you still there?'));
+    } finally {
+      clearInterval(quiet);
+    }
+    const said = (emu.calls.timeline(created.id)?.events ?? []).filter((e) => e.type === 'speech');
+    expect(said.map((e) => [e.text, e.source])).toEqual([
+      ['Hi.', 'first-message'],
+      ['Are you still there?', 'hook'],
+    ]);
+    // Said once the customer had been quiet for timeoutSeconds after the greeting.
+    expect((said[1]?.at ?? 0) - (said[0]?.end ?? 0)).toBeGreaterThanOrEqual(1);
+    b.ws.close(1000);
+    await emu.calls.idle();
+  }, 30_000);
+});
