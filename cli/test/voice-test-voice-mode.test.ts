@@ -39,8 +39,7 @@ const DOC_LINES = blocks('sh').flatMap((b) => b.trim().split('\n'));
 
 const FILES: Record<string, string> = {
   ...DOC_FILES,
-  'assistants/bella.yml':
-    'name: Bella Cucina\nfirstMessage: Bella Cucina, hello.\nstopSpeakingPlan:\n  numWords: 0\n  voiceSeconds: 0.2\nmodel:\n  provider: openai\n  model: gpt-4o\n',
+  'assistants/bella.yml': 'name: Bella Cucina\nfirstMessage: Bella Cucina, hello.\nstopSpeakingPlan:\n  numWords: 0\n  voiceSeconds: 0.2\nmodel:\n  provider: openai\n  model: gpt-4o\n',
 };
 
 /** A persona that waits its turn, in voice mode too. */
@@ -105,7 +104,11 @@ describe('voice test: voice-mode simulations', () => {
     expect(run.stderr).toMatch(/simulations\/personalities\/waits\.yml:8:\d+: assistant\.metadata\.voiceMode\.noise\.snrDb must be a number of decibels/);
     expect(run.stderr).toMatch(/waits\.yml:9:\d+: assistant\.metadata\.voiceMode\.dtmf must be keypad keys/);
     expect(run.stderr).toMatch(/waits\.yml:11:\d+: assistant\.metadata\.voiceMode\.turns\[0\]\.interrupt must be/);
-    const bad = await hf.current.voice(['test', folder('transport', { ...WAITS, 'simulations/tests/waits.yml': 'name: W\npersonalityId: waits\nscenarioId: book-a-table\nx-voice:\n  transport: phone\n' }), '--lint']);
+    const bad = await hf.current.voice([
+      'test',
+      folder('transport', { ...WAITS, 'simulations/tests/waits.yml': 'name: W\npersonalityId: waits\nscenarioId: book-a-table\nx-voice:\n  transport: phone\n' }),
+      '--lint',
+    ]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/simulations\/tests\/waits\.yml:5:\d+: x-voice\.transport must be vapi\.webchat \(chat, the default\) or vapi\.websocket/);
   });

@@ -221,7 +221,16 @@ export async function runTests(options: RunTestsOptions): Promise<TestReport> {
   const evals = picked.filter((c) => c.kind === 'evals').map((test) => ({ test, target: targetOf(options, test), evalId: uuid(options, 'evals', test.id) }));
   const sims: SimPick[] = picked
     .filter((c) => c.kind === 'simulations')
-    .map((c) => ({ id: c.id, file: c.file, name: c.name, ...(c.suite ? { suite: c.suite } : {}), uuid: uuid(options, 'simulations', c.id), target: targetOf(options, c), own: Boolean(c.target), ...(c.transport ? { transport: c.transport } : {}) }));
+    .map((c) => ({
+      id: c.id,
+      file: c.file,
+      name: c.name,
+      ...(c.suite ? { suite: c.suite } : {}),
+      uuid: uuid(options, 'simulations', c.id),
+      target: targetOf(options, c),
+      own: Boolean(c.target),
+      ...(c.transport ? { transport: c.transport } : {}),
+    }));
   // One simulation run per suite, target and transport: a run has one of each.
   const groups = new Map<string, SimPick[]>();
   for (const s of sims) {

@@ -45,12 +45,14 @@ export const VOICE_MODE_PATH = ['assistant', 'metadata', 'voiceMode'] as const;
 
 function turnOf(raw: Json, at: (string | number)[], problems: VoiceModeProblem[]): VoiceTurn {
   const turn: VoiceTurn = {};
-  const bad = (key: string, message: string): void => void problems.push({ path: [...at, key], message: `voiceMode${at.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}.${key} ${message}` });
+  const bad = (key: string, message: string): void =>
+    void problems.push({ path: [...at, key], message: `voiceMode${at.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}.${key} ${message}` });
   const i = raw.interrupt;
   // false: this line does not talk over the assistant, whatever the defaults say.
   if (i === false) turn.interrupt = undefined;
   else if (i === true) turn.interrupt = { afterSeconds: 1 };
-  else if (isObject(i) && Object.keys(i).length === 1 && typeof i.afterSeconds === 'number' && Number.isFinite(i.afterSeconds) && i.afterSeconds >= 0) turn.interrupt = { afterSeconds: i.afterSeconds };
+  else if (isObject(i) && Object.keys(i).length === 1 && typeof i.afterSeconds === 'number' && Number.isFinite(i.afterSeconds) && i.afterSeconds >= 0)
+    turn.interrupt = { afterSeconds: i.afterSeconds };
   else if (isObject(i) && Object.keys(i).length === 1 && Number.isInteger(i.afterWords) && (i.afterWords as number) >= 1) turn.interrupt = { afterWords: i.afterWords as number };
   else if (i !== undefined)
     bad('interrupt', "must be true (a second in), { afterSeconds: 1.5 } (seconds into the assistant's line, 0 or more) or { afterWords: 3 } (after that many of its words, 1 or more)");

@@ -69,7 +69,11 @@ function rate(sounds: readonly Sound[], side: string): string {
 export function timelineText(data: TimelineData): string {
   const events = [...data.events].sort((a, b) => a.at - b.at);
   const sounds: Sound[] = events.flatMap((e) =>
-    e.type === 'speech' ? [{ at: e.at, end: e.end, side: e.side, words: e.cut ? e.cut.heard.split(/\s+/).filter(Boolean).length : e.words.length }] : e.type === 'keys' ? [{ at: e.at, end: e.end, side: e.side, words: 0 }] : [],
+    e.type === 'speech'
+      ? [{ at: e.at, end: e.end, side: e.side, words: e.cut ? e.cut.heard.split(/\s+/).filter(Boolean).length : e.words.length }]
+      : e.type === 'keys'
+        ? [{ at: e.at, end: e.end, side: e.side, words: 0 }]
+        : [],
   );
   const length = data.seconds ?? Math.max(0, ...sounds.map((s) => s.end));
   const gaps = silences(sounds, length);
@@ -91,9 +95,7 @@ export function timelineText(data: TimelineData): string {
     latencies.length ? `turn latency mean ${t(latencies.reduce((a, b) => a + b, 0) / latencies.length)} s, max ${t(Math.max(...latencies))} s` : 'no turn latency measured',
     `speech rate AI ${rate(sounds, 'assistant')}, User ${rate(sounds, 'customer')}`,
   ];
-  return [
-    'Audio timeline of the call (seconds from its start; written out from the call audio, in place of the audio itself):',
-    ...rows.map((r) => r.text),
-    `Summary: ${summary.join('; ')}.`,
-  ].join('\n');
+  return ['Audio timeline of the call (seconds from its start; written out from the call audio, in place of the audio itself):', ...rows.map((r) => r.text), `Summary: ${summary.join('; ')}.`].join(
+    '\n',
+  );
 }
