@@ -37,6 +37,7 @@ function lineOf(e: TimelineEvent): string | undefined {
   }
 }
 
+/** What filled a stretch of the call: a side's speech or keys, or a mid-sentence pause (side `pause`: written as a pause, not a silence). */
 type Sound = { at: number; end: number; side: string; words: number };
 
 /** The silences between what was heard (speech and keys of either side), longest first where it matters. */
@@ -68,13 +69,11 @@ function rate(sounds: readonly Sound[], side: string): string {
 /** The timeline as text, one event a line in time order, with the silences between lines and a summary. */
 export function timelineText(data: TimelineData): string {
   const events = [...data.events].sort((a, b) => a.at - b.at);
-  const sounds: Sound[] = events.flatMap((e) =>
-    e.type === 'speech'
-      ? [{ at: e.at, end: e.end, side: e.side, words: e.cut ? e.cut.heard.split(/\s+/).filter(Boolean).length : e.words.length }]
-      : e.type === 'keys'
-        ? [{ at: e.at, end: e.end, side: e.side, words: 0 }]
-        : [],
-  );
+  const sounds: Sound[] = events.flatMap((e): Sound[] => {
+    if (e.type === 'speech') return [{ at: e.at, end: e.end, side: e.side, words: e.cut ? e.cut.heard.split(/\s+/).filter(Boolean).length : e.words.length }];
+    if (e.type === 'keys') return [{ at: e.at, end: e.end, side: e.side, words: 0 }];
+    return e.type === 'pause' ? [{ at: e.at, end: e.end, side: 'pause', words: 0 }] : [];
+  });
   const length = data.seconds ?? Math.max(0, ...sounds.map((s) => s.end));
   const gaps = silences(sounds, length);
   const rows: { at: number; text: string }[] = [];
