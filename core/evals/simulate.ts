@@ -156,7 +156,7 @@ export async function runItem(world: World, input: ItemInput): Promise<ItemOutco
   const started = await fireHooks(world, scenario.hooks, 'simulation.run.started', { scenario: { name: scenario.name } });
   const turns = input.maxTurns ? { maxTurns: input.maxTurns } : {};
   const dialogue: VoiceDialogue = voice
-    ? await playVoice(world, { tester, personality: input.personality, members: resolved.members, label: input.label, ...turns })
+    ? await playVoice(world, { tester, personality: input.personality, members: resolved.members, toolMocks: scenario.toolMocks as ToolMock[] | undefined, label: input.label, ...turns })
     : await playDialogue(world, { tester, members: resolved.members, toolMocks: scenario.toolMocks as ToolMock[] | undefined, label: input.label, ...turns });
   const transcript = transcriptOf(dialogue.messages);
   const call = {

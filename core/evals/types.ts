@@ -37,6 +37,8 @@ export interface VoiceCallInput {
   turn(n: number): VoiceTurn;
   maxTurns: number;
   noise?: VoiceMode['noise'];
+  /** The scenario's tool mocks: these tools' results, instead of calling their servers. */
+  toolMocks?: readonly { toolName: string; result?: string; enabled?: boolean }[];
   label: string;
 }
 

@@ -2,7 +2,7 @@
 // its audio loop, the tester's lines written by its model as the call goes and said as its
 // persona's voice mode says (talking over the assistant, pausing, pressing keys, with noise).
 import type { Json } from '../messages/index.js';
-import type { Dialogue } from './dialogue.js';
+import type { Dialogue, ToolMock } from './dialogue.js';
 import { DEFAULT_MAX_TURNS, testerSays } from './dialogue.js';
 import type { World } from './types.js';
 import { voiceModeOf, voiceTurn } from './voice-mode.js';
@@ -20,6 +20,7 @@ export interface VoiceInput {
   tester: Json;
   personality: Json;
   members: Json[];
+  toolMocks?: readonly ToolMock[] | undefined;
   label: string;
   maxTurns?: number;
 }
@@ -45,6 +46,7 @@ export async function playVoice(world: World, input: VoiceInput): Promise<VoiceD
     turn: (n) => voiceTurn(voice?.mode, n),
     maxTurns: input.maxTurns ?? DEFAULT_MAX_TURNS,
     ...(voice?.mode.noise ? { noise: voice.mode.noise } : {}),
+    ...(input.toolMocks ? { toolMocks: input.toolMocks } : {}),
     label: input.label,
   });
   return {

@@ -8,7 +8,7 @@ import type { Emulator } from '../emulator/index.js';
 import type { Json } from '../messages/index.js';
 import { startFakeModel } from '../model/testing.js';
 import type { FakeModel, FakeRequest } from '../model/testing.js';
-import { byRole, testerTurn, transcriptIn } from './roles.test-support.js';
+import { byRole, systemOf, testerTurn, transcriptIn } from './roles.test-support.js';
 
 const LONG = 'We have tables at six, seven and eight tonight, and the patio is open if the weather holds, which it should.';
 const MARK = 'INTERRUPTION: the user interrupted the assistant';
@@ -28,7 +28,14 @@ beforeAll(async () => {
         if (n === 1) testerHeard.push(String((req.body.messages as Json[]).at(-1)?.content));
         return n === 0 ? { text: "I'd like a table for two tonight." } : n === 1 ? { text: 'Seven works for me.' } : { toolCalls: [{ name: 'endCall' }] };
       },
-      target: (_req, n) => ({ text: [LONG, 'Great, you are booked for seven.'][n % 2] as string }),
+      target: (req) => {
+        const messages = req.body.messages as Json[];
+        if (systemOf(req).includes('check the tables')) {
+          if (messages.at(-1)?.role === 'tool') return { text: `We have ${String(messages.at(-1)?.content)}.` };
+          if (messages.at(-1)?.role === 'user') return { toolCalls: [{ name: 'check_tables', arguments: {} }] };
+        }
+        return { text: messages.filter((m) => m.role === 'assistant').length < 2 ? LONG : 'Great, you are booked for seven.' };
+      },
       extractor: (req) => {
         const prompt = transcriptIn(req);
         extractorPrompts.push(prompt);
@@ -54,7 +61,7 @@ afterAll(async () => {
 });
 
 /** Runs one simulation of a persona (its assistant's metadata as given) and returns its item. */
-async function run(metadata: Json | undefined, transport: string): Promise<Json> {
+async function run(metadata: Json | undefined, transport: string, scenarioExtra: Json = {}, against = target): Promise<Json> {
   const c = emu.client;
   const personality = await c.eval.simulation.personality.create({
     name: metadata ? 'Talks over' : 'Waits',
@@ -64,9 +71,10 @@ async function run(metadata: Json | undefined, transport: string): Promise<Json>
     name: 'Book a table',
     instructions: 'Book a table for two tonight.',
     evaluations: [{ structuredOutputId: outputId, comparator: '=', value: true }],
+    ...scenarioExtra,
   } as never);
   const sim = await c.eval.simulation.create({ name: 'Books', scenarioId: scenario.id, personalityId: personality.id } as never);
-  const started = await c.eval.simulation.run.create({ simulations: [{ type: 'simulation', simulationId: sim.id }], target, transport: { provider: transport } } as never);
+  const started = await c.eval.simulation.run.create({ simulations: [{ type: 'simulation', simulationId: sim.id }], target: against, transport: { provider: transport } } as never);
   await emu.runs.idle();
   const [item] = (await c.eval.simulation.run.item.list(started.id)) as unknown as Json[];
   return item as Json;
@@ -109,6 +117,23 @@ describe('voice-mode simulations', () => {
     expect((item.results as Json).evaluations).toMatchObject([{ isSkipped: true }]);
     expect(String(item.failureReason)).toContain('Skipped in a chat run');
     expect(extractorPrompts.length).toBe(before);
+  });
+
+  it("the scenario's tool mocks answer the target's tool calls on the call, no server called", async () => {
+    const tool = await emu.client.tool.create({
+      type: 'function',
+      function: { name: 'check_tables', parameters: { type: 'object', properties: {} } },
+      server: { url: 'http://127.0.0.1:9/none' },
+    } as never);
+    const checker = await emu.client.assistant.create({
+      name: 'Checker',
+      firstMessage: 'Bella Cucina, hello.',
+      model: { provider: 'openai', model: 'gpt-4o', toolIds: [tool.id], messages: [{ role: 'system', content: 'You check the tables before answering.' }] },
+    } as never);
+    const item = await run(undefined, 'vapi.websocket', { toolMocks: [{ toolName: 'check_tables', result: 'a table at seven' }] }, { type: 'assistant', assistantId: checker.id });
+    const call = (await emu.client.call.get(String(item.callId))) as Json;
+    expect(String((call.artifact as Json).transcript)).toContain('AI: We have a table at seven.');
+    expect(emu.deliveries(String(item.callId)).filter((d) => String(d.url).includes(':9/'))).toEqual([]);
   });
 
   it('a malformed voiceMode fails the item with what is wrong', async () => {

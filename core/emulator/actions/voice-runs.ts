@@ -29,6 +29,8 @@ export function voiceCalls(store: Store, runner: CallRunner, gateway: ModelGatew
       call,
       (s) => {
         s.assistant = first;
+        const mocks = (input.toolMocks ?? []).filter((m) => m.enabled !== false);
+        if (mocks.length) s.toolMocks = new Map(mocks.map((m) => [m.toolName, m.result ?? '']));
         return converseSimulated(s, gateway, caller, members);
       },
       input.noise,
