@@ -185,7 +185,7 @@ export async function runItem(world: World, input: ItemInput): Promise<ItemOutco
   const verdict = verdictOf(evaluations);
   const ms = dialogue.modelMs;
   const turnCount = dialogue.messages.filter((m) => m.role === 'assistant' && m.content).length;
-  const latencyMetrics = ms.length ? { turnCount, avgModel: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) } : undefined;
+  const latencyMetrics = dialogue.latencyMetrics ?? (ms.length ? { turnCount, avgModel: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) } : undefined);
   return {
     status: verdict.passed ? 'passed' : 'failed',
     ...(verdict.reason ? { failureReason: verdict.reason } : {}),

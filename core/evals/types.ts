@@ -54,6 +54,8 @@ export interface VoiceCallResult {
   /** Why the call had no sound, and how to give it some. */
   audioOff?: string;
   recordingUrl?: string;
+  /** The published `LatencyMetrics` of the turns the call measured. */
+  latencyMetrics?: Json;
 }
 
 /** A target as runs name it: `{ type: 'assistant', assistantId | assistant }` or `{ type: 'squad', squadId | squad }`. */

@@ -13,6 +13,7 @@ export interface VoiceDialogue extends Dialogue {
   timeline?: string;
   audioOff?: string;
   recordingUrl?: string;
+  latencyMetrics?: Json;
 }
 
 /** What a voice-mode dialogue needs. */
@@ -59,5 +60,6 @@ export async function playVoice(world: World, input: VoiceInput): Promise<VoiceD
     ...(call.timeline ? { timeline: call.timeline } : {}),
     ...(call.audioOff ? { audioOff: call.audioOff } : {}),
     ...(call.recordingUrl ? { recordingUrl: call.recordingUrl } : {}),
+    ...(call.latencyMetrics ? { latencyMetrics: call.latencyMetrics } : {}),
   };
 }

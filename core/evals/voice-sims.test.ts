@@ -7,6 +7,8 @@ import { startEmulator } from '../emulator/index.js';
 import type { Emulator } from '../emulator/index.js';
 import type { Json } from '../messages/index.js';
 import { startFakeModel } from '../model/testing.js';
+import { loadSchemas } from '../schemas/validate.js';
+import type { Schemas } from '../schemas/validate.js';
 import type { FakeModel, FakeRequest } from '../model/testing.js';
 import { byRole, systemOf, testerTurn, transcriptIn } from './roles.test-support.js';
 
@@ -17,6 +19,7 @@ let model: FakeModel;
 let emu: Emulator;
 let target: Json;
 let outputId: string;
+let schemas: Schemas;
 const extractorPrompts: string[] = [];
 const testerHeard: string[] = [];
 
@@ -44,7 +47,7 @@ beforeAll(async () => {
       judge: () => ({ text: 'pass' }),
     }),
   );
-  emu = await startEmulator({ model: { url: model.url } });
+  [emu, schemas] = await Promise.all([startEmulator({ model: { url: model.url } }), loadSchemas()]);
   const c = emu.client;
   const assistant = await c.assistant.create({
     name: 'Bella Cucina',
@@ -76,8 +79,10 @@ async function run(metadata: Json | undefined, transport: string, scenarioExtra:
   const sim = await c.eval.simulation.create({ name: 'Books', scenarioId: scenario.id, personalityId: personality.id } as never);
   const started = await c.eval.simulation.run.create({ simulations: [{ type: 'simulation', simulationId: sim.id }], target: against, transport: { provider: transport } } as never);
   await emu.runs.idle();
-  const [item] = (await c.eval.simulation.run.item.list(started.id)) as unknown as Json[];
-  return item as Json;
+  const items = (await c.eval.simulation.run.item.list(started.id)) as unknown as Json[];
+  // The item (its callId, recording and latency metrics too) is the published shape.
+  expect(schemas.response('GET', `/eval/simulation/run/${started.id}/item`, items, { closed: true })).toEqual([]);
+  return items[0] as Json;
 }
 
 const TALKS_OVER = { voiceMode: { turns: [{}, { interrupt: { afterWords: 3 } }] } };
@@ -90,12 +95,19 @@ describe('voice-mode simulations', () => {
     expect((item.results as Json).evaluations).toMatchObject([{ name: 'Interrupted', extractedValue: true, passed: true }]);
     // The tester wrote its line from the three words it had heard, and said it over the rest.
     expect(testerHeard.at(-1)).toBe('We have tables');
+    // The turns the call measured on its audio, in the published LatencyMetrics.
+    const latency = (item.results as Json).latencyMetrics as Json;
+    expect(latency).toMatchObject({ turnCount: 2, avgEndpointing: 100, avgTranscriber: 0 });
+    expect(Number(latency.avgTurn)).toBeGreaterThan(Number(latency.avgEndpointing));
     const prompt = extractorPrompts.at(-1) as string;
     expect(prompt).toMatch(/AI \(cut off at [\d.]+; only "We have tables[^"]*" was said of: We have tables at six/);
     expect(prompt).toMatch(/Summary: .*interruptions: 1 by the user/);
     // The item names its call, which ended with sound and the cut in its transcript.
     const call = (await emu.client.call.get(String(item.callId))) as Json;
     expect(call).toMatchObject({ type: 'vapi.websocketCall', status: 'ended', endedReason: 'customer-ended-call' });
+    // The published Call, but for the stand-ins list every call with sound carries (docs/audio.md).
+    const problems = schemas.response('GET', `/call/${String(item.callId)}`, call, { closed: true });
+    expect(problems.filter((p) => p.path !== 'artifact.performanceMetrics.simulated')).toEqual([]);
     expect((call.artifact as Json).performanceMetrics).toMatchObject({ numAssistantInterrupted: 1 });
     expect(String((call.artifact as Json).transcript)).not.toContain('patio');
   });

@@ -38,6 +38,9 @@ export function voiceCalls(store: Store, runner: CallRunner, gateway: ModelGatew
     const ended = store.get('call', call.id) ?? call;
     const data = runner.timeline(call.id);
     const recordingUrl = (ended.artifact as Json | undefined)?.recordingUrl;
+    const latencies = data?.events.flatMap((e) => (e.type === 'latency' ? [e] : [])) ?? [];
+    const avg = (key: 'turnLatency' | 'modelLatency' | 'voiceLatency' | 'transcriberLatency' | 'endpointingLatency'): number =>
+      Math.round(latencies.reduce((n, l) => n + l[key], 0) / latencies.length);
     return {
       callId: call.id,
       messages: outcome?.messages ?? [],
@@ -46,6 +49,19 @@ export function voiceCalls(store: Store, runner: CallRunner, gateway: ModelGatew
       ...(data ? { timeline: timelineText(data) } : {}),
       ...(session.audioOff ? { audioOff: AUDIO_OFF[session.audioOff] } : {}),
       ...(typeof recordingUrl === 'string' ? { recordingUrl } : {}),
+      // The published LatencyMetrics, from the turns the call measured on its audio.
+      ...(latencies.length
+        ? {
+            latencyMetrics: {
+              turnCount: latencies.length,
+              avgTurn: avg('turnLatency'),
+              avgModel: avg('modelLatency'),
+              avgVoice: avg('voiceLatency'),
+              avgTranscriber: avg('transcriberLatency'),
+              avgEndpointing: avg('endpointingLatency'),
+            },
+          }
+        : {}),
     };
   };
 }
