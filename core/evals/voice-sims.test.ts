@@ -148,6 +148,19 @@ describe('voice-mode simulations', () => {
     expect(emu.deliveries(String(item.callId)).filter((d) => String(d.url).includes(':9/'))).toEqual([]);
   });
 
+  it("a pause longer than the assistant's silence hook's timeout: the hook speaks in it, on the timeline", async () => {
+    const patient = await emu.client.assistant.create({
+      name: 'Patient',
+      firstMessage: 'Bella Cucina, hello.',
+      hooks: [{ on: 'customer.speech.timeout', options: { timeoutSeconds: 2 }, do: [{ type: 'say', exact: 'Are you still there?' }] }],
+      model: { provider: 'openai', model: 'gpt-4o', messages: [{ role: 'system', content: 'You take bookings.' }] },
+    } as never);
+    await run({ voiceMode: { pauseSeconds: 3 } }, 'vapi.websocket', {}, { type: 'assistant', assistantId: patient.id });
+    const prompt = extractorPrompts.at(-1) as string;
+    expect(prompt).toMatch(/^4\.\d\d hook customer\.speech\.timeout fires \(time 1\): say$/m);
+    expect(prompt).toMatch(/^4\.\d\d-[\d.]+ AI: Are you still there\?$/m);
+  });
+
   it('a malformed voiceMode fails the item with what is wrong', async () => {
     const item = await run({ voiceMode: { interrupt: { afterWords: 0 }, dtmf: '12x' } }, 'vapi.websocket');
     expect(item.status).toBe('failed');

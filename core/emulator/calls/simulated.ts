@@ -1,12 +1,15 @@
 // A voice-mode simulation's call (the run's transport `vapi.websocket`): the target assistant on
 // the model, the tester's lines written by its own model as the call goes, both sides on the
-// call's audio loop. The tester's persona says how it talks (voice mode): a pause before each line,
+// call's audio loop. The tester's model time does not count on the call's clock (its pause does);
+// the target's does. The tester's persona says how it talks (voice mode): a pause before each line,
 // talking over the assistant (`afterSeconds` into its line or after `afterWords` of its words; the
 // line is then written from what the tester heard by that moment), keys after a line.
 import type { Json } from '../../messages/index.js';
 import type { ChatMessage, ModelGateway } from '../../model/index.js';
 import { ModelTalk } from './conversation-model.js';
 import type { Over } from './audio/engine.js';
+import { LiveLines } from './live.js';
+import type { LiveLine } from './live.js';
 import { DEFAULT_PAUSE_SECONDS } from './scenario-turns.js';
 import type { CallSession } from './session.js';
 
@@ -52,6 +55,9 @@ export async function converseSimulated(s: CallSession, gateway: ModelGateway, c
   const talk = new ModelTalk(s, gateway, members);
   s.talk = talk.hookTalk();
   const out: SimulatedOutcome = { messages: talk.history };
+  const live = new LiveLines(s);
+  // Lines said on the call from outside (`voice call say`) are heard like the tester's.
+  const handle = (l: LiveLine): Promise<boolean> => (l.dtmf ? s.pressKeys('customer', l.dtmf, (keys) => talk.heard(keys)) : l.text !== undefined ? talk.customer(l.text) : Promise.resolve(!s.ended));
   let hungUp = false;
   // The line the tester wrote over the assistant, once it said one.
   let over: string | undefined;
@@ -75,7 +81,8 @@ export async function converseSimulated(s: CallSession, gateway: ModelGateway, c
     let line = started ? over : undefined;
     over = undefined;
     if (!started && !hungUp) {
-      if (!(await s.wait(turn.pauseSeconds ?? DEFAULT_PAUSE_SECONDS))) return out;
+      // The assistant's silence hooks fire in a pause long enough for them.
+      if (!(await live.pause(turn.pauseSeconds ?? DEFAULT_PAUSE_SECONDS, handle))) return out;
       line = await ask();
     }
     if (line === undefined) {
