@@ -161,6 +161,30 @@ describe('voice-mode simulations', () => {
     expect(prompt).toMatch(/^4\.\d\d-[\d.]+ AI: Are you still there\?$/m);
   });
 
+  it('with sound turned off (voice dev --no-audio) the call runs on the text timeline and the audio-only evaluation is skipped, saying why', async () => {
+    const quiet = await startEmulator({ model: { url: model.url }, audio: false });
+    try {
+      const c = quiet.client;
+      const assistant = await c.assistant.create({ name: 'Quiet', firstMessage: 'Hello.', model: { provider: 'openai', model: 'gpt-4o' } } as never);
+      const output = await c.structuredOutput.create({ name: 'Interrupted', type: 'ai', schema: { type: 'boolean', description: 'Did the caller interrupt the assistant?' } } as never);
+      const scenario = await c.eval.simulation.scenario.create({ name: 'Book', instructions: 'Book.', evaluations: [{ structuredOutputId: output.id, comparator: '=', value: true }] } as never);
+      const personality = await c.eval.simulation.personality.create({ name: 'P', assistant: { model: { provider: 'openai', model: 'gpt-4o-mini' } } } as never);
+      const sim = await c.eval.simulation.create({ name: 'S', scenarioId: scenario.id, personalityId: personality.id } as never);
+      const started = await c.eval.simulation.run.create({
+        simulations: [{ type: 'simulation', simulationId: sim.id }],
+        target: { type: 'assistant', assistantId: assistant.id },
+        transport: { provider: 'vapi.websocket' },
+      } as never);
+      await quiet.runs.idle();
+      const [item] = (await c.eval.simulation.run.item.list(started.id)) as unknown as Json[];
+      expect(item).toMatchObject({ status: 'failed', results: { evaluations: [{ isSkipped: true }] } });
+      expect(String(item!.failureReason)).toContain('Skipped in a voice-mode run whose call had no sound (audio is off (--no-audio)');
+      expect(item!.callId).toBeDefined();
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('a malformed voiceMode fails the item with what is wrong', async () => {
     const item = await run({ voiceMode: { interrupt: { afterWords: 0 }, dtmf: '12x' } }, 'vapi.websocket');
     expect(item.status).toBe('failed');
