@@ -13,7 +13,8 @@ import { ROOT } from './build.js';
 import { fileHarness } from './harness.js';
 
 const hf = fileHarness();
-const doc = readFileSync(join(ROOT, 'docs/testing-agents.md'), 'utf8');
+// The voice-mode section runs in cli/test/voice-test-voice-mode.test.ts.
+const doc = readFileSync(join(ROOT, 'docs/testing-agents.md'), 'utf8').split('\n## Voice mode')[0] as string;
 const blocks = (lang: string): string[] => [...doc.matchAll(new RegExp('```' + lang + '[^\\n]*\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] as string);
 const LOCAL_MODEL = 'http://127.0.0.1:11434/v1';
 let model: FakeModel;

@@ -245,7 +245,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const runnerRef = calls;
     campaigns = new CampaignEngine({ store, record, startCall: (call) => runnerRef.start(call), clock: () => runnerRef.clock(), changed: () => writer?.soon() });
     env.campaigns = campaigns;
-    env.runs = createRunHost({ store, record, gateway: model, concurrency: options.simulationConcurrency, modelConcurrency: options.runModelConcurrency, changed: () => writer?.soon() });
+    env.runs = createRunHost({ store, record, gateway: model, calls, concurrency: options.simulationConcurrency, modelConcurrency: options.runModelConcurrency, changed: () => writer?.soon() });
     if (calls.settleInterrupted() && writer) await writer.flush();
     campaigns.resume();
     if (options.onDelivery) {

@@ -70,7 +70,7 @@ describe('lintExtension', () => {
     expect(parsed.resource?.data['x-voice']).toBeUndefined();
     const problems = lintExtension(parsed.resource as NonNullable<typeof parsed.resource>, new Set(['front']));
     expect(problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
-      '10: x-voice.budgets is not known to voice test (one of: target, source, budget, turns)',
+      '10: x-voice.budgets is not known to voice test (one of: target, source, budget, turns, transport)',
       '9: x-voice.target "nobody" names no assistant or squad file of this folder',
       '11: x-voice.budget.firstTokenMs must be a positive number of milliseconds',
       '13: x-voice.turns[0].turn must be the number of an assistant message, 1 to 1',

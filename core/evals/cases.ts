@@ -17,6 +17,8 @@ export interface TestCase {
   suite?: string;
   /** The assistant or squad file id the test names for itself (`x-voice.target`). */
   target?: string;
+  /** A simulation's transport, when its file names one (`x-voice.transport`). */
+  transport?: string;
   resource: LocalResource;
 }
 
@@ -42,7 +44,18 @@ export function casesOf(folder: TestFolder, filter?: string): TestCase[] {
       const name = nameOf(r.data, r.id);
       if (!matches(filter, r.id, name)) continue;
       const target = extensionOf(r).target?.replace(/^(assistants|squads)\//, '');
-      out.push({ key: `${kind}/${r.id}`, kind, id: r.id, file: r.file, name, ...(suiteOf.has(r.id) ? { suite: suiteOf.get(r.id) as string } : {}), ...(target ? { target } : {}), resource: r });
+      const transport = kind === 'simulations' ? extensionOf(r).transport : undefined;
+      out.push({
+        key: `${kind}/${r.id}`,
+        kind,
+        id: r.id,
+        file: r.file,
+        name,
+        ...(suiteOf.has(r.id) ? { suite: suiteOf.get(r.id) as string } : {}),
+        ...(target ? { target } : {}),
+        ...(transport ? { transport } : {}),
+        resource: r,
+      });
     }
   }
   return out;

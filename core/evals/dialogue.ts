@@ -3,7 +3,7 @@
 // through the model step until one ends the call, a step fails, or the turn limit is reached.
 import type { Json } from '../messages/index.js';
 import { runAssistantTurn } from '../model/index.js';
-import type { ChatMessage, ModelToolCall } from '../model/index.js';
+import type { ChatMessage, ModelGateway, ModelToolCall } from '../model/index.js';
 import type { World } from './types.js';
 
 /** Turns each side may take before the call is ended for them. */
@@ -37,7 +37,7 @@ export interface Dialogue {
 }
 
 /** The tester's view: the target's words are the user's, its own the assistant's; tool traffic hidden. */
-function flipped(messages: readonly ChatMessage[]): ChatMessage[] {
+export function flipped(messages: readonly ChatMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const m of messages) {
     if (m.role === 'assistant' && m.content) out.push({ role: 'user', content: m.content });
@@ -47,7 +47,7 @@ function flipped(messages: readonly ChatMessage[]): ChatMessage[] {
 }
 
 /** The tester: the personality's assistant told the scenario (it hangs up with the endCall tool each step offers). */
-export function testerOf(personality: Json, instructions: string): Json {
+export function testerOf(personality: Json, instructions: string, voice = false): Json {
   const assistant = structuredClone((personality.assistant as Json | undefined) ?? {});
   const model: Json = { provider: 'openai', model: 'gpt-4o', ...((assistant.model as Json | undefined) ?? {}) };
   const own = Array.isArray(model.messages) ? (model.messages as Json[]) : [];
@@ -55,13 +55,36 @@ export function testerOf(personality: Json, instructions: string): Json {
     ...own,
     {
       role: 'system',
-      content: `You are the caller in a test call to an AI assistant. Follow these instructions:\n${instructions}\nSay one thing at a time, as a caller would. When you are done, end the call with the endCall tool.`,
+      content: `You are the caller in a test call to an AI assistant. Follow these instructions:\n${instructions}\nSay one thing at a time, as a caller would.${voice ? ' This is a voice call: your words are spoken aloud, and [0.8s] in them is a pause of that many seconds mid-sentence.' : ''} When you are done, end the call with the endCall tool.`,
     },
   ];
   // Its only tool is endCall, given with each step; the personality's own tools stay unused.
   delete model.tools;
   delete model.toolIds;
   return { ...assistant, name: String(personality.name ?? assistant.name ?? 'tester'), model };
+}
+
+/** What the tester said next: its words, whether it ended the call, or why its model failed. */
+export interface TesterLine {
+  text: string;
+  end: boolean;
+  failure?: { endedReason: string; message: string };
+  modelMs: number[];
+}
+
+/** The tester's next words, from the conversation as the target saw it (it hangs up with the endCall tool). */
+export async function testerSays(gateway: ModelGateway, tester: Json, heard: readonly ChatMessage[], label: string): Promise<TesterLine> {
+  const said = await runAssistantTurn(
+    gateway,
+    { assistant: tester, tools: [{ type: 'endCall' }], messages: flipped(heard), label },
+    { callTool: () => Promise.resolve({ error: 'the tester has no tools' }) },
+  );
+  return {
+    text: said.text,
+    end: said.action?.kind === 'endCall',
+    modelMs: said.latencies.modelMs,
+    ...(said.failure ? { failure: { endedReason: said.failure.endedReason, message: `the tester's model failed: ${said.failure.message}` } } : {}),
+  };
 }
 
 function greeting(assistant: Json): string | undefined {
@@ -120,15 +143,11 @@ export async function playDialogue(world: World, input: DialogueInput): Promise<
     if (outcome) return done(outcome.reason, outcome.failure);
   }
   for (let turn = 1; turn <= maxTurns; turn++) {
-    const said = await runAssistantTurn(
-      gateway,
-      { assistant: input.tester, tools: [{ type: 'endCall' }], messages: flipped(messages), label: `${input.label} tester turn ${turn}` },
-      { callTool: () => Promise.resolve({ error: 'the tester has no tools' }) },
-    );
-    modelMs.push(...said.latencies.modelMs);
-    if (said.failure) return done(said.failure.endedReason, `the tester's model failed: ${said.failure.message}`);
+    const said = await testerSays(gateway, input.tester, messages, `${input.label} tester turn ${turn}`);
+    modelMs.push(...said.modelMs);
+    if (said.failure) return done(said.failure.endedReason, said.failure.message);
     if (said.text.trim()) messages.push({ role: 'user', content: said.text });
-    if (said.action?.kind === 'endCall') return done('customer-ended-call');
+    if (said.end) return done('customer-ended-call');
     const outcome = await targetTurn(turn);
     if (outcome) return done(outcome.reason, outcome.failure);
   }

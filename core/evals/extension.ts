@@ -4,6 +4,7 @@
 import type { LocalResource, Problem } from '../gitops/index.js';
 import type { Json } from '../messages/index.js';
 import { isObject } from '../json.js';
+import { TRANSPORTS } from './voice-mode.js';
 
 /** Budgets of a turn in milliseconds: the model's time to first token, and the whole turn (needs an audio loop). */
 export interface Budget {
@@ -36,9 +37,11 @@ export interface TestExtension {
   /** A budget for every judged turn (a turn's own budget wins). */
   budget?: Budget;
   turns?: TurnEntry[];
+  /** A simulation's transport: `vapi.webchat` (chat, the default) or `vapi.websocket` (voice mode, on the local audio loop). */
+  transport?: string;
 }
 
-const KEYS = ['target', 'source', 'budget', 'turns'];
+const KEYS = ['target', 'source', 'budget', 'turns', 'transport'];
 const BUDGET_KEYS = ['firstTokenMs', 'turnMs'];
 const RECORDED_KEYS = ['firstTokenMs', 'voiceMs', 'transcriberMs', 'endpointingMs', 'turnMs'];
 
@@ -92,6 +95,9 @@ export function lintExtension(r: LocalResource, targets: ReadonlySet<string>): P
     if (ext.budget !== undefined) numbers(ext.budget, BUDGET_KEYS, 'x-voice.budget', problems);
     for (const p of problems.splice(0)) at(['budget'], p);
     const isEval = r.kind.name === 'evals';
+    if (ext.transport !== undefined && isEval) at(['transport'], 'x-voice.transport is read on simulations only (an eval replays fixed turns, with no call)');
+    else if (ext.transport !== undefined && !(TRANSPORTS as readonly unknown[]).includes(ext.transport))
+      at(['transport'], `x-voice.transport must be ${TRANSPORTS.join(' (chat, the default) or ')} (voice mode: the tester and the target speak on the audio loop)`);
     if (!isEval && (ext.budget !== undefined || ext.turns !== undefined))
       at([ext.budget !== undefined ? 'budget' : 'turns'], 'latency budgets and turns are read on evals only (a simulation has no fixed turns)');
     if (ext.turns !== undefined && isEval) {

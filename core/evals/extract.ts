@@ -22,9 +22,14 @@ const DEFAULT_SYSTEM =
   'You extract structured data from a call transcript. Answer with JSON only, no prose and no code fence: ' +
   'a value that fits this JSON Schema.\n\nName: {{structuredOutput.name}}\nDescription: {{structuredOutput.description}}\nSchema: {{structuredOutput.schema}}';
 
-function render(text: string, output: Json, messages: readonly ChatMessage[]): string {
+/** Said to the extractor of a voice-mode call: what the written timeline is. */
+const TIMELINE_NOTE =
+  '\n\nThe call was spoken aloud. Instead of its audio you are given its audio timeline written out: who spoke when (seconds from the start), what was cut off, every silence, pause and interruption, each turn latency, and a summary. Judge timing, interruptions, silences and speech rate from it.';
+
+function render(text: string, output: Json, messages: readonly ChatMessage[], timeline?: string): string {
   const vars: Record<string, string> = {
-    transcript: transcriptOf(messages),
+    // A voice-mode call's transcript is its timeline written out: the local stand-in for its audio.
+    transcript: timeline ?? transcriptOf(messages),
     messages: JSON.stringify(messages),
     structuredOutput: JSON.stringify({ name: output.name, description: output.description, schema: output.schema }),
     'structuredOutput.name': String(output.name ?? ''),
@@ -67,24 +72,34 @@ function byRegex(output: Json, messages: readonly ChatMessage[]): Extraction {
 /** The model the platform extracts with when the output names none (its published default). */
 export const DEFAULT_EXTRACTOR: Readonly<Json> = { provider: 'openai', model: 'gpt-4.1' };
 
-/** The model an extraction uses: the output's own, else the target's given, else the platform's default. */
-export function extractorOf(output: Json, fallbackModel: Json | undefined, messages: readonly ChatMessage[]): Json {
+/** The model an extraction uses: the output's own, else the target's given, else the platform's default; `timeline`: a voice-mode call's, written out. */
+export function extractorOf(output: Json, fallbackModel: Json | undefined, messages: readonly ChatMessage[], timeline?: string): Json {
   // Only the target's provider and model name: its prompt is no extraction prompt.
   const model: Json = output.model ? { ...(output.model as Json) } : fallbackModel ? { provider: fallbackModel.provider, model: fallbackModel.model } : { ...DEFAULT_EXTRACTOR };
   const own = Array.isArray(model.messages) ? (model.messages as Json[]) : [];
   const prompt = own.length
     ? own
     : [
-        { role: 'system', content: DEFAULT_SYSTEM },
-        { role: 'user', content: 'Transcript:\n{{transcript}}' },
+        { role: 'system', content: timeline ? DEFAULT_SYSTEM + TIMELINE_NOTE : DEFAULT_SYSTEM },
+        { role: 'user', content: timeline ? 'Call, with its audio timeline:\n{{transcript}}' : 'Transcript:\n{{transcript}}' },
       ];
-  return { name: `extractor ${String(output.name ?? '')}`.trim(), model: { ...model, messages: prompt.map((m) => ({ ...m, content: render(String(m.content ?? ''), output, messages) })) } };
+  return {
+    name: `extractor ${String(output.name ?? '')}`.trim(),
+    model: { ...model, messages: prompt.map((m) => ({ ...m, content: render(String(m.content ?? ''), output, messages, timeline) })) },
+  };
 }
 
-/** Extracts one structured output from a conversation. */
-export async function extract(gateway: ModelGateway | undefined, output: Json, messages: readonly ChatMessage[], fallbackModel: Json | undefined, label: string): Promise<Extraction> {
+/** Extracts one structured output from a conversation (`timeline`: a voice-mode call's, written out, given instead of its transcript). */
+export async function extract(
+  gateway: ModelGateway | undefined,
+  output: Json,
+  messages: readonly ChatMessage[],
+  fallbackModel: Json | undefined,
+  label: string,
+  timeline?: string,
+): Promise<Extraction> {
   if (output.type === 'regex') return byRegex(output, messages);
-  const assistant = extractorOf(output, fallbackModel, messages);
+  const assistant = extractorOf(output, fallbackModel, messages, timeline);
   if (!gateway?.configured(assistant)) return { ok: false, error: 'no model is configured to extract it' };
   const result = await gateway.step({ assistant, tools: [], messages: [], label });
   if (!result.ok) return { ok: false, error: `the extraction model failed: ${result.message}` };

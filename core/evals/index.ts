@@ -1,6 +1,6 @@
 // Evals, simulations and structured-output runs on top of the model step, for the emulator's run
 // endpoints and `voice test`. Node-only (it reaches the developer's servers through its host).
-export type { World, Target, Resolved } from './types.js';
+export type { World, Target, Resolved, VoiceCallInput, VoiceCallResult } from './types.js';
 export { resolveTarget, noModelReason } from './types.js';
 export { NO_MODEL_REASON } from './reasons.js';
 export { COMPARATORS, compare, cannotCompare, schemaAt, valueAt, primitiveType } from './compare.js';
@@ -25,6 +25,10 @@ export type { Verdict as CaseVerdict } from './runner.js';
 export { casesOf } from './cases.js';
 export type { TestCase } from './cases.js';
 export { extensionOf, lintExtension } from './extension.js';
+export { TRANSPORTS, VOICE_TRANSPORT, voiceModeOf, voiceTurn } from './voice-mode.js';
+export type { VoiceMode, VoiceTurn } from './voice-mode.js';
+export { playVoice } from './voice-sim.js';
+export type { VoiceDialogue } from './voice-sim.js';
 export type { TestExtension, Budget } from './extension.js';
 export { judgeLatency } from './budgets.js';
 export type { BudgetMode, LatencyReport, TurnTiming } from './budgets.js';

@@ -1,7 +1,8 @@
 // The traps of a resource folder's tests, found before anything runs, each with file:line: a
-// dangling reference, a chat-run simulation whose evaluations all need audio, a comparator on a
-// value that is not a primitive, a scenario or eval that would judge nothing, a bad regex, and
-// a malformed `x-voice` block (extension.ts).
+// dangling reference, a chat-run simulation whose evaluations all need audio (voice-mode ones are
+// judged on the call's audio timeline), a comparator on a value that is not a primitive, a
+// scenario or eval that would judge nothing, a bad regex, a malformed `x-voice` block
+// (extension.ts) and a personality's malformed voice mode (voice-mode.ts).
 import { existsSync, statSync } from 'node:fs';
 import { readProject } from '../gitops/index.js';
 import { checkResources } from '../gitops/refs.js';
@@ -9,8 +10,9 @@ import type { LocalResource, Problem } from '../gitops/index.js';
 import type { Json } from '../messages/index.js';
 import { needsAudio } from './audio.js';
 import { cannotCompare } from './compare.js';
-import { lintExtension } from './extension.js';
+import { extensionOf, lintExtension } from './extension.js';
 import { parseRegex } from './judge.js';
+import { VOICE_MODE_PATH, VOICE_TRANSPORT, voiceModeOf } from './voice-mode.js';
 
 /** A folder's resources by kind and file id, with the problems found. */
 export interface TestFolder {
@@ -35,6 +37,17 @@ function at(r: LocalResource, path: (string | number)[], message: string): Probl
   return { file: r.file, line: where.line, col: where.col, message };
 }
 
+/** Whether every simulation of a scenario runs in voice mode (`x-voice.transport: vapi.websocket`); none runs it: chat, the default. */
+function voiceOnly(folder: TestFolder, scenarioId: string): boolean {
+  const sims = ofKind(folder, 'simulations').filter((s) => s.data.scenarioId === scenarioId);
+  return sims.length > 0 && sims.every((s) => extensionOf(s).transport === VOICE_TRANSPORT);
+}
+
+/** The problems of a personality's voice mode (`assistant.metadata.voiceMode`). */
+function lintPersonality(r: LocalResource): Problem[] {
+  return (voiceModeOf(r.data)?.problems ?? []).map((p) => at(r, [...VOICE_MODE_PATH, ...p.path], `assistant.metadata.${p.message}`));
+}
+
 function lintScenario(folder: TestFolder, r: LocalResource): Problem[] {
   const out: Problem[] = [];
   const evaluations = Array.isArray(r.data.evaluations) ? (r.data.evaluations as Json[]) : [];
@@ -50,8 +63,15 @@ function lintScenario(folder: TestFolder, r: LocalResource): Problem[] {
     const problem = cannotCompare(output.schema as Json | undefined, path, e.comparator, e.value);
     if (problem) out.push(at(r, ['evaluations', i, path ? 'path' : 'comparator'], `evaluations[${i}]: ${problem}`));
   }
-  if (evaluations.length && audio.length === evaluations.length) {
-    out.push(at(r, ['evaluations'], `every evaluation needs audio (${audio[0] as string}), and simulations here run as chat: nothing would be judged. Add an evaluation a transcript can answer`));
+  // Voice mode judges them on the call's audio timeline; a chat run has the transcript alone.
+  if (evaluations.length && audio.length === evaluations.length && !voiceOnly(folder, r.id)) {
+    out.push(
+      at(
+        r,
+        ['evaluations'],
+        `every evaluation needs audio (${audio[0] as string}), and simulations of this scenario run as chat: nothing would be judged. Run them in voice mode (x-voice.transport: ${VOICE_TRANSPORT} in each simulation file) or add an evaluation a transcript can answer`,
+      ),
+    );
   }
   return out;
 }
@@ -82,6 +102,7 @@ export function lintFolder(dir: string): TestFolder {
   const folder: TestFolder = { dir, resources: project.resources, problems: [...project.problems, ...checkResources(project.resources)], warnings: project.warnings };
   for (const r of ofKind(folder, 'scenarios')) folder.problems.push(...lintScenario(folder, r));
   for (const r of ofKind(folder, 'evals')) folder.problems.push(...lintEval(r));
+  for (const r of ofKind(folder, 'personalities')) folder.problems.push(...lintPersonality(r));
   const targets = new Set([...ofKind(folder, 'assistants'), ...ofKind(folder, 'squads')].map((r) => r.id));
   for (const r of [...ofKind(folder, 'evals'), ...ofKind(folder, 'simulations')]) folder.problems.push(...lintExtension(r, targets));
   for (const r of ofKind(folder, 'simulationSuites')) {

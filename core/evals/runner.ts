@@ -133,6 +133,8 @@ interface SimPick {
   uuid: string;
   target: TestTarget;
   own: boolean;
+  /** The run's transport (`x-voice.transport`); unset: the platform's default, chat. */
+  transport?: string;
 }
 
 async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json[]> {
@@ -142,6 +144,7 @@ async function runGroup(options: RunTestsOptions, sims: SimPick[]): Promise<Json
     simulations: sims.map((s) => ({ type: 'simulation', simulationId: s.uuid })),
     target: target.type === 'squad' ? { type: 'squad', squadId: target.id } : { type: 'assistant', assistantId: target.id },
     iterations: options.iterations,
+    ...(sims[0]?.transport ? { transport: { provider: sims[0].transport } } : {}),
   };
   let change = options.nextChange?.();
   let run = (await client.eval.simulation.run.create(body as never)) as unknown as Json;
@@ -218,11 +221,20 @@ export async function runTests(options: RunTestsOptions): Promise<TestReport> {
   const evals = picked.filter((c) => c.kind === 'evals').map((test) => ({ test, target: targetOf(options, test), evalId: uuid(options, 'evals', test.id) }));
   const sims: SimPick[] = picked
     .filter((c) => c.kind === 'simulations')
-    .map((c) => ({ id: c.id, file: c.file, name: c.name, ...(c.suite ? { suite: c.suite } : {}), uuid: uuid(options, 'simulations', c.id), target: targetOf(options, c), own: Boolean(c.target) }));
-  // One simulation run per suite and target: a run has one target.
+    .map((c) => ({
+      id: c.id,
+      file: c.file,
+      name: c.name,
+      ...(c.suite ? { suite: c.suite } : {}),
+      uuid: uuid(options, 'simulations', c.id),
+      target: targetOf(options, c),
+      own: Boolean(c.target),
+      ...(c.transport ? { transport: c.transport } : {}),
+    }));
+  // One simulation run per suite, target and transport: a run has one of each.
   const groups = new Map<string, SimPick[]>();
   for (const s of sims) {
-    const key = `${s.suite ?? ''}\u0000${s.target.type}:${s.target.id}`;
+    const key = `${s.suite ?? ''}\u0000${s.target.type}:${s.target.id}\u0000${s.transport ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), s]);
   }
   const [evalReports, ...groupItems] = await Promise.all([runEvals(options, evals), ...[...groups.values()].map((g) => runGroup(options, g))]);

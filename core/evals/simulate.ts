@@ -11,6 +11,9 @@ import type { ToolMock } from './dialogue.js';
 import { extract, transcriptOf } from './extract.js';
 import type { Extraction } from './extract.js';
 import { NO_MODEL_REASON } from './reasons.js';
+import { VOICE_TRANSPORT } from './voice-mode.js';
+import { playVoice } from './voice-sim.js';
+import type { VoiceDialogue } from './voice-sim.js';
 import { noModelReason, resolveTarget } from './types.js';
 import type { Target, World } from './types.js';
 
@@ -19,7 +22,7 @@ export interface ItemInput {
   scenario: Json;
   personality: Json;
   target: Target;
-  /** `vapi.webchat` or `vapi.websocket`; either way the emulator plays text only. */
+  /** `vapi.webchat` (chat, the default) or `vapi.websocket` (voice mode: a call on the host's audio loop). */
   transport?: string;
   /** Names the item in cassette labels. */
   label: string;
@@ -34,7 +37,7 @@ export interface ItemOutcome {
   status: 'passed' | 'failed';
   failureReason?: string;
   results?: { evaluations: EvaluationResult[]; passed: boolean; latencyMetrics?: Json };
-  call?: { transcript: string; messages: Json[]; endedReason: string };
+  call?: { transcript: string; messages: Json[]; endedReason: string; callId?: string; recordingUrl?: string };
   hooks?: Json;
 }
 
@@ -71,7 +74,7 @@ export async function evaluate(
   messages: readonly ChatMessage[],
   fallbackModel: Json | undefined,
   label: string,
-  chatOnly: boolean,
+  audio: AudioInput,
 ): Promise<EvaluationResult[]> {
   const cache = new Map<Json, Promise<Extraction>>();
   const out: EvaluationResult[] = [];
@@ -93,9 +96,9 @@ export async function evaluate(
       out.push({ ...base, error: typeof e.structuredOutputId === 'string' ? `the structured output ${e.structuredOutputId} does not exist` : 'the evaluation names no structured output' });
       continue;
     }
-    const audio = chatOnly ? needsAudio(output, path) : undefined;
-    if (audio) {
-      out.push({ ...base, isSkipped: true, skipReason: `Skipped in a chat run: ${audio}.` });
+    const needs = audio.timeline === undefined ? needsAudio(output, path) : undefined;
+    if (needs) {
+      out.push({ ...base, isSkipped: true, skipReason: `${audio.skipped ?? 'Skipped in a chat run'}: ${needs}.` });
       continue;
     }
     const problem = cannotCompare(output.schema as Json | undefined, path, e.comparator, e.value);
@@ -104,7 +107,7 @@ export async function evaluate(
       continue;
     }
     let pending = cache.get(output);
-    if (!pending) cache.set(output, (pending = extract(world.gateway, output, messages, fallbackModel, `${label} extract ${base.name}`)));
+    if (!pending) cache.set(output, (pending = extract(world.gateway, output, messages, fallbackModel, `${label} extract ${base.name}`, audio.timeline)));
     const got = await pending;
     if (!got.ok) {
       out.push({ ...base, error: got.error });
@@ -115,6 +118,13 @@ export async function evaluate(
     out.push({ ...base, extractedValue: primitiveOrNull(value), passed: verdict.passed, ...(verdict.error ? { error: verdict.error } : {}) });
   }
   return out;
+}
+
+/** What the evaluations have of the call's audio: its timeline written out (voice mode with sound), or why the audio-only ones are skipped. */
+export interface AudioInput {
+  timeline?: string;
+  /** The start of an audio-only evaluation's skip reason (default: a chat run's). */
+  skipped?: string;
 }
 
 /** Whether evaluations add up to a pass, and why not. */
@@ -139,19 +149,23 @@ export async function runItem(world: World, input: ItemInput): Promise<ItemOutco
   const scenario = input.scenario;
   const resolved = resolveTarget(world, input.target, scenario.targetOverrides as Json | undefined);
   if (typeof resolved === 'string') return { status: 'failed', failureReason: `The run could not start: ${resolved}.` };
-  const tester = testerOf(input.personality, String(scenario.instructions ?? ''));
+  const voice = input.transport === VOICE_TRANSPORT;
+  const tester = testerOf(input.personality, String(scenario.instructions ?? ''), voice);
   const noModel = noModelReason(world, [tester, ...resolved.members], NO_MODEL_REASON);
   if (noModel) return { status: 'failed', failureReason: noModel };
   const started = await fireHooks(world, scenario.hooks, 'simulation.run.started', { scenario: { name: scenario.name } });
-  const dialogue = await playDialogue(world, {
-    tester,
-    members: resolved.members,
-    toolMocks: scenario.toolMocks as ToolMock[] | undefined,
-    label: input.label,
-    ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
-  });
+  const turns = input.maxTurns ? { maxTurns: input.maxTurns } : {};
+  const dialogue: VoiceDialogue = voice
+    ? await playVoice(world, { tester, personality: input.personality, members: resolved.members, toolMocks: scenario.toolMocks as ToolMock[] | undefined, label: input.label, ...turns })
+    : await playDialogue(world, { tester, members: resolved.members, toolMocks: scenario.toolMocks as ToolMock[] | undefined, label: input.label, ...turns });
   const transcript = transcriptOf(dialogue.messages);
-  const call = { transcript, messages: dialogue.messages as unknown as Json[], endedReason: dialogue.endedReason };
+  const call = {
+    transcript,
+    messages: dialogue.messages as unknown as Json[],
+    endedReason: dialogue.endedReason,
+    ...(dialogue.callId ? { callId: dialogue.callId } : {}),
+    ...(dialogue.recordingUrl ? { recordingUrl: dialogue.recordingUrl } : {}),
+  };
   const endedHooks = await fireHooks(
     world,
     scenario.hooks,
@@ -162,11 +176,16 @@ export async function runItem(world: World, input: ItemInput): Promise<ItemOutco
   const hooks = { fired: [...started, ...endedHooks], toolCalls: dialogue.toolCalls };
   if (dialogue.failure) return { status: 'failed', failureReason: `The conversation failed: ${dialogue.failure}`, call, hooks };
   const fallback = (resolved.members[0] as Json).model as Json | undefined;
-  const evaluations = await evaluate(world, (scenario.evaluations as Json[] | undefined) ?? [], dialogue.messages, fallback, input.label, true);
+  const audio: AudioInput = !voice
+    ? {}
+    : dialogue.timeline
+      ? { timeline: dialogue.timeline }
+      : { skipped: `Skipped in a voice-mode run whose call had no sound (${dialogue.audioOff ?? 'audio is off'})` };
+  const evaluations = await evaluate(world, (scenario.evaluations as Json[] | undefined) ?? [], dialogue.messages, fallback, input.label, audio);
   const verdict = verdictOf(evaluations);
   const ms = dialogue.modelMs;
   const turnCount = dialogue.messages.filter((m) => m.role === 'assistant' && m.content).length;
-  const latencyMetrics = ms.length ? { turnCount, avgModel: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) } : undefined;
+  const latencyMetrics = dialogue.latencyMetrics ?? (ms.length ? { turnCount, avgModel: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) } : undefined);
   return {
     status: verdict.passed ? 'passed' : 'failed',
     ...(verdict.reason ? { failureReason: verdict.reason } : {}),

@@ -2,7 +2,8 @@
 // test): the model step, the store's resources, and the developer's servers. Nothing here knows
 // about HTTP routes or the store's layout.
 import type { Json } from '../messages/index.js';
-import type { ModelGateway, ModelToolCall } from '../model/index.js';
+import type { ChatMessage, ModelGateway, ModelToolCall } from '../model/index.js';
+import type { VoiceMode, VoiceTurn } from './voice-mode.js';
 
 /** The host a run is played in. */
 export interface World {
@@ -22,6 +23,39 @@ export interface World {
   postHook(server: Json, body: Json): Promise<{ url: string; status?: number; error?: string }>;
   /** Milliseconds since the epoch. */
   now(): number;
+  /** Plays a voice-mode simulation on the host's audio loop (the local platform); absent where there is none. */
+  voiceCall?(input: VoiceCallInput): Promise<VoiceCallResult>;
+}
+
+/** A voice-mode simulation's call, as the host plays it. */
+export interface VoiceCallInput {
+  /** The target's members (the first answers). */
+  members: Json[];
+  /** The tester's next line from the conversation it heard; `end` when it hangs up. */
+  next(heard: readonly ChatMessage[]): Promise<{ line?: string; end?: boolean; failure?: string }>;
+  /** How the tester says its line `n` (0-based). */
+  turn(n: number): VoiceTurn;
+  maxTurns: number;
+  noise?: VoiceMode['noise'];
+  /** The scenario's tool mocks: these tools' results, instead of calling their servers. */
+  toolMocks?: readonly { toolName: string; result?: string; enabled?: boolean }[];
+  label: string;
+}
+
+/** How a voice-mode call went. */
+export interface VoiceCallResult {
+  callId: string;
+  /** The conversation as the target's model saw it (cut lines as far as they were said). */
+  messages: ChatMessage[];
+  endedReason: string;
+  failure?: string;
+  /** The call's audio timeline written out; absent when the call had no sound. */
+  timeline?: string;
+  /** Why the call had no sound, and how to give it some. */
+  audioOff?: string;
+  recordingUrl?: string;
+  /** The published `LatencyMetrics` of the turns the call measured. */
+  latencyMetrics?: Json;
 }
 
 /** A target as runs name it: `{ type: 'assistant', assistantId | assistant }` or `{ type: 'squad', squadId | squad }`. */

@@ -60,7 +60,9 @@ export function testCommand(): Command {
 Without --api-url, --local or --hosted, a local platform starts in this process, the folder is
 applied to it, and the runs play on the model the --llm options name (or a cassette). The folder
 is checked first: a trap (a scenario whose evaluations all need audio, a comparator on an object,
-a dangling reference) stops the run with file:line and exit 2.
+a dangling reference) stops the run with file:line and exit 2. A simulation file with
+x-voice.transport: vapi.websocket runs in voice mode: a call on the local platform's audio loop,
+its audio-only evaluations (interruptions, silences, latency) judged on the call's timeline.
 
 Exit codes: 0 every required evaluation passed; 1 one failed, was flaky or a run errored; 2 bad input.
 Latency budgets (x-voice in an eval) are judged on the model's time to first token; on a cassette

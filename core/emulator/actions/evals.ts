@@ -126,7 +126,10 @@ async function play(store: Store, host: RunHost, runId: string, itemId: string, 
   else fail(current, outcome.failureReason ?? 'failed');
   if (outcome.results) current.results = outcome.results;
   const metadata = { ...((current.metadata as Json | undefined) ?? {}) };
-  if (outcome.call) metadata.call = { transcript: outcome.call.transcript, messages: outcome.call.messages };
+  if (outcome.call) {
+    metadata.call = { transcript: outcome.call.transcript, messages: outcome.call.messages, ...(outcome.call.recordingUrl ? { recordingUrl: outcome.call.recordingUrl } : {}) };
+    if (outcome.call.callId) current.callId = outcome.call.callId;
+  }
   if (outcome.hooks) metadata.hooks = outcome.hooks;
   current.metadata = metadata;
   store.touch(current);

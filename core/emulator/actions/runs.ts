@@ -9,7 +9,9 @@ import { Limiter } from '../../evals/limit.js';
 import type { World } from '../../evals/types.js';
 import type { TurnTiming } from '../../evals/budgets.js';
 import { assistantFrom, chooseServer, deliver, orgOf, serverOf, squadFrom, toolsOf, withCredential } from '../calls/index.js';
+import type { CallRunner } from '../calls/index.js';
 import type { EmulatorRecord } from '../store/record.js';
+import { voiceCalls } from './voice-runs.js';
 import type { Store } from '../store/store.js';
 
 /** The platform's default simulation concurrency of an org. */
@@ -52,6 +54,8 @@ export interface RunHostOptions {
   record: EmulatorRecord;
   gateway: ModelGateway | undefined;
   concurrency?: number;
+  /** The call engine voice-mode simulations play on (absent: simulations run as chat only). */
+  calls?: CallRunner;
   /** Model requests the runs have in flight at once (unset: bounded only by the items played at once). */
   modelConcurrency?: number;
   changed(): void;
@@ -96,6 +100,8 @@ export function createRunHost(options: RunHostOptions): RunHost {
     },
     now: () => Date.now(),
   };
+  const gateway = world.gateway;
+  if (options.calls) world.voiceCall = voiceCalls(store, options.calls, gateway);
   return {
     world,
     limiter: new Limiter(options.concurrency ?? DEFAULT_SIMULATION_CONCURRENCY),

@@ -1,7 +1,10 @@
 // The calls' one face: everything outside calls/ (the emulator's other rooms, core/load) imports
 // the call engine from here. Besides the engine it hands on what a call runs against (the store,
 // the record, the default org), so the load generator can run calls without the HTTP server.
-export { CallRunner, DEFAULT_KEEP_ENDED_CALLS } from './runner.js';
+export { CallRunner, DEFAULT_KEEP_ENDED_CALLS, SIMULATION_SPEED } from './runner.js';
+export { converseSimulated } from './simulated.js';
+export type { CallerTurn, SimulatedCaller, SimulatedOutcome } from './simulated.js';
+export { timelineText } from './timeline-text.js';
 export type { RunnerOptions } from './runner.js';
 export type { BrowserCall, BrowserCustomer, WebCallEngine } from './browser.js';
 export { CallSession } from './session.js';

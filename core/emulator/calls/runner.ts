@@ -20,6 +20,7 @@ import { callRecordingWav } from './recording.js';
 import type { RecordingKind } from './recording.js';
 import type { LiveLine } from './live.js';
 import type { TimelineData } from './audio/timeline.js';
+import type { NoiseOptions } from './audio/port.js';
 
 /** How calls run. */
 export interface RunnerOptions {
@@ -35,6 +36,9 @@ export interface RunnerOptions {
    */
   audio?: boolean;
 }
+
+/** How much faster than real time a voice-mode simulation's call runs (tests run calls at this speed too). */
+export const SIMULATION_SPEED = 1000;
 
 /** How many ended calls the emulator keeps unless told otherwise. */
 export const DEFAULT_KEEP_ENDED_CALLS = 1000;
@@ -102,12 +106,14 @@ export class CallRunner {
     this.deps.changed();
   }
 
-  private launch(call: Rec, run: (s: CallSession) => Promise<void>, live = false): CallSession {
+  /** Starts a call's run: on its own clock (`live`: a clock that runs with real time, for a browser streaming audio), or as a simulation asks (`own`). */
+  private launch(call: Rec, run: (s: CallSession) => Promise<void>, how: { live?: boolean; own?: { clock: SimClock; scenario: Scenario; sound: boolean } } = {}): CallSession {
+    const { live = false, own } = how;
     // Each call's clock starts at its creation, so its times read like a real call placed now.
-    const session = new CallSession({ ...this.deps, clock: live ? new LiveClock(this.pace) : new SimClock(this.pace) }, call);
+    const session = new CallSession({ ...this.deps, clock: own?.clock ?? (live ? new LiveClock(this.pace) : new SimClock(this.pace)) }, call);
     // Started after the current request has been answered, so its reply shows the call as created.
     const done = Promise.resolve()
-      .then(() => this.sound.attach(session, this.scenario))
+      .then(() => (own ? this.sound.attach(session, own.scenario, own.sound) : this.sound.attach(session, this.scenario)))
       .then(() => run(session))
       .catch((err: unknown) => {
         session.log(`Emulator error: ${(err as Error).message}`, 'ERROR');
@@ -158,9 +164,24 @@ export class CallRunner {
   joinWeb(call: Rec, browser: BrowserCustomer): BrowserCall {
     // The run starts after this returns, with the conversation set up below.
     // A browser streaming audio hears the call as it happens: its clock reads the time as it passes.
-    const session = this.launch(call, (s) => this.web(s, web.talk), browser.audio !== undefined);
+    const session = this.launch(call, (s) => this.web(s, web.talk), { live: browser.audio !== undefined });
     const web = webConversation(session, browser, this.scenario);
     return web.call;
+  }
+
+  /**
+   * Runs a voice-mode simulation's call (`vapi.websocketCall`) to its end: `drive` plays both
+   * sides. It has sound unless sound was turned off (`--no-audio`) or the package is missing, and
+   * its own clock at SIMULATION_SPEED: nobody listens live, and its timeline is the same at any speed.
+   */
+  async simulate<T>(call: Rec, drive: (s: CallSession) => Promise<T>, noise?: NoiseOptions): Promise<{ session: CallSession; outcome: T | undefined }> {
+    let outcome: T | undefined;
+    const session = this.launch(call, async (s) => void (outcome = await drive(s)), {
+      own: { clock: new SimClock(SIMULATION_SPEED), scenario: { turns: [], ...(noise ? { noise } : {}) }, sound: this.sound.on ?? true },
+    });
+    this.deps.changed();
+    await this.running.get(call.id)?.done;
+    return { session, outcome };
   }
 
   /** Rings a phone number as a caller from `from` would; returns the new inbound call. */

@@ -94,6 +94,8 @@ export class CallSession {
   talk: HookTalk | undefined;
   /** The last line the assistant spoke: its text, and what of it was heard (less when cut off, nothing when never started). */
   lastLine: { text: string; heard: string } | undefined;
+  /** Results of the tools a simulation's scenario mocks (`toolMocks`), by function name: given instead of calling their servers. */
+  toolMocks: ReadonlyMap<string, string> | undefined;
   /** Takes a customer line or keys from outside the call (`voice call say`, the inspector); false when the call cannot take one now. */
   hear: ((line: LiveLine) => boolean) | undefined;
   /** Aborted when the call ends (hang-up, max duration), cutting every wait short. */

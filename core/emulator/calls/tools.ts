@@ -24,13 +24,15 @@ export async function runToolCalls(s: CallSession, calls: { tool: Json; call: { 
   const data: ToolCallData[] = calls.map(({ tool, call }) => ({ call: { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }, tool }));
   s.push({ role: 'tool_calls', message: '', toolCalls: data.map((d) => d.call), ...s.stamp() });
   for (const { call } of calls) s.log(`Tool call ${call.name}(${call.arguments})`);
-  // Calls whose tools name the same server (or none: the assistant's) travel in one message.
+  const outcomes: { result?: string; error?: string }[] = [];
+  // Calls whose tools name the same server (or none: the assistant's) travel in one message; a mocked one goes nowhere.
   const groups = new Map<string, number[]>();
-  calls.forEach(({ tool }, i) => {
+  calls.forEach(({ tool, call }, i) => {
+    const mock = s.toolMocks?.get(call.name);
+    if (mock !== undefined) return void (outcomes[i] = { result: mock });
     const key = JSON.stringify((tool.server as Json | undefined)?.url ?? null);
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
-  const outcomes: { result?: string; error?: string }[] = [];
   await Promise.all(
     [...groups.values()].map(async (members) => {
       const first = calls[members[0] as number] as { tool: Json };

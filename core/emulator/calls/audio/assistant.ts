@@ -11,8 +11,9 @@ import { stopDecision } from './rules.js';
 import type { SpeechEvent } from './timeline.js';
 import { shifted } from './timeline.js';
 import { lineEnded, lineStarted } from '../speech.js';
-import type { CallAudio, LineSource } from './engine.js';
-import { placedSpans, placedWords } from './utterance.js';
+import type { CallAudio, LineSource, LineWriter } from './engine.js';
+import type { Utterance } from './utterance.js';
+import { placedSpans, placedWords, prepare } from './utterance.js';
 
 /** Says the armed customer line over the assistant's line under way: from its `over` point, no sooner than `earliest`, no later than the line's end. */
 async function sayArmed(a: CallAudio, earliest: number): Promise<void> {
@@ -20,12 +21,24 @@ async function sayArmed(a: CallAudio, earliest: number): Promise<void> {
   const line = a.speaking;
   if (!armed?.ready || a.placed || !line) return;
   a.armed = undefined;
-  const u = await armed.prepared;
   const offset = 'afterSeconds' in armed.over ? armed.over.afterSeconds : (line.words[armed.over.afterWords - 1]?.end ?? Infinity) - line.start;
   const at = Math.min(Math.max(earliest, line.start + offset), line.end);
+  const u = armed.write ? await written(a, armed.write, line.words, at) : await armed.prepared;
+  if (!u) return;
   a.place(u, at);
   if (armed.live) a.lines?.push({ text: u.text, started: true });
   overlap(a, { text: u.text, words: placedWords(u, at), speech: placedSpans(u, at)[0] }, at, true);
+}
+
+/** A written line made now (the clock stands still meanwhile), from the assistant's words heard before `at`. */
+async function written(a: CallAudio, write: LineWriter, words: readonly { word: string; start: number }[], at: number): Promise<Utterance | undefined> {
+  const line = await write(
+    words
+      .filter((w) => w.start < at)
+      .map((w) => w.word)
+      .join(' '),
+  ).catch(() => undefined);
+  return line === undefined || a.s.ended ? undefined : prepare(line, a.voices, a.noise);
 }
 
 /** Says an assistant line (see the file's comment); false once the call ended. */

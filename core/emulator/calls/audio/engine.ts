@@ -55,6 +55,9 @@ export interface AssistantOut {
   line(text: string, sampleRate: number): AssistantLineOut;
 }
 
+/** A customer line written when it is due, from the assistant's words heard by then (a voice-mode simulation's tester); undefined: it says nothing. */
+export type LineWriter = (heard: string) => Promise<string | Fragments | undefined>;
+
 /** The store collection a call's timeline is kept in, by call id, once the call has ended. */
 export const TIMELINES = 'call-audio';
 
@@ -77,7 +80,7 @@ export class CallAudio {
   /** The rest of the customer's line, when endpointing made a turn of its start: where they start again. */
   resume: { at: number; overlap: Overlap } | undefined;
   /** A customer line to say over the assistant: a scenario turn (`ready` once the customer's line before it is over) or a line said live. */
-  armed: { over: Over; ready: boolean; live: boolean; prepared: Promise<Utterance> } | undefined;
+  armed: { over: Over; ready: boolean; live: boolean; prepared: Promise<Utterance>; write?: LineWriter } | undefined;
   /** The customer's turn the next reply answers. */
   answering: Answering | undefined;
   /** The model's time to first token for the next reply. */
@@ -135,6 +138,12 @@ export class CallAudio {
   arm(line: string | Fragments, over: Over, afterCustomerLine: boolean, live = false): void {
     this.armed = { over, ready: !afterCustomerLine, live, prepared: prepare(line, this.voices, this.noise) };
     this.armed.prepared.catch(() => undefined);
+  }
+
+  /** Arms a line `write` makes when it is due (from the words it heard), to be said over the assistant's next line (as `arm`). */
+  armWriter(write: LineWriter, over: Over, afterCustomerLine: boolean): void {
+    // Nothing to synthesize ahead: the line is written and prepared when it is due.
+    this.armed = { over, ready: !afterCustomerLine, live: false, prepared: new Promise<Utterance>(() => undefined), write };
   }
 
   /** Whether the armed line has started (the next turn is under way, with no pause before it); an armed line that never started is dropped. */

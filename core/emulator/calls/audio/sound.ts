@@ -37,11 +37,11 @@ export class CallSound {
     return (shared ??= loadAudio().then((port) => port && new Voices(port)));
   }
 
-  /** Gives a call its audio loop, or notes why it has none. */
-  async attach(s: CallSession, scenario: Scenario): Promise<void> {
-    if (this.on === undefined) return;
+  /** Gives a call its audio loop, or notes why it has none (`on`: this call's wish, when it differs from the emulator's). */
+  async attach(s: CallSession, scenario: Scenario, on = this.on): Promise<void> {
+    if (on === undefined) return;
     // A web call has sound only with a browser that plays streamed audio (web/stream.ts, web/microphone.ts).
-    const off = !this.on ? 'disabled' : s.call.type === 'webCall' && !s.browser?.streams ? 'web' : undefined;
+    const off = !on ? 'disabled' : s.call.type === 'webCall' && !s.browser?.streams ? 'web' : undefined;
     const voices = off ? undefined : await this.load();
     const reason = off ?? (voices ? undefined : 'missing');
     if (reason || !voices) {
