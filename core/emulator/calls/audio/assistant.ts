@@ -13,6 +13,8 @@ import { shifted } from './timeline.js';
 import { lineEnded, lineStarted } from '../speech.js';
 import type { CallAudio, LineSource } from './engine.js';
 import { placedSpans, placedWords } from './utterance.js';
+import { customSpeech, hasCustomVoice } from './custom-voice.js';
+import type { LineSpeech } from './custom-voice.js';
 
 /** Says the armed customer line over the assistant's line under way: from its `over` point, no sooner than `earliest`, no later than the line's end. */
 async function sayArmed(a: CallAudio, earliest: number): Promise<void> {
@@ -32,7 +34,9 @@ async function sayArmed(a: CallAudio, earliest: number): Promise<void> {
 export async function assistantSays(a: CallAudio, text: string, options: { streamed?: boolean; source?: LineSource } = {}): Promise<boolean> {
   const s = a.s;
   const source = options.source ?? 'reply';
-  const { speech, ms } = await a.voices.speech('assistant', text);
+  const said: LineSpeech | undefined = hasCustomVoice(s.assistant) ? await customSpeech(s, a.voices, text) : await a.voices.speech('assistant', text);
+  if (!said) return false;
+  const { speech, ms } = said;
   const customerEnd = a.customerEnd();
   const floor = source === 'reply' || customerEnd === undefined ? a.floor : Math.max(a.floor, customerEnd);
   if (floor > a.now() && !(await a.until(floor))) return false;
@@ -47,7 +51,9 @@ export async function assistantSays(a: CallAudio, text: string, options: { strea
   const begun = lineStarted(s, 'assistant', text, options.streamed === true);
   const line = a.timeline.nextLine('assistant');
   const words = shifted(speech.words, start);
-  const event: SpeechEvent = a.timeline.add({ type: 'speech', side: 'assistant', at: start, end: start + speech.duration, text, words, line, source });
+  const audio = said.audio ? { audio: said.audio } : {};
+  const event: SpeechEvent = a.timeline.add({ type: 'speech', side: 'assistant', at: start, end: start + speech.duration, text, words, line, source, ...audio });
+  if (said.voice) a.timeline.add({ type: 'voice', at: start, text, seconds: Math.round(speech.duration * 1000) / 1000, ...said.voice });
   a.speaking = { start, end: start + speech.duration, words, interruptible: source !== 'first-message' || firstMessageInterruptible(s.assistant) };
   const out = a.out?.line(text, speech.sampleRate);
   out?.push(speech.samples);

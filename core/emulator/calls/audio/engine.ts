@@ -6,6 +6,7 @@ import type { Json } from '../../../messages/index.js';
 import type { CallSession } from '../session.js';
 import { assistantSays } from './assistant.js';
 import { customerSays } from './customer.js';
+import { hasCustomVoice } from './custom-voice.js';
 import { startPlanOf } from './plans.js';
 import type { NoiseOptions } from './port.js';
 import type { Overlap, Span } from './rules.js';
@@ -108,6 +109,8 @@ export class CallAudio {
       .flatMap((h) => (Array.isArray(h.do) ? (h.do as Json[]) : []))
       .flatMap((a) => (typeof a.exact === 'string' ? [a.exact] : Array.isArray(a.exact) ? a.exact.filter((t): t is string => typeof t === 'string') : []));
     const first = typeof assistant?.firstMessage === 'string' ? [assistant.firstMessage] : [];
+    // The developer's voice server speaks each line when it is said, as the platform asks it.
+    if (hasCustomVoice(assistant)) return;
     this.voices.ahead('assistant', [...first, ...lines, ...said]);
   }
 
