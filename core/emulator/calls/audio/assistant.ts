@@ -109,7 +109,7 @@ function noteLatency(a: CallAudio, start: number, voiceMs: number): void {
   const latency = {
     modelLatency: Math.round(a.modelMs ?? 0),
     voiceLatency: voiceMs,
-    transcriberLatency: 0,
+    transcriberLatency: turn.transcriberMs,
     endpointingLatency: Math.round(turn.endpointSeconds * 1000),
     turnLatency: Math.round((start - turn.speechEnd) * 1000),
   };

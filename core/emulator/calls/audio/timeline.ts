@@ -131,8 +131,19 @@ export interface LatencyEvent {
   turnLatency: number;
 }
 
+/** What the developer's transcriber heard for a customer turn (`written`: the line the simulated customer said). */
+export interface TranscriberEvent {
+  type: 'transcriber';
+  at: number;
+  url: string;
+  text: string;
+  written: string;
+  latencyMs: number;
+}
+
 /** Everything a timeline holds. */
-export type TimelineEvent = SpeechEvent | PauseEvent | KeysEvent | VadEvent | InterruptionEvent | AcknowledgementEvent | EndpointEvent | HookEvent | DroppedEvent | LatencyEvent | VoiceEvent;
+export type TimelineEvent =
+  SpeechEvent | PauseEvent | KeysEvent | VadEvent | InterruptionEvent | AcknowledgementEvent | EndpointEvent | HookEvent | DroppedEvent | LatencyEvent | VoiceEvent | TranscriberEvent;
 
 /** A call's timeline as kept with the call (plain JSON). */
 export interface TimelineData {
