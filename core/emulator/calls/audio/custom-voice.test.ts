@@ -103,6 +103,20 @@ describe('a custom voice', () => {
     expect(await logsOf(local.emu.url, String(local.call.id))).toContain('local stand-in voice');
   });
 
+  it('is not called when the call has no audio (--no-audio), and the log says why', async () => {
+    const server = await voiceServer();
+    const emu = await startEmulator({ speed: 1000, audio: false, scenario: { turns: [{ say: 'Hi.' }] } });
+    try {
+      const a = (await emu.client.assistant.create({ firstMessage: 'Hello there.', voice: customVoice(server.url) } as never)) as { id: string };
+      const placed = (await emu.client.call.create({ assistantId: a.id, customer: { number: '+14155550100' } } as never)) as { id: string };
+      await emu.calls.idle();
+      expect(server.heard).toHaveLength(0);
+      expect(await logsOf(emu.url, placed.id)).toContain('Your custom voice is not called');
+    } finally {
+      await emu.close();
+    }
+  });
+
   const failures: [string, VoiceScript | 'refused', string][] = [
     ['refused', 'refused', 'connection refused'],
     ['timing out', { hang: true }, 'no audio within 1 s'],
