@@ -47,7 +47,12 @@ export class TranscriberLink {
 
   /** Connects and sends the start frame; the link, or why it could not connect. */
   static async open(url: string, headers: Record<string, string>, timeoutMs: number, sampleRate: number): Promise<TranscriberLink | string> {
-    const { default: WS } = await import('ws');
+    // Loaded as the web-call socket loads it: only when a call needs it.
+    const WS = await import('ws').then(
+      (m) => m.default,
+      () => undefined,
+    );
+    if (!WS) return 'the ws package is not installed here (npm install ws), so no WebSocket can be opened';
     const socket = new WS(url, { headers, handshakeTimeout: timeoutMs });
     const opened = await new Promise<string | undefined>((resolve) => {
       socket.once('open', () => resolve(undefined));
