@@ -43,6 +43,11 @@ export async function devServer(handler: (got: Got) => Answer = () => ({ body: {
       got.push(g);
       const a = handler(g);
       const reply = (): void => {
+        if (Buffer.isBuffer(a.body)) {
+          res.writeHead(a.status ?? 200, { 'content-type': 'application/octet-stream' });
+          res.end(a.body);
+          return;
+        }
         const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body ?? {});
         res.writeHead(a.status ?? 200, { 'content-type': typeof a.body === 'string' ? 'text/plain' : 'application/json' });
         res.end(text);

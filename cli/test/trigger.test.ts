@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeredMessageTypes, sampleAnswers, serverMessageTypes } from '#core/messages/index';
 import { messageProblems } from '#core/messages/testing';
+import { toneBytes } from '#core/emulator/calls/stack/voice-server.test-support';
 import { devServer, messageOf } from './dev-server.js';
 import type { DevServer, Got } from './dev-server.js';
 import { KEY, fileHarness, json, pool } from './harness.js';
@@ -17,6 +18,8 @@ const dir = mkdtempSync(join(tmpdir(), 'voice-trigger-'));
 /** A correct answer for any message: results for each tool call, the sample answer otherwise. */
 function goodAnswer(g: Got): unknown {
   const m = messageOf(g);
+  // A custom voice server answers with the audio itself: 60 ms of tone a character, at the asked rate.
+  if (m.type === 'voice-request') return toneBytes(String(m.text).length * 0.06, Number(m.sampleRate));
   if (m.type === 'tool-calls') return { results: (m.toolCallList as { id: string; function: { name: string } }[]).map((c) => ({ name: c.function.name, toolCallId: c.id, result: 'done' })) };
   return (sampleAnswers as Record<string, unknown>)[String(m.type)] ?? {};
 }

@@ -30,6 +30,8 @@ export interface MessageData {
   'voice-input': { input?: string };
   'assistant.speechStarted': { text?: string; turn?: number; source?: 'model' | 'force-say' | 'custom-voice' };
   'voice-request': { text?: string; sampleRate?: number };
+  /** The conversation to send when it is not the call's own (the latest transcript added). */
+  'call.endpointing.request': { messages?: readonly ConversationMessage[] };
   'chat.created': { chat?: Json };
   'chat.deleted': { chat?: Json };
   'session.created': { session?: Json };
@@ -128,7 +130,7 @@ const BUILDERS: Record<ServerMessageType, Builder> = {
   'voice-input': (_ctx, d) => ({ input: d.input ?? '' }),
   'assistant.speechStarted': (ctx, d) => ({ text: (d.text as string | undefined) ?? lastBot(ctx), ...(d.turn !== undefined ? { turn: d.turn } : {}), source: d.source ?? 'model' }),
   'voice-request': (ctx, d) => ({ text: (d.text as string | undefined) ?? lastBot(ctx), sampleRate: d.sampleRate ?? 24000 }),
-  'call.endpointing.request': (ctx) => conversation(ctx),
+  'call.endpointing.request': (ctx, d) => conversation(d.messages ? { ...ctx, messages: d.messages as unknown as ConversationMessage[] } : ctx),
   'chat.created': (ctx, d, at) => ({ chat: (d.chat as Json | undefined) ?? stamp(ctx, at) }),
   'chat.deleted': (ctx, d, at) => ({ chat: (d.chat as Json | undefined) ?? stamp(ctx, at) }),
   'session.created': (ctx, d, at) => ({ session: (d.session as Json | undefined) ?? stamp(ctx, at) }),

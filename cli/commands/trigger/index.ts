@@ -13,6 +13,7 @@ import { postServerMessage } from '#core/messages/post';
 import { callIdOf } from '../../webhook/summary.js';
 import { callContext, triggerMessage } from '../../webhook/trigger-message.js';
 import { failureOf, resultJson, resultLines } from '../../webhook/trigger-result.js';
+import { triggerVoice } from '../../webhook/trigger-voice.js';
 import type { TriggerResult } from '../../webhook/trigger-result.js';
 import { checkType, judgeAnswer, messageProblems } from '../../webhook/types.js';
 import { targetUrl } from '../../webhook/url.js';
@@ -124,10 +125,15 @@ Examples:
         for (const p of await messageProblems(message)) err(yellow(`Note: the message does not fit the published schema: ${p}\n`));
       }
       if (!json) err(dim(`POST ${url}  ${message.type}${callId ? `  call ${callId}` : ''}\n`));
-      const delivery = await postServerMessage(url, body, { headers: await sign(body, url), timeoutMs: opts.timeout * 1000 });
-      const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
-      const verdict = ok ? await judgeAnswer(message, delivery.answer) : undefined;
-      const result: TriggerResult = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(verdict ? { problems: verdict.problems, notes: verdict.notes } : {}) };
+      let result: TriggerResult;
+      // A custom voice server answers with audio, judged as audio.
+      if (message.type === 'voice-request') result = { ...(await triggerVoice(url, body, message, await sign(body, url), opts.timeout * 1000)), ...(callId ? { callId } : {}) };
+      else {
+        const delivery = await postServerMessage(url, body, { headers: await sign(body, url), timeoutMs: opts.timeout * 1000 });
+        const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
+        const verdict = ok ? await judgeAnswer(message, delivery.answer) : undefined;
+        result = { type: message.type, delivery, ...(callId ? { callId } : {}), ...(verdict ? { problems: verdict.problems, notes: verdict.notes } : {}) };
+      }
       if (json) printJson(resultJson(result), ctx.output);
       else {
         for (const line of resultLines(result, ctx.output.pretty)) {

@@ -6,6 +6,7 @@ import type { Json } from '../../messages/index.js';
 import { runAssistantTurn } from '../../model/index.js';
 import type { ChatMessage, ModelGateway, StepResult } from '../../model/index.js';
 import { hangUp } from './control.js';
+import { askKnowledgeBase, withDocuments } from './knowledge-base.js';
 import { TurnRecorder } from './model-record.js';
 import { toolsOf } from './resolve.js';
 import type { Scenario } from './scenario.js';
@@ -79,10 +80,18 @@ export class ModelTalk {
     const n = ++this.turns;
     let streamed = false;
     const tools = toolsOf(s.deps.store, s.assistant);
+    const known = await s.deps.clock.hold(askKnowledgeBase(s));
+    if (s.ended) return false;
+    if (known && 'say' in known) {
+      // The knowledge base's message is the turn: the model is not asked.
+      if (!(await s.speak('assistant', known.say))) return false;
+      this.history.push({ role: 'assistant', content: s.lastLine?.heard ?? known.say });
+      return !s.ended;
+    }
     const input = {
       assistant: s.assistant ?? {},
       tools,
-      messages: [...this.history],
+      messages: known ? withDocuments(this.history, known.documents) : [...this.history],
       ...(this.members ? { members: this.members } : {}),
       context: { call: s.call, ...(s.phoneNumber ? { phoneNumber: s.phoneNumber } : {}), ...(s.customer ? { customer: s.customer } : {}) },
       label: `call ${s.call.id} turn ${n}`,

@@ -10,6 +10,7 @@ import type { Cast } from './resolve.js';
 import type { Scenario } from './scenario.js';
 import type { CallSession } from './session.js';
 import { runWorkflow } from './workflow.js';
+import { noteStackWithoutAudio } from './audio/sound.js';
 
 /** The platform's default `maxDurationSeconds`. */
 const DEFAULT_MAX_SECONDS = 600;
@@ -24,6 +25,8 @@ export async function answered(s: CallSession, cast: Cast, scenario: Scenario, b
   }
   s.setStatus('in-progress');
   if ('assistant' in cast) s.audio?.ahead(cast.assistant, [STAND_IN_REPLY]);
+  if (s.audio && !(await s.audio.listen())) return;
+  noteStackWithoutAudio(s);
   s.maxSeconds = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
   if ('workflow' in cast) return runWorkflow(s, cast.workflow, scenario);
   return converse(s, scenario, cast.members);

@@ -48,7 +48,7 @@ const average = (xs: number[]): number => (xs.length ? Math.round(xs.reduce((a, 
  * The `PerformanceMetrics` object of a call: its model turns' latencies, or (no model ran) a
  * stand-in turn per reply the customer waited for (`replies`); with its interruption counts.
  */
-export function performanceMetrics(measured: readonly TurnLatency[], interruptions: Interruptions = new Interruptions(), replies = 0, sound?: { scripted: boolean }): Json {
+export function performanceMetrics(measured: readonly TurnLatency[], interruptions: Interruptions = new Interruptions(), replies = 0, sound?: { scripted: boolean; transcribed?: boolean }): Json {
   const turns = measured.length ? measured : Array.from({ length: replies }, () => turnLatency(SIMULATED_MS.model));
   const of = (k: keyof TurnLatency): number => average(turns.map((t) => t[k]));
   return {
@@ -60,15 +60,19 @@ export function performanceMetrics(measured: readonly TurnLatency[], interruptio
     turnLatencyAverage: of('turnLatency'),
     numUserInterrupted: interruptions.user,
     numAssistantInterrupted: interruptions.assistant,
-    simulated: sound ? soundStandIns(sound.scripted) : measured.length ? [...ALWAYS_SIMULATED] : ['modelLatency', ...ALWAYS_SIMULATED, 'turnLatency'],
+    simulated: sound
+      ? soundStandIns(sound.scripted).filter((k) => !(sound.transcribed && k === 'transcriberLatency'))
+      : measured.length
+        ? [...ALWAYS_SIMULATED]
+        : ['modelLatency', ...ALWAYS_SIMULATED, 'turnLatency'],
   };
 }
 
 /**
  * With sound (calls/audio) a turn's latencies come from its audio: the synthesis measured, the
  * endpointing wait its rule chose, the gap between the customer's speech and the reply measured on
- * the call's clock. The stand-ins left: no recogniser runs (the transcript is the line as written),
- * and a scripted reply had no model.
+ * the call's clock. The stand-ins left: no recogniser runs (the transcript is the line as written,
+ * unless the developer's own transcriber heard it: `transcribed`), and a scripted reply had no model.
  */
 function soundStandIns(scripted: boolean): string[] {
   return scripted ? ['modelLatency', 'transcriberLatency'] : ['transcriberLatency'];

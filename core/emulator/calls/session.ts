@@ -350,7 +350,12 @@ export class CallSession {
     c.messages = this.said;
     const answered = this.started !== undefined;
     c.artifact = artifactOf(this.messages, answered ? this.recordingUrl() : undefined, this.recordingUrls());
-    (c.artifact as Json).performanceMetrics = performanceMetrics(this.latencies, this.interruptions, repliesOf(this.messages), this.audio ? { scripted: this.scripted } : undefined);
+    (c.artifact as Json).performanceMetrics = performanceMetrics(
+      this.latencies,
+      this.interruptions,
+      repliesOf(this.messages),
+      this.audio ? { scripted: this.scripted, transcribed: this.audio.transcriber?.measured === true } : undefined,
+    );
     const notes = [this.scripted ? NO_MODEL_HINT : '', this.audioOff ? audioOffNote(this.audioOff) : ''].filter(Boolean);
     c.analysis = { summary: [summarise(this.messages), ...notes].join(' ') };
     if (this.audio) this.audio.close(seconds);

@@ -30,8 +30,11 @@ export function lineStarted(s: CallSession, role: 'assistant' | 'user', text: st
   void s.send('speech-update', { status: 'started', role, turn });
   const words = text.split(/\s+/);
   const partial = words.slice(0, Math.ceil(words.length / 2)).join(' ');
-  void s.send('transcript', { role, transcriptType: 'partial', transcript: partial });
-  s.deps.record.add({ kind: 'call.transcript', callId: s.call.id, role, text: partial, partial: true });
+  // Nothing is known of a line a transcriber has not heard yet: no partial transcript.
+  if (partial) {
+    void s.send('transcript', { role, transcriptType: 'partial', transcript: partial });
+    s.deps.record.add({ kind: 'call.transcript', callId: s.call.id, role, text: partial, partial: true });
+  }
   return { turn, ...start };
 }
 

@@ -14,6 +14,8 @@ import { lineEnded, lineStarted } from '../speech.js';
 import type { CallAudio, LineSource, LineWriter } from './engine.js';
 import type { Utterance } from './utterance.js';
 import { placedSpans, placedWords, prepare } from './utterance.js';
+import { customSpeech, hasCustomVoice } from './custom-voice.js';
+import type { LineSpeech } from './custom-voice.js';
 
 /** Says the armed customer line over the assistant's line under way: from its `over` point, no sooner than `earliest`, no later than the line's end. */
 async function sayArmed(a: CallAudio, earliest: number): Promise<void> {
@@ -45,7 +47,9 @@ async function written(a: CallAudio, write: LineWriter, words: readonly { word: 
 export async function assistantSays(a: CallAudio, text: string, options: { streamed?: boolean; source?: LineSource } = {}): Promise<boolean> {
   const s = a.s;
   const source = options.source ?? 'reply';
-  const { speech, ms } = await a.voices.speech('assistant', text);
+  const said: LineSpeech | undefined = hasCustomVoice(s.assistant) ? await customSpeech(s, a.voices, text) : await a.voices.speech('assistant', text);
+  if (!said) return false;
+  const { speech, ms } = said;
   const customerEnd = a.customerEnd();
   const floor = source === 'reply' || customerEnd === undefined ? a.floor : Math.max(a.floor, customerEnd);
   if (floor > a.now() && !(await a.until(floor))) return false;
@@ -60,7 +64,9 @@ export async function assistantSays(a: CallAudio, text: string, options: { strea
   const begun = lineStarted(s, 'assistant', text, options.streamed === true);
   const line = a.timeline.nextLine('assistant');
   const words = shifted(speech.words, start);
-  const event: SpeechEvent = a.timeline.add({ type: 'speech', side: 'assistant', at: start, end: start + speech.duration, text, words, line, source });
+  const audio = said.audio ? { audio: said.audio } : {};
+  const event: SpeechEvent = a.timeline.add({ type: 'speech', side: 'assistant', at: start, end: start + speech.duration, text, words, line, source, ...audio });
+  if (said.voice) a.timeline.add({ type: 'voice', at: start, text, seconds: Math.round(speech.duration * 1000) / 1000, ...said.voice });
   a.speaking = { start, end: start + speech.duration, words, interruptible: source !== 'first-message' || firstMessageInterruptible(s.assistant) };
   const out = a.out?.line(text, speech.sampleRate);
   out?.push(speech.samples);
@@ -116,7 +122,7 @@ function noteLatency(a: CallAudio, start: number, voiceMs: number): void {
   const latency = {
     modelLatency: Math.round(a.modelMs ?? 0),
     voiceLatency: voiceMs,
-    transcriberLatency: 0,
+    transcriberLatency: turn.transcriberMs,
     endpointingLatency: Math.round(turn.endpointSeconds * 1000),
     turnLatency: Math.round((start - turn.speechEnd) * 1000),
   };

@@ -5,7 +5,8 @@
 // starts again: a reply that would start after it is dropped, one under way may be cut by it.
 import { startPlanOf } from './plans.js';
 import type { TurnPart } from './rules.js';
-import { turnsOf } from './rules.js';
+import { endpointingOf, turnsOf } from './rules.js';
+import { customEndpointing } from './custom-endpointing.js';
 import { lineEnded, lineStarted } from '../speech.js';
 import type { CallAudio } from './engine.js';
 import type { Fragments } from './utterance.js';
@@ -21,7 +22,7 @@ export async function customerSays(a: CallAudio, line: string | Fragments, reply
     return a.until(placed.at + placed.u.seconds);
   }
   const words = placedWords(placed.u, placed.at);
-  const parts = turnsOf(words, placedSpans(placed.u, placed.at), a.lastAssistant, startPlanOf(a.s.assistant));
+  const parts = await turnsOf(words, placedSpans(placed.u, placed.at), a.lastAssistant, startPlanOf(a.s.assistant), a.transcriber ? undefined : customEndpointing(a));
   if (!parts.length) {
     a.s.log(`The voice activity detector heard no speech in the customer's line ("${text}"): nothing was transcribed`, 'WARN');
     const ok = await a.until(placed.at + placed.u.seconds);
@@ -30,7 +31,8 @@ export async function customerSays(a: CallAudio, line: string | Fragments, reply
   }
   for (const [k, part] of parts.entries()) {
     const next = parts[k + 1];
-    if (!(await heard(a, part))) return false;
+    const words = await heard(a, part);
+    if (words === undefined) return false;
     a.resume = next
       ? {
           at: next.speechStart,
@@ -48,21 +50,35 @@ export async function customerSays(a: CallAudio, line: string | Fragments, reply
       a.placed = undefined;
       if (a.armed) a.armed.ready = true;
     }
-    if (!(await reply(part.text, !next))) return false;
+    if (!(await reply(words, !next))) return false;
   }
   a.resume = undefined;
   return !a.s.ended;
 }
 
-/** One turn of the customer's: speech messages as it is said, then the user message once endpointing judged it over. */
-async function heard(a: CallAudio, part: TurnPart): Promise<boolean> {
+/**
+ * One turn of the customer's: speech messages as it is said, then the user message once endpointing
+ * judged it over; what was heard (undefined once the call ended). With the developer's transcriber,
+ * its transcription is the turn, and endpointing waits from when it arrived by its rules.
+ */
+async function heard(a: CallAudio, part: TurnPart): Promise<string | undefined> {
   const s = a.s;
-  if (!(await a.until(part.speechStart))) return false;
-  const begun = lineStarted(s, 'user', part.text, false);
-  if (!(await a.until(part.endpointAt))) return false;
-  a.timeline.add({ type: 'endpoint', at: part.endpointAt, speechEnd: part.speechEnd, rule: part.rule, seconds: part.seconds, transcript: part.text });
-  lineEnded(s, 'user', part.text, begun, part.speechEnd);
+  if (!(await a.until(part.speechStart))) return undefined;
+  const t = a.transcriber;
+  const begun = lineStarted(s, 'user', t ? '' : part.text, false);
+  let turn = part;
+  let transcriberMs = 0;
+  if (t) {
+    const got = await t.turn(part);
+    if (!got) return undefined;
+    const { seconds, rule } = await (customEndpointing(a) ?? ((text: string) => endpointingOf(text, a.lastAssistant, startPlanOf(s.assistant))))(got.text);
+    turn = { ...part, text: got.text, seconds, rule, endpointAt: Math.max(a.now(), part.speechEnd) + seconds };
+    transcriberMs = got.latencyMs;
+  }
+  if (!(await a.until(turn.endpointAt))) return undefined;
+  a.timeline.add({ type: 'endpoint', at: turn.endpointAt, speechEnd: turn.speechEnd, rule: turn.rule, seconds: turn.seconds, transcript: turn.text });
+  lineEnded(s, 'user', turn.text, begun, turn.speechEnd);
   s.hooks?.customerSpoke();
-  a.afterCustomer(part.speechEnd, part.seconds);
-  return true;
+  a.afterCustomer(turn.speechEnd, turn.seconds, transcriberMs);
+  return turn.text;
 }

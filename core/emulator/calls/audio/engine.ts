@@ -6,6 +6,8 @@ import type { Json } from '../../../messages/index.js';
 import type { CallSession } from '../session.js';
 import { assistantSays } from './assistant.js';
 import { customerSays } from './customer.js';
+import { hasCustomVoice } from './custom-voice.js';
+import { CallTranscriber, hasCustomTranscriber } from './custom-transcriber.js';
 import { startPlanOf } from './plans.js';
 import type { NoiseOptions } from './port.js';
 import type { Overlap, Span } from './rules.js';
@@ -65,6 +67,8 @@ export const TIMELINES = 'call-audio';
 interface Answering {
   speechEnd: number;
   endpointSeconds: number;
+  /** The developer's transcriber's latency for the turn (0: none runs). */
+  transcriberMs: number;
 }
 
 /**
@@ -95,6 +99,8 @@ export class CallAudio {
   lines: { push(line: LiveLine): void } | undefined;
   /** Where the assistant's audio is played as it is said (a browser in a web call); unset: the timeline only. */
   out: AssistantOut | undefined;
+  /** The developer's transcriber, when the assistant has one (`transcriber.provider: custom-transcriber`). */
+  transcriber: CallTranscriber | undefined;
 
   constructor(
     readonly s: CallSession,
@@ -111,7 +117,17 @@ export class CallAudio {
       .flatMap((h) => (Array.isArray(h.do) ? (h.do as Json[]) : []))
       .flatMap((a) => (typeof a.exact === 'string' ? [a.exact] : Array.isArray(a.exact) ? a.exact.filter((t): t is string => typeof t === 'string') : []));
     const first = typeof assistant?.firstMessage === 'string' ? [assistant.firstMessage] : [];
+    // The developer's voice server speaks each line when it is said, as the platform asks it.
+    if (hasCustomVoice(assistant)) return;
     this.voices.ahead('assistant', [...first, ...lines, ...said]);
+  }
+
+  /** Opens the assistant's custom transcriber, when it has one, as the call starts; false once the call ended because none could start. */
+  async listen(): Promise<boolean> {
+    if (!hasCustomTranscriber(this.s.assistant)) return true;
+    this.transcriber = new CallTranscriber(this);
+    const t = this.transcriber;
+    return this.s.deps.clock.hold(t.connect(false));
   }
 
   /** Seconds since the call was answered, on its clock. */
@@ -186,9 +202,9 @@ export class CallAudio {
   }
 
   /** A customer turn was judged over now (`speechEnd`: where their speech stopped): the reply starts `waitSeconds` from now at the soonest. */
-  afterCustomer(speechEnd: number, endpointSeconds: number): void {
+  afterCustomer(speechEnd: number, endpointSeconds: number, transcriberMs = 0): void {
     this.floor = Math.max(this.floor, this.now() + startPlanOf(this.s.assistant).waitSeconds);
-    this.answering = { speechEnd, endpointSeconds };
+    this.answering = { speechEnd, endpointSeconds, transcriberMs };
   }
 
   /** Keypad tones on a side's channel from now: `digits` at 0.1 s a key and 0.1 s between keys. */
@@ -207,6 +223,7 @@ export class CallAudio {
   /** Ends the timeline at the call's length (seconds) and keeps it with the call, for its recording. */
   close(seconds: number): void {
     this.timeline.data.seconds = Math.round(seconds * 1000) / 1000;
+    this.transcriber?.close();
     const { store, clock } = this.s.deps;
     const id = this.s.call.id;
     store.remove(TIMELINES, id);

@@ -68,6 +68,7 @@ export interface AudioPort {
   addNoise(pcm: PcmLike, options: NoiseOptions): PcmLike;
   dtmfTones(digits: string, options?: { sampleRate?: number; toneSeconds?: number; gapSeconds?: number }): PcmLike;
   interleave(left: PcmLike, right: PcmLike): PcmLike;
+  resample(pcm: PcmLike, sampleRate: number): PcmLike;
   encodeWav(pcm: PcmLike): Uint8Array;
   warm(): Promise<unknown>;
 }

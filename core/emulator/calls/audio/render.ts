@@ -33,8 +33,9 @@ export async function renderChannels(data: TimelineData, voices: Voices, seconds
   const out = { customer: new Int16Array(length), assistant: new Int16Array(length) };
   for (const e of data.events) {
     if (e.type === 'speech') {
-      const { speech } = await voices.speech(e.side, e.text);
-      place(out[e.side], speech, e.at, rate, e.cut ? e.cut.at - e.at : Infinity);
+      // A voice server's line is its kept audio (silence once the process has let it go).
+      const speech = e.audio ? voices.recordedAudio(e.audio) : (await voices.speech(e.side, e.text)).speech;
+      if (speech) place(out[e.side], speech, e.at, rate, e.cut ? e.cut.at - e.at : Infinity);
     } else if (e.type === 'keys') {
       place(out[e.side], voices.port.dtmfTones(e.digits, { sampleRate: rate }), e.at, rate);
     }

@@ -57,24 +57,24 @@ describe('turnsOf', () => {
     { start: 0.18, end: 1.05 },
     { start: 1.78, end: 2.45 },
   ];
-  it('keeps speech that starts again within the endpointing wait in one turn', () => {
-    const [one, ...rest] = turnsOf(said, spans, '', startPlanOf({}));
+  it('keeps speech that starts again within the endpointing wait in one turn', async () => {
+    const [one, ...rest] = await turnsOf(said, spans, '', startPlanOf({}));
     expect(rest).toEqual([]);
     expect(one).toMatchObject({ text: 'Book a table for two.', speechStart: 0.18, speechEnd: 2.45, rule: 'onPunctuationSeconds' });
     expect(one!.endpointAt).toBeCloseTo(2.55, 9);
   });
 
-  it('makes two turns when the pause outlasts the wait', () => {
+  it('makes two turns when the pause outlasts the wait', async () => {
     const plan = startPlanOf({ startSpeakingPlan: { transcriptionEndpointingPlan: { onNoPunctuationSeconds: 0.4 } } });
-    expect(turnsOf(said, spans, '', plan).map((t) => [t.text, t.speechEnd, t.rule])).toEqual([
+    expect((await turnsOf(said, spans, '', plan)).map((t) => [t.text, t.speechEnd, t.rule])).toEqual([
       ['Book a table', 1.05, 'onNoPunctuationSeconds'],
       ['for two.', 2.45, 'onPunctuationSeconds'],
     ]);
   });
 
-  it('gives no turn when the detector heard nothing, nor for noise it took for speech', () => {
-    expect(turnsOf(said, [], '', startPlanOf({}))).toEqual([]);
-    expect(turnsOf([], [{ start: 0, end: 1 }], '', startPlanOf({}))).toEqual([]);
+  it('gives no turn when the detector heard nothing, nor for noise it took for speech', async () => {
+    expect(await turnsOf(said, [], '', startPlanOf({}))).toEqual([]);
+    expect(await turnsOf([], [{ start: 0, end: 1 }], '', startPlanOf({}))).toEqual([]);
   });
 });
 

@@ -62,23 +62,30 @@ function spanOfWords(words: readonly TimelineWord[], spans: readonly Span[]): nu
 
 /**
  * The turns a customer's line makes: after each span of speech the detector heard, the endpointing
- * wait for the words so far; speech that starts again within it stays in the same turn. A span with
+ * wait for the words so far (`decide`: the local rules unless the developer's endpointing server
+ * decides); speech that starts again within it stays in the same turn. A span with
  * no words (noise the detector took for speech) gives no turn of its own.
  */
-export function turnsOf(words: readonly TimelineWord[], spans: readonly Span[], lastAssistant: string, plan: StartPlan): TurnPart[] {
+export async function turnsOf(
+  words: readonly TimelineWord[],
+  spans: readonly Span[],
+  lastAssistant: string,
+  plan: StartPlan,
+  decide: (transcript: string) => Endpointing | Promise<Endpointing> = (text) => endpointingOf(text, lastAssistant, plan),
+): Promise<TurnPart[]> {
   if (!spans.length) return [];
   const owner = spanOfWords(words, spans);
   const parts: TurnPart[] = [];
   let first = 0;
-  spans.forEach((span, i) => {
+  for (const [i, span] of spans.entries()) {
     const mine = words.filter((_, k) => (owner[k] as number) >= first && (owner[k] as number) <= i);
     const text = mine.map((w) => w.word).join(' ');
-    const { seconds, rule } = endpointingOf(text, lastAssistant, plan);
+    const { seconds, rule } = await decide(text);
     const next = spans[i + 1];
-    if (next && next.start - span.end < seconds) return;
+    if (next && next.start - span.end < seconds) continue;
     if (mine.length) parts.push({ words: mine, text, speechStart: (spans[first] as Span).start, speechEnd: span.end, endpointAt: span.end + seconds, rule, seconds });
     first = i + 1;
-  });
+  }
   return parts;
 }
 

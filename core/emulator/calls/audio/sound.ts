@@ -8,6 +8,8 @@ import type { CallSession } from '../session.js';
 import { CallAudio, TIMELINES } from './engine.js';
 import { CallHooks } from './hooks.js';
 import { forgetMicrophone, microphoneOf } from './microphone.js';
+import { hasCustomTranscriber } from './custom-transcriber.js';
+import { hasCustomVoice } from './custom-voice.js';
 import { AUDIO_OFF, loadAudio } from './port.js';
 import type { RecordingKind } from './render.js';
 import { recordingBytes, renderChannels } from './render.js';
@@ -24,6 +26,13 @@ const KEPT_RECORDINGS = 4;
  * starts many) shares it, so a line is synthesized once however many calls say it.
  */
 let shared: Promise<Voices | undefined> | undefined;
+
+/** Notes, on a call without sound, that the assistant's own voice or transcriber is not called (they need the call's audio). */
+export function noteStackWithoutAudio(s: CallSession): void {
+  if (s.audio || !s.audioOff) return;
+  const yours = [hasCustomVoice(s.assistant) && 'custom voice', hasCustomTranscriber(s.assistant) && 'custom transcriber'].filter(Boolean);
+  if (yours.length) s.log(`Your ${yours.join(' and ')} ${yours.length > 1 ? 'are' : 'is'} not called: ${yours.length > 1 ? 'they need' : 'it needs'} the call's audio`, 'WARN');
+}
 
 /** Loads the audio package on first use and gives calls their sound. */
 export class CallSound {

@@ -32,6 +32,20 @@ export interface SpeechEvent {
   line: number;
   /** What made the assistant speak: its first message, a reply, a hook, an end-of-call message. */
   source?: 'first-message' | 'reply' | 'hook' | 'say' | 'end';
+  /** The key of audio a voice server sent for the line (kept as sent: it cannot be synthesized again). */
+  audio?: string;
+}
+
+/** A line the developer's voice server spoke (`voice-request`): its text, the audio's length, the time to its first byte. */
+export interface VoiceEvent {
+  type: 'voice';
+  at: number;
+  text: string;
+  url: string;
+  /** How many `voice-request`s the chunk plan cut the line into. */
+  chunks: number;
+  seconds: number;
+  firstByteMs: number;
 }
 
 /** A silence in the middle of a customer's line (between two of its fragments). */
@@ -117,8 +131,19 @@ export interface LatencyEvent {
   turnLatency: number;
 }
 
+/** What the developer's transcriber heard for a customer turn (`written`: the line the simulated customer said). */
+export interface TranscriberEvent {
+  type: 'transcriber';
+  at: number;
+  url: string;
+  text: string;
+  written: string;
+  latencyMs: number;
+}
+
 /** Everything a timeline holds. */
-export type TimelineEvent = SpeechEvent | PauseEvent | KeysEvent | VadEvent | InterruptionEvent | AcknowledgementEvent | EndpointEvent | HookEvent | DroppedEvent | LatencyEvent;
+export type TimelineEvent =
+  SpeechEvent | PauseEvent | KeysEvent | VadEvent | InterruptionEvent | AcknowledgementEvent | EndpointEvent | HookEvent | DroppedEvent | LatencyEvent | VoiceEvent | TranscriberEvent;
 
 /** A call's timeline as kept with the call (plain JSON). */
 export interface TimelineData {

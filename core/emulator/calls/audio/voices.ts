@@ -17,6 +17,9 @@ export class Voices {
   private readonly kept = new Map<string, Promise<SpeechLike>>();
   private readonly sizes = new Map<string, number>();
   private samples = 0;
+  /** Audio that cannot be made again (a voice server's), by key, oldest first. */
+  private readonly recorded = new Map<string, SpeechLike>();
+  private recordedSamples = 0;
 
   private readonly synth: SynthesizerLike;
   /** Whether asking again moves a line to the front (the worker's queue) rather than saying it twice. */
@@ -35,6 +38,22 @@ export class Voices {
     const started = performance.now();
     const speech = await this.get(key, side, text, 'now');
     return { speech, ms: ready ? 0 : Math.round(performance.now() - started) };
+  }
+
+  /** Keeps audio that cannot be synthesized again (a voice server's line), for the call's recording; the oldest go first past the cap. */
+  record(key: string, speech: SpeechLike): void {
+    this.recorded.set(key, speech);
+    this.recordedSamples += speech.samples.length;
+    for (const [old, kept] of this.recorded) {
+      if (this.recordedSamples <= MAX_SAMPLES || old === key) break;
+      this.recorded.delete(old);
+      this.recordedSamples -= kept.samples.length;
+    }
+  }
+
+  /** Audio kept by `record`, while it is kept. */
+  recordedAudio(key: string): SpeechLike | undefined {
+    return this.recorded.get(key);
   }
 
   /** Starts synthesizing lines that will be said soon, without waiting for them. */

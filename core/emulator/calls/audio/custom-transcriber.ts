@@ -1,0 +1,148 @@
+// The developer's own transcriber (`transcriber.provider: custom-transcriber`): a WebSocket opened
+// when the call starts (stack/transcriber-link.ts), then the call's audio as it happens: each
+// customer turn's audio, and the assistant's before it, is sent in 100 ms frames paced on the
+// call's clock up to the end of the customer's speech. What the server answers for the customer
+// channel is the turn: its transcript, its message, what the model reads and what endpointing
+// judges. The clock is held while the call waits for it; `transcriberLatency` is the real time from
+// the turn's last frame to the last transcription. A transcriber that cannot be reached, closes,
+// sends garbage or gives no transcription within its `timeoutSeconds` hands over to
+// `fallbackPlan.transcribers` (a built-in provider there stands in with the line as written);
+// with none left the call ends: `pipeline-error-custom-transcriber-failed` when it could not
+// start, `call.in-progress.error-vapifault-custom-transcriber-failed` when it failed mid-call.
+import type { Json } from '../../../messages/index.js';
+import { serverOf } from '../deliver.js';
+import { TranscriberLink } from '../stack/transcriber-link.js';
+import type { CallAudio } from './engine.js';
+import { renderChannels } from './render.js';
+import type { TurnPart } from './rules.js';
+import { SAMPLE_RATE } from './timeline.js';
+import { isObject } from '../../../json.js';
+
+/** The provider of the developer's own transcriber. */
+export const CUSTOM_TRANSCRIBER = 'custom-transcriber';
+
+/** The endedReason when no transcriber could start. */
+export const TRANSCRIBER_FAILED = 'pipeline-error-custom-transcriber-failed';
+
+/** The endedReason when the transcriber failed during the call and no fallback was left. */
+export const TRANSCRIBER_FAILED_IN_CALL = 'call.in-progress.error-vapifault-custom-transcriber-failed';
+
+/** Seconds of call audio in one binary frame. */
+const FRAME_SECONDS = 0.1;
+
+/** Whether the assistant listens with a transcriber server. */
+export function hasCustomTranscriber(assistant: Json | undefined): boolean {
+  return isObject(assistant?.transcriber) && assistant.transcriber.provider === CUSTOM_TRANSCRIBER;
+}
+
+/** A customer turn as the transcriber heard it: its words, and ms from its audio's end to the transcription. */
+export interface HeardTurn {
+  text: string;
+  latencyMs: number;
+}
+
+/** A call's link to the developer's transcriber and its fallbacks. */
+export class CallTranscriber {
+  private link: TranscriberLink | undefined;
+  private readonly candidates: Json[];
+  private index = -1;
+  /** Seconds of the call's audio sent so far. */
+  private sent = 0;
+  private timeoutMs = 20_000;
+  /** A built-in fallback took over: the line as written stands in for a transcription. */
+  private standIn = false;
+  /** Whether the turns' transcriptions came from a transcriber server (their latency was measured). */
+  measured = false;
+
+  constructor(private readonly a: CallAudio) {
+    const t = a.s.assistant?.transcriber as Json;
+    const fallbacks = isObject(t.fallbackPlan) && Array.isArray(t.fallbackPlan.transcribers) ? (t.fallbackPlan.transcribers as unknown[]).filter(isObject) : [];
+    this.candidates = [t, ...fallbacks];
+  }
+
+  /** Connects to the next transcriber that answers; false once the call ended because none did (`inCall`: it failed mid-call). */
+  async connect(inCall: boolean, cause?: string): Promise<boolean> {
+    const s = this.a.s;
+    const causes = cause ? [cause] : [];
+    this.link?.close();
+    this.link = undefined;
+    while (++this.index < this.candidates.length) {
+      const c = this.candidates[this.index] as Json;
+      const name = this.index === 0 ? 'The custom transcriber' : `Fallback transcriber ${this.index} (${String(c.provider)})`;
+      if (c.provider !== CUSTOM_TRANSCRIBER) {
+        this.standIn = true;
+        s.log(`${name} takes over: the customer's lines as written stand in for its transcriptions (after: ${causes.join('; ')})`, 'WARN');
+        return true;
+      }
+      const target = serverOf(c);
+      const got = target ? await TranscriberLink.open(target.url, target.headers, target.timeoutSeconds * 1000, SAMPLE_RATE) : 'the transcriber has no server.url';
+      if (typeof got !== 'string') {
+        this.link = got;
+        this.timeoutMs = (target?.timeoutSeconds ?? 20) * 1000;
+        s.log(`${name} is connected (${got.url}): the call's audio goes to it as 16-bit stereo at ${SAMPLE_RATE} Hz, customer channel 0`);
+        return true;
+      }
+      causes.push(`${target?.url ?? 'no url'}: ${got}`);
+      s.log(`${name} could not be reached: ${got}`, 'ERROR');
+    }
+    const reason = inCall ? TRANSCRIBER_FAILED_IN_CALL : TRANSCRIBER_FAILED;
+    s.log(`No transcriber is left (${causes.join('; ')}): the call ends ${reason}`, 'ERROR');
+    s.finish(reason);
+    return false;
+  }
+
+  /** The customer's turn as the transcriber hears it (see the file's comment); undefined once the call ended. */
+  async turn(part: TurnPart): Promise<HeardTurn | undefined> {
+    const link = this.link;
+    if (this.standIn || !link) return { text: part.text, latencyMs: 0 };
+    const since = link.heard.length;
+    if (!(await this.stream(link, part.speechEnd))) return undefined;
+    const end = performance.now();
+    const ours = (): string[] => link.heard.slice(since).flatMap((h) => (h.channel === 'customer' ? [h.text] : []));
+    await this.a.s.deps.clock.hold(
+      (async () => {
+        while (!link.failed && !ours().length && performance.now() - end < this.timeoutMs) await link.next(this.timeoutMs - (performance.now() - end));
+      })(),
+    );
+    if (this.a.s.ended) return undefined;
+    const said = ours();
+    if (!said.length) {
+      const cause = `${link.url}: ${link.failed ?? `no transcription of the customer's speech within ${this.timeoutMs / 1000} s`}`;
+      this.a.s.log(`The transcriber failed: ${cause}`, 'ERROR');
+      // The next transcriber hears this turn again from its start.
+      this.sent = Math.min(this.sent, part.speechStart);
+      if (!(await this.connect(true, cause))) return undefined;
+      return this.turn(part);
+    }
+    this.measured = true;
+    const last = link.heard.filter((h) => h.channel === 'customer').at(-1);
+    const latencyMs = Math.max(0, Math.round((last?.arrivedMs ?? end) - end));
+    const text = said.join(' ').trim();
+    this.a.timeline.add({ type: 'transcriber', at: this.a.now(), url: link.url, text, written: part.text, latencyMs });
+    return { text, latencyMs };
+  }
+
+  /** Sends the call's audio up to `end` (seconds), a frame each 100 ms of the call's clock; false once the call ended. */
+  private async stream(link: TranscriberLink, end: number): Promise<boolean> {
+    const a = this.a;
+    const channels = await renderChannels(a.timeline.data, a.voices, end);
+    for (let t = this.sent; t < end - 1e-6;) {
+      const to = Math.min(end, t + FRAME_SECONDS);
+      if (to > a.now() && !(await a.until(to))) return false;
+      const [from, until] = [Math.round(t * SAMPLE_RATE), Math.round(to * SAMPLE_RATE)];
+      const stereo = a.voices.port.interleave(
+        { samples: channels.customer.subarray(from, until), sampleRate: SAMPLE_RATE },
+        { samples: channels.assistant.subarray(from, until), sampleRate: SAMPLE_RATE },
+      ).samples;
+      link.send(Buffer.from(stereo.buffer, stereo.byteOffset, stereo.byteLength));
+      t = to;
+    }
+    this.sent = Math.max(this.sent, end);
+    return true;
+  }
+
+  /** Closes the link when the call ends. */
+  close(): void {
+    this.link?.close();
+  }
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { chunkPlanOf, chunksOf } from './chunks.js';
+
+describe('a custom voice chunk plan', () => {
+  it('cuts at a boundary once a piece has minCharacters, never inside a number', () => {
+    const plan = chunkPlanOf({ provider: 'custom-voice' });
+    expect(chunksOf('Sure. Your table for four is booked at 7.30 tonight, under Kim. Anything else?', plan)).toEqual([
+      'Sure. Your table for four is booked at 7.30 tonight,',
+      'under Kim. Anything else?',
+    ]);
+  });
+
+  it('sends the line whole when disabled, and honours its own boundaries and minimum', () => {
+    expect(chunksOf('One. Two. Three.', chunkPlanOf({ chunkPlan: { enabled: false } }))).toEqual(['One. Two. Three.']);
+    expect(chunksOf('One. Two! Three.', chunkPlanOf({ chunkPlan: { minCharacters: 1, punctuationBoundaries: ['!'] } }))).toEqual(['One. Two!', 'Three.']);
+  });
+});
