@@ -36,6 +36,8 @@ export async function answered(s: CallSession, cast: Cast, scenario: Scenario, b
 export async function outbound(s: CallSession, scenario: Scenario): Promise<void> {
   const cast = castOf(s.deps, s.call);
   if (cast && 'assistant' in cast) s.assistant = cast.assistant;
+  // Its first lines are made while the call is queued and rings.
+  if (cast && 'assistant' in cast) s.audio?.ahead(cast.assistant, [STAND_IN_REPLY]);
   s.setStatus('queued');
   if (!(await s.wait(0.5))) return;
   if (!cast) {

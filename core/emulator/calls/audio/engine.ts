@@ -110,8 +110,20 @@ export class CallAudio {
     if (noise) this.timeline.data.noise = noise;
   }
 
-  /** Synthesizes ahead the lines the assistant is about to need: its first message, its hooks' lines, `lines`. */
+  /** The scenario's customer lines, prepared ahead after the assistant's (see ahead()). */
+  customerLines: (string | Fragments)[] = [];
+
+  /**
+   * Synthesizes ahead the lines the call is about to need: the assistant's (its first message, its
+   * hooks' lines, `lines`), then the scenario's customer lines (synthesized and heard by the
+   * detector). Called again as the call goes on, it makes nothing twice.
+   */
   ahead(assistant: Json | undefined, lines: readonly string[]): void {
+    this.aheadAssistant(assistant, lines);
+    for (const line of this.customerLines) void prepare(line, this.voices, this.noise, 'ahead').catch(() => undefined);
+  }
+
+  private aheadAssistant(assistant: Json | undefined, lines: readonly string[]): void {
     const hooks = Array.isArray(assistant?.hooks) ? (assistant.hooks as Json[]) : [];
     const said = hooks
       .flatMap((h) => (Array.isArray(h.do) ? (h.do as Json[]) : []))

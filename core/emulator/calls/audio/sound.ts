@@ -15,7 +15,6 @@ import type { RecordingKind } from './render.js';
 import { recordingBytes, renderChannels } from './render.js';
 import type { CallChannels } from './render.js';
 import type { TimelineData } from './timeline.js';
-import { fragmentsOf } from './utterance.js';
 import { Voices } from './voices.js';
 
 /** Calls whose channels are kept after being made, for the other kinds of recording asked for next. */
@@ -60,10 +59,8 @@ export class CallSound {
     }
     s.audio = new CallAudio(s, voices, scenario.noise);
     s.hooks = new CallHooks(s);
-    voices.ahead(
-      'customer',
-      scenario.turns.flatMap((t) => (t.say === undefined ? [] : fragmentsOf(t.say).filter((p): p is string => typeof p === 'string'))),
-    );
+    // Made ahead after the assistant's lines, as soon as the call knows its assistant (CallAudio.ahead).
+    s.audio.customerLines = scenario.turns.flatMap((t) => (t.say === undefined ? [] : [t.say]));
     s.log(
       `Audio: on. Both sides are synthesized locally (stand-in voices, not your provider's), the voice activity detector listens to the customer, and the timing rules run on the call's audio${scenario.noise ? `; the customer's audio has noise at ${scenario.noise.snrDb} dB SNR` : ''}`,
     );

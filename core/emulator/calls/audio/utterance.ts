@@ -62,8 +62,34 @@ export interface Utterance {
   ms: number;
 }
 
-/** Synthesizes a line in the customer's voice and runs the detector on it (with the noise, when there is any). */
-export async function prepare(line: string | Fragments, voices: Voices, noise?: NoiseOptions): Promise<Utterance> {
+/** Lines prepared lately, by voices, line and noise: a line prepared ahead (a scenario's) is not made twice. */
+const PREPARED_KEPT = 256;
+const prepared = new WeakMap<Voices, Map<string, Promise<Utterance>>>();
+
+/**
+ * Synthesizes a line in the customer's voice and runs the detector on it (with the noise, when
+ * there is any). `ahead`: a line said later (a scenario's, prepared as the call starts), made
+ * after what someone waits for; the same line asked for again is not made twice.
+ */
+export async function prepare(line: string | Fragments, voices: Voices, noise?: NoiseOptions, urgency: 'now' | 'ahead' = 'now'): Promise<Utterance> {
+  const kept = prepared.get(voices) ?? new Map<string, Promise<Utterance>>();
+  prepared.set(voices, kept);
+  const key = JSON.stringify([line, noise ?? null]);
+  const found = kept.get(key);
+  if (found) {
+    // Asked for now while it is still being made ahead: its synthesis moves to the front.
+    if (urgency === 'now') for (const part of fragmentsOf(line)) if (typeof part === 'string') void voices.speech('customer', part, 'now').catch(() => undefined);
+    const u = await found;
+    return { ...u, ms: 0 };
+  }
+  const making = made(line, voices, noise, urgency);
+  kept.set(key, making);
+  making.catch(() => kept.delete(key));
+  if (kept.size > PREPARED_KEPT) kept.delete(kept.keys().next().value as string);
+  return making;
+}
+
+async function made(line: string | Fragments, voices: Voices, noise: NoiseOptions | undefined, urgency: 'now' | 'ahead'): Promise<Utterance> {
   const fragments: SaidFragment[] = [];
   const pauses: Span[] = [];
   const audio: PcmLike[] = [];
@@ -76,7 +102,7 @@ export async function prepare(line: string | Fragments, voices: Voices, noise?: 
       at += part;
       continue;
     }
-    const said = await voices.speech('customer', part);
+    const said = await voices.speech('customer', part, urgency);
     ms += said.ms;
     fragments.push({ text: part, at, end: at + said.speech.duration, words: shifted(said.speech.words, at) });
     audio.push(said.speech);

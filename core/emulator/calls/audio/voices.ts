@@ -31,12 +31,12 @@ export class Voices {
     this.queued = (threaded?.threads ?? 0) > 0;
   }
 
-  /** The speech of `text` in `side`'s voice and the milliseconds this call waited for it (0 when it was ready). */
-  async speech(side: Side, text: string): Promise<{ speech: SpeechLike; ms: number }> {
+  /** The speech of `text` in `side`'s voice and the milliseconds this call waited for it (0 when it was ready); `ahead`: made after what is needed now. */
+  async speech(side: Side, text: string, urgency: 'now' | 'ahead' = 'now'): Promise<{ speech: SpeechLike; ms: number }> {
     const key = `${side}\n${text}`;
     const ready = this.sizes.has(key);
     const started = performance.now();
-    const speech = await this.get(key, side, text, 'now');
+    const speech = await this.get(key, side, text, urgency);
     return { speech, ms: ready ? 0 : Math.round(performance.now() - started) };
   }
 
