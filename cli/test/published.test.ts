@@ -53,11 +53,12 @@ describe('recordings through the CLI', () => {
 
   it('answers 404 (exit 1) before the call has ended, and fails clearly on an unwritable --out', async () => {
     // A number that never answers rings for 30 s on the harness's real-time clock: the call is still
-    // ringing when the next command asks, however slow the machine is to start it.
-    const created = await hf.current.voice(['call', 'create', '--set', 'customer.number=+15550100001', '--json']);
+    // ringing when the next command asks, however slow the machine is to start it. (It needs an
+    // assistant: without one the call ends at once, as on the platform.)
+    const created = await hf.current.voice(['call', 'create', '--set', 'customer.number=+15550100001', '--set', 'assistant.name=Ringer', '--json']);
     const id = json<{ id: string }>(created).id;
     const early = await hf.current.voice(['call', 'recording', 'get', id, '--out', join(hf.current.home, 'early.wav')]);
-    expect(early.exitCode).toBe(1);
+    expect(early.exitCode, early.stderr).toBe(1);
     expect(early.stderr).toContain('has not ended');
     const bad = await hf.current.voice(['call', 'recording', 'get', ENDED_CALL, '--out', join(hf.current.home, 'no', 'such', 'x.wav')]);
     expect(bad.exitCode).toBe(1);
