@@ -168,7 +168,20 @@ export interface KnowledgeBaseEvent {
 
 /** Everything a timeline holds. */
 export type TimelineEvent =
-  SpeechEvent | PauseEvent | KeysEvent | VadEvent | InterruptionEvent | AcknowledgementEvent | EndpointEvent | HookEvent | DroppedEvent | LatencyEvent | VoiceEvent | TranscriberEvent | EndpointingEvent | KnowledgeBaseEvent;
+  | SpeechEvent
+  | PauseEvent
+  | KeysEvent
+  | VadEvent
+  | InterruptionEvent
+  | AcknowledgementEvent
+  | EndpointEvent
+  | HookEvent
+  | DroppedEvent
+  | LatencyEvent
+  | VoiceEvent
+  | TranscriberEvent
+  | EndpointingEvent
+  | KnowledgeBaseEvent;
 
 /** A call's timeline as kept with the call (plain JSON). */
 export interface TimelineData {
