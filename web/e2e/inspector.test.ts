@@ -187,13 +187,10 @@ describe('voice dev inspector', () => {
     const kb = rows.locator('li', { hasText: '1 document for the model' }).first();
     await kb.getByText('1 document for the model').click();
     await kb.getByText(/similarity 0\.92: Opening hours: nine to five/).waitFor();
-    // Each exchange is a mark on the turn timeline, named for a screen reader.
-    const lane = page.getByRole('group', { name: "Your voice stack's exchanges" });
-    await lane.getByRole('button', { name: /^Voice: "Hello, Stack here\."/ }).waitFor();
-    await lane
-      .getByRole('button', { name: /^Knowledge base: 1 document/ })
-      .first()
-      .waitFor();
+    // Each exchange is a mark on the turn timeline that names it on hover.
+    const lane = page.getByRole('group', { name: 'Turn timeline' }).locator('.lane.stack');
+    await lane.locator('[title^="Voice: \\"Hello, Stack here.\\""]').waitFor({ state: 'attached' });
+    await lane.locator('[title^="Knowledge base: 1 document"]').first().waitFor({ state: 'attached' });
   });
 
   it('says nothing was said on a call that ended without a word (a busy line)', async () => {

@@ -64,21 +64,18 @@ export function labelOf(x: Exchange): string {
   return `${NAMES[x.kind]}: ${x.summary}`;
 }
 
-/** The marks of the exchanges, a lane of the turn timeline; `pct` places a time, `seek` plays from it. */
+/**
+ * The marks of the exchanges, a lane of the turn timeline (`pct` places a time, `seek` plays from
+ * it): a hover names the exchange and a click plays from it. Exchanges close together sit closer
+ * than a finger's width, so the lane is for the pointer only; the rows below are its accessible
+ * twin (each a button that plays from it, with its details).
+ */
 export function ExchangeLane({ exchanges, pct, seek }: { exchanges: readonly Exchange[]; pct: (t: number) => string; seek: (at: number) => void }) {
   if (!exchanges.length) return null;
   return (
-    <div className="lane stack" role="group" aria-label="Your voice stack's exchanges">
+    <div className="lane stack" aria-hidden="true">
       {exchanges.map((x, i) => (
-        <button
-          key={i}
-          type="button"
-          className={`mark exchange ${x.kind}${x.failed ? ' failed' : ''}`}
-          style={{ left: pct(x.at) }}
-          title={labelOf(x)}
-          aria-label={`${labelOf(x)} at ${x.at.toFixed(1)} s`}
-          onClick={() => seek(x.at)}
-        />
+        <span key={i} className={`mark exchange ${x.kind}${x.failed ? ' failed' : ''}`} style={{ left: pct(x.at) }} title={`${labelOf(x)} (${x.at.toFixed(1)} s)`} onClick={() => seek(x.at)} />
       ))}
     </div>
   );
