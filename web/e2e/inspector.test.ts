@@ -1,7 +1,8 @@
 // The `voice dev` inspector in real Chromium, against `voice dev --speed 20` and a loopback server
 // standing in for the developer's: calls appear live, a call's view tells its story, deliveries
 // replay, a refused request shows its message, a call starts from the page (and from the command
-// its empty list prints, run as printed); nothing leaves 127.0.0.1 and the page logs no error.
+// its empty list prints, run as printed), a call on the developer's own voice server and knowledge
+// base shows those exchanges; nothing leaves 127.0.0.1 and the page logs no error.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureBuilt } from '../../cli/test/build.js';
+import { startVoiceServer, type VoiceServer } from '#core/emulator/calls/stack/voice-server.test-support';
+import { startFakeModel, type FakeModel } from '#core/model/testing';
 import { runPrinted, voiceOnPath } from '../../cli/test/printed.js';
 import { isLoopback, launch, webhookServer } from './demo-harness.js';
 
@@ -20,6 +23,8 @@ let devUrl: string;
 let devLog = '';
 let chrome: { browser: Browser; close(): Promise<void> };
 let hook: Awaited<ReturnType<typeof webhookServer>>;
+let voiceServer: VoiceServer;
+let model: FakeModel;
 let page: Page;
 let assistantId: string;
 const requests: string[] = [];
@@ -41,13 +46,18 @@ beforeAll(async () => {
     const last = hook.hits.at(-1)?.body ?? '{}';
     const message = (JSON.parse(last) as { message?: { type?: string; assistant?: { name?: string }; toolCallList?: { id: string; function: { arguments: string } }[] } }).message;
     const answer =
-      message?.type === 'tool-calls'
-        ? { results: (message.toolCallList ?? []).map((c) => ({ toolCallId: c.id, name: 'bookAppointment', result: `Booked for ${(JSON.parse(c.function.arguments) as { day: string }).day}.` })) }
-        : {};
+      message?.type === 'knowledge-base-request'
+        ? { documents: [{ content: 'Opening hours: nine to five, Monday to Saturday.', similarity: 0.92 }] }
+        : message?.type === 'tool-calls'
+          ? { results: (message.toolCallList ?? []).map((c) => ({ toolCallId: c.id, name: 'bookAppointment', result: `Booked for ${(JSON.parse(c.function.arguments) as { day: string }).day}.` })) }
+          : {};
     // The "Slow" assistant's tool server takes its time, so its call is still running when the page ends it.
     const delay = message?.type === 'tool-calls' && message.assistant?.name === 'Slow' ? 5000 : 0;
     setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)), delay);
   });
+  // The developer's voice server waits 150 ms before its first byte (the latency the view shows).
+  voiceServer = await startVoiceServer(() => ({ delayMs: 150 }));
+  model = await startFakeModel(() => ({ text: 'We open at nine.' }));
   dev = spawn(process.execPath, [BIN, 'dev', '--port', '0', '--speed', '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
   dev.stderr?.on('data', (d: Buffer) => (devLog += d.toString()));
   devUrl = await new Promise<string>((resolve, reject) => {
@@ -75,7 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await chrome?.close();
-  await hook?.close();
+  await Promise.all([hook?.close(), voiceServer?.close(), model?.close()]);
   rmSync(home, { recursive: true, force: true });
   if (dev && dev.exitCode === null) {
     dev.kill('SIGINT');
@@ -153,6 +163,34 @@ describe('voice dev inspector', () => {
     await lines.locator('li[aria-current="true"]').first().waitFor({ timeout: 10_000 });
     await report.locator('audio').evaluate((a: HTMLAudioElement) => a.pause());
     await page.goto(`${devUrl}/__voice/inspector/#/calls/${callId}`);
+  });
+
+  it("shows a call's exchanges with the developer's voice server and knowledge base on its turn timeline", async () => {
+    const stack = await rest<{ id: string }>('POST', '/assistant', {
+      name: 'Stack',
+      firstMessage: 'Hello, Stack here.',
+      server: { url: hook.url },
+      voice: { provider: 'custom-voice', server: { url: voiceServer.url, timeoutSeconds: 5 } },
+      model: { provider: 'custom-llm', url: model.url, model: 'fake', knowledgeBase: { provider: 'custom-knowledge-base', server: { url: hook.url, timeoutSeconds: 5 } } },
+    });
+    const id = (await rest<{ id: string }>('POST', '/call', { assistantId: stack.body.id, customer: { number: '+14155550100' } })).body.id;
+    await expect.poll(async () => (await rest<{ status: string }>('GET', `/call/${id}`)).body.status, { timeout: 30_000 }).toBe('ended');
+    const { timeline } = (await rest<{ timeline: { events: Array<{ type: string; text?: string; firstByteMs?: number }> } }>('GET', `/__voice/calls/${id}/timeline`)).body;
+    const voiced = timeline.events.find((e) => e.type === 'voice' && e.text === 'Hello, Stack here.');
+    expect(voiced?.firstByteMs).toBeGreaterThanOrEqual(150);
+    await page.goto(`${devUrl}/__voice/inspector/#/calls/${id}`);
+    const rows = page.getByRole('list', { name: 'Voice stack exchanges' });
+    const voice = rows.locator('li', { hasText: '"Hello, Stack here."' }).first();
+    await voice.waitFor({ timeout: 15_000 });
+    await expect(voice.textContent()).resolves.toContain(`first byte after ${voiced?.firstByteMs} ms`);
+    // The knowledge base's documents open on a click on its row.
+    const kb = rows.locator('li', { hasText: '1 document for the model' }).first();
+    await kb.getByText('1 document for the model').click();
+    await kb.getByText(/similarity 0\.92: Opening hours: nine to five/).waitFor();
+    // Each exchange is a mark on the turn timeline that names it on hover.
+    const lane = page.getByRole('group', { name: 'Turn timeline' }).locator('.lane.stack');
+    await lane.locator('[title^="Voice: \\"Hello, Stack here.\\""]').waitFor({ state: 'attached' });
+    await lane.locator('[title^="Knowledge base: 1 document"]').first().waitFor({ state: 'attached' });
   });
 
   it('says nothing was said on a call that ended without a word (a busy line)', async () => {

@@ -33,6 +33,8 @@ describe('a custom knowledge base', () => {
       expect(doc).toBeGreaterThanOrEqual(0);
       expect(sent[doc + 1]).toEqual({ role: 'user', content: 'When do you open?' });
       expect(c.transcript()).toContain('AI: We open at nine.');
+      // The answer is on the timeline, for the inspector.
+      expect(c.events('knowledge-base')[0]).toMatchObject({ url: kb.url, documents: answer.documents });
     } finally {
       await Promise.all([kb.close(), model.close()]);
     }
@@ -46,6 +48,7 @@ describe('a custom knowledge base', () => {
       expect(c.transcript()).toContain('AI: We open at nine every morning.');
       expect(c.transcript().join('\n')).not.toContain('should not be heard');
       expect(model.requests).toHaveLength(0);
+      expect(c.events('knowledge-base')[0]).toMatchObject({ documents: [], say: 'We open at nine every morning.' });
     } finally {
       await Promise.all([kb.close(), model.close()]);
     }
@@ -66,6 +69,7 @@ describe('a custom knowledge base', () => {
       expect((model.requests[0]!.body.messages as Sent).some((m) => m.content.includes('knowledge base'))).toBe(false);
       const logs = await logsOf(c.emu.url, String(c.call.id));
       expect(logs).toContain('The knowledge base failed');
+      expect(c.events('knowledge-base')[0]).toMatchObject({ url, documents: [], failed: expect.stringContaining(cause) });
       expect(logs).toContain(cause);
     } finally {
       await Promise.all([name === 'refused' ? undefined : kb.close(), model.close()]);

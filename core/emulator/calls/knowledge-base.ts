@@ -5,10 +5,12 @@
 // customer's latest words (the reference says only that they are sent alongside the messages; this
 // is where a local run puts them); an answer's `message` is spoken instead of the model's output.
 // A failed request (refused, timeout, non-2xx, an answer with neither) is logged and the turn goes
-// on without documents, as the platform does. The call's clock is held while it waits.
+// on without documents, as the platform does. The call's clock is held while it waits. A call with
+// sound notes each answer (or failure) on its timeline, for the inspector.
 import type { Json } from '../../messages/index.js';
 import type { ChatMessage } from '../../model/index.js';
 import { deliver, serverOf, withCredential } from './deliver.js';
+import type { KnowledgeBaseEvent } from './audio/timeline.js';
 import type { CallSession } from './session.js';
 import { isObject } from '../../json.js';
 
@@ -32,7 +34,9 @@ export async function askKnowledgeBase(s: CallSession): Promise<KnowledgeAnswer>
   if (!kb) return undefined;
   const { store, record } = s.deps;
   const target = withCredential(serverOf(kb), (id) => store.get('credential', id));
+  const note = (event: Omit<KnowledgeBaseEvent, 'type' | 'at'>): void => void s.audio?.timeline.add({ type: 'knowledge-base', at: s.audio.now(), ...event });
   const failed = (cause: string): undefined => {
+    note({ ...(target ? { url: target.url } : {}), documents: [], failed: cause });
     s.log(`The knowledge base failed (${cause}): the turn goes on without documents`, 'WARN');
     return undefined;
   };
@@ -42,13 +46,16 @@ export async function askKnowledgeBase(s: CallSession): Promise<KnowledgeAnswer>
   const answer = got.answer ?? {};
   const message = isObject(answer.message) ? answer.message : undefined;
   if (typeof message?.content === 'string' && message.content.trim()) {
+    note({ url: target.url, documents: [], say: message.content });
     s.log(`The knowledge base answered with a message: it is said instead of the model's answer`);
     return { say: message.content };
   }
   const documents = Array.isArray(answer.documents) ? answer.documents.filter((d): d is Json & { content: string } => isObject(d) && typeof d.content === 'string') : [];
   if (!documents.length) return failed(`${target.url}: the answer has neither documents nor a message`);
+  const given = documents.map((d) => ({ content: d.content, ...(typeof d.similarity === 'number' ? { similarity: d.similarity } : {}) }));
+  note({ url: target.url, documents: given });
   s.log(`The knowledge base gave ${documents.length} document${documents.length === 1 ? '' : 's'} for the model`);
-  return { documents: documents.map((d) => ({ content: d.content, ...(typeof d.similarity === 'number' ? { similarity: d.similarity } : {}) })) };
+  return { documents: given };
 }
 
 /** The model's messages with a knowledge base's documents placed before the customer's latest words. */

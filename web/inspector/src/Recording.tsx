@@ -1,11 +1,13 @@
 // A call's recording played with its transcript following it (the line being said highlighted,
 // a click on a line plays from there) and its turn timeline: both sides' speech, and marks for
-// interruptions, pauses, idle messages (hook lines) and keys, each a button that plays from it.
+// interruptions, pauses, idle messages (hook lines) and keys, each a button that plays from it,
+// and the exchanges with the developer's own voice stack (Exchanges.tsx) on a lane and in rows.
 // A call without sound says so, and how to give calls sound.
 import { recordingPath, timelinePath } from '#core/emulator/control/paths';
 import type { SpeechEvent, TimelineData, TimelineEvent } from '#core/emulator/calls/audio/timeline';
 import { useEffect, useRef, useState } from 'react';
 import { api } from './api';
+import { ExchangeLane, ExchangeRows, exchangesOf } from './Exchanges';
 
 /** A mark on the turn timeline: where, what kind, and what it says. */
 interface Mark {
@@ -45,6 +47,7 @@ export function Recording({ id, audioOff }: { id: string; audioOff: string | und
     void audio.play().catch(() => undefined);
   };
   const speech = (data?.events ?? []).filter((e): e is SpeechEvent => e.type === 'speech');
+  const exchanges = exchangesOf(data?.events ?? []);
   const seconds = Math.max(data?.seconds ?? 0, ...speech.map((e) => e.end), 0.001);
   const pct = (t: number): string => `${Math.min(100, (t / seconds) * 100).toFixed(2)}%`;
   return (
@@ -85,8 +88,10 @@ export function Recording({ id, audioOff }: { id: string; audioOff: string | und
             {marksOf(data.events).map((m, i) => (
               <button key={i} type="button" className={`mark ${m.kind}`} style={{ left: pct(m.at) }} title={m.label} aria-label={`${m.label} at ${m.at.toFixed(1)} s`} onClick={() => seek(m.at)} />
             ))}
+            <ExchangeLane exchanges={exchanges} pct={pct} seek={seek} />
             <span className="playhead" style={{ left: pct(now) }} aria-hidden="true" />
           </div>
+          <ExchangeRows exchanges={exchanges} seek={seek} />
         </>
       )}
     </div>

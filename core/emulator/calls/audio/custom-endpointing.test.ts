@@ -23,6 +23,8 @@ describe('a custom endpointing model', () => {
       const [first] = c.events('endpoint');
       expect(first).toMatchObject({ rule: CUSTOM_RULE, seconds: 2, transcript: 'I need to reschedule.' });
       expect(first!.at - first!.speechEnd).toBeCloseTo(2, 3);
+      // Each answer is on the timeline, for the inspector.
+      expect(c.events('endpointing')).toContainEqual(expect.objectContaining({ url: server.url, transcript: 'I need to reschedule.', timeoutSeconds: 2 }));
       const asked = server.received.filter((r) => r.message.type === 'call.endpointing.request');
       expect(asked.length).toBeGreaterThanOrEqual(2);
       const msgs = asked[0]!.message.messages as { role: string; message: string }[];
@@ -66,6 +68,7 @@ describe('a custom endpointing model', () => {
     try {
       const c = await audioCall({ startSpeakingPlan: endpointing(url) }, { turns: [{ say: 'I need to reschedule.' }, { say: 'Bye.' }] });
       expect(c.events('endpoint')[0]).toMatchObject({ rule: 'onPunctuationSeconds', seconds: 0.1 });
+      expect(c.events('endpointing')[0]).toMatchObject({ url, timeoutSeconds: 0.1, failed: expect.stringContaining(cause) });
       expect(c.transcript()).toContain('User: I need to reschedule.');
       const logs = await logsOf(c.emu.url, String(c.call.id));
       expect(logs).toContain('Custom endpointing failed');

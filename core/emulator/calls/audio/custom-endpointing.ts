@@ -5,7 +5,8 @@
 // long the turn is held after the speech, and a new transcript within it asks again (the wait
 // starts over). The request does not hold the call's clock: the turn's wait is the answer's. A
 // failed request (refused, timeout, non-2xx, an answer without a usable `timeoutSeconds`) falls
-// back to the transcription endpointing plan, and the call's log says so.
+// back to the transcription endpointing plan, and the call's log says so. Each answer (or failure)
+// is a timeline event, for the inspector.
 import type { ConversationMessage, Json } from '../../../messages/index.js';
 import { chooseServer, deliver, serverOf, withCredential } from '../deliver.js';
 import { orgOf } from '../resolve.js';
@@ -28,15 +29,16 @@ export function customEndpointing(a: CallAudio): ((transcript: string) => Promis
   const plan = isObject(start) && isObject(start.smartEndpointingPlan) ? start.smartEndpointingPlan : undefined;
   if (plan?.provider !== CUSTOM_ENDPOINTING) return undefined;
   return async (transcript) => {
-    const fallback = (cause: string): Endpointing => {
-      const local = endpointingOf(transcript, a.lastAssistant, startPlanOf(s.assistant));
-      s.log(`Custom endpointing failed (${cause}): the transcription endpointing plan decided (${local.rule}, ${local.seconds} s) for "${transcript}"`, 'WARN');
-      return local;
-    };
     const { store } = s.deps;
     const target = withCredential(serverOf(plan) ?? chooseServer('call.endpointing.request', { assistant: s.assistant, phoneNumber: s.phoneNumber, org: orgOf(store) }), (id) =>
       store.get('credential', id),
     );
+    const fallback = (cause: string): Endpointing => {
+      const local = endpointingOf(transcript, a.lastAssistant, startPlanOf(s.assistant));
+      a.timeline.add({ type: 'endpointing', at: a.now(), ...(target ? { url: target.url } : {}), transcript, timeoutSeconds: local.seconds, failed: cause });
+      s.log(`Custom endpointing failed (${cause}): the transcription endpointing plan decided (${local.rule}, ${local.seconds} s) for "${transcript}"`, 'WARN');
+      return local;
+    };
     if (!target) return fallback("no server: set smartEndpointingPlan.server, the assistant's server or the org's");
     const now = s.stamp();
     const latest: ConversationMessage = { role: 'user', message: transcript, time: now.time, endTime: now.time, secondsFromStart: now.secondsFromStart };
@@ -46,6 +48,7 @@ export function customEndpointing(a: CallAudio): ((transcript: string) => Promis
     const seconds = (got.answer as Json | undefined)?.timeoutSeconds;
     if (typeof seconds !== 'number' || !(seconds >= 0 && seconds <= 15))
       return fallback(`${target.url}: the answer has no timeoutSeconds from 0 to 15 (${JSON.stringify(got.delivery.answer ?? null).slice(0, 80)})`);
+    a.timeline.add({ type: 'endpointing', at: a.now(), url: target.url, transcript, timeoutSeconds: seconds });
     return { seconds, rule: CUSTOM_RULE };
   };
 }

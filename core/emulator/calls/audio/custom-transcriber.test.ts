@@ -59,7 +59,12 @@ describe('a custom transcriber', () => {
     const finals = c.hook.received.filter((r) => r.message.type === 'transcript' && r.message.role === 'user' && r.message.transcriptType === 'final');
     expect(finals[0]!.message.transcript).toBe('I need to reschedule');
     for (const r of finals) expect(await validateServerMessage(r.message)).toEqual([]);
-    expect(c.events('transcriber')[0]).toMatchObject({ text: 'I need to reschedule', written: 'Hello, I wanted to change my booking.' });
+    const heard = c.events('transcriber');
+    expect(heard[0]).toMatchObject({ text: 'I need to reschedule', written: 'Hello, I wanted to change my booking.', messages: [{ channel: 'customer', text: 'I need to reschedule' }] });
+    // The frames the timeline counts are the frames the server got (100 ms each, a turn's last one shorter).
+    const frames = heard.reduce((n, e) => n + (e.frames ?? 0), 0);
+    expect(frames).toBeGreaterThanOrEqual(Math.ceil(audio.length / 6400));
+    expect(frames).toBeLessThanOrEqual(Math.ceil(audio.length / 6400) + heard.length);
     expect((c.call.artifact as { performanceMetrics: { simulated: string[] } }).performanceMetrics.simulated).not.toContain('transcriberLatency');
   });
 

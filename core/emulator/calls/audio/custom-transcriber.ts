@@ -51,6 +51,8 @@ export class CallTranscriber {
   private timeoutMs = 20_000;
   /** A built-in fallback took over: the line as written stands in for a transcription. */
   private standIn = false;
+  /** Binary frames sent so far (a turn's event counts its own). */
+  private frames = 0;
   /** Whether the turns' transcriptions came from a transcriber server (their latency was measured). */
   measured = false;
 
@@ -96,6 +98,7 @@ export class CallTranscriber {
     const link = this.link;
     if (this.standIn || !link) return { text: part.text, latencyMs: 0 };
     const since = link.heard.length;
+    const framesBefore = this.frames;
     if (!(await this.stream(link, part.speechEnd))) return undefined;
     const end = performance.now();
     const ours = (): string[] => link.heard.slice(since).flatMap((h) => (h.channel === 'customer' ? [h.text] : []));
@@ -118,7 +121,8 @@ export class CallTranscriber {
     const last = link.heard.filter((h) => h.channel === 'customer').at(-1);
     const latencyMs = Math.max(0, Math.round((last?.arrivedMs ?? end) - end));
     const text = said.join(' ').trim();
-    this.a.timeline.add({ type: 'transcriber', at: this.a.now(), url: link.url, text, written: part.text, latencyMs });
+    const messages = link.heard.slice(since).map((h) => ({ channel: h.channel, text: h.text }));
+    this.a.timeline.add({ type: 'transcriber', at: this.a.now(), url: link.url, text, written: part.text, latencyMs, frames: this.frames - framesBefore, messages });
     return { text, latencyMs };
   }
 
@@ -135,6 +139,7 @@ export class CallTranscriber {
         { samples: channels.assistant.subarray(from, until), sampleRate: SAMPLE_RATE },
       ).samples;
       link.send(Buffer.from(stereo.buffer, stereo.byteOffset, stereo.byteLength));
+      this.frames++;
       t = to;
     }
     this.sent = Math.max(this.sent, end);

@@ -139,11 +139,49 @@ export interface TranscriberEvent {
   text: string;
   written: string;
   latencyMs: number;
+  /** The binary frames of call audio sent for this turn. */
+  frames?: number;
+  /** Every message the transcriber sent during the turn, either channel, in order. */
+  messages?: { channel: string; text: string }[];
+}
+
+/** The developer's endpointing answered a customer transcript (`call.endpointing.request`); `failed`: why the local plan decided instead. */
+export interface EndpointingEvent {
+  type: 'endpointing';
+  at: number;
+  url?: string;
+  transcript: string;
+  /** How long the turn is held after the speech (the answer's, or the local plan's after a failure). */
+  timeoutSeconds: number;
+  failed?: string;
+}
+
+/** What the developer's knowledge base answered before a model turn (`knowledge-base-request`): documents, a line to say, or why it failed. */
+export interface KnowledgeBaseEvent {
+  type: 'knowledge-base';
+  at: number;
+  url?: string;
+  documents: { content: string; similarity?: number }[];
+  say?: string;
+  failed?: string;
 }
 
 /** Everything a timeline holds. */
 export type TimelineEvent =
-  SpeechEvent | PauseEvent | KeysEvent | VadEvent | InterruptionEvent | AcknowledgementEvent | EndpointEvent | HookEvent | DroppedEvent | LatencyEvent | VoiceEvent | TranscriberEvent;
+  | SpeechEvent
+  | PauseEvent
+  | KeysEvent
+  | VadEvent
+  | InterruptionEvent
+  | AcknowledgementEvent
+  | EndpointEvent
+  | HookEvent
+  | DroppedEvent
+  | LatencyEvent
+  | VoiceEvent
+  | TranscriberEvent
+  | EndpointingEvent
+  | KnowledgeBaseEvent;
 
 /** A call's timeline as kept with the call (plain JSON). */
 export interface TimelineData {
