@@ -25,7 +25,7 @@ export async function answered(s: CallSession, cast: Cast, scenario: Scenario, b
   }
   s.setStatus('in-progress');
   if ('assistant' in cast) s.audio?.ahead(cast.assistant, [STAND_IN_REPLY]);
-  if (s.audio && !(await s.audio.listen())) return;
+  if (s.audio && !(await s.audio.openTranscriber())) return;
   noteStackWithoutAudio(s);
   s.maxSeconds = 'assistant' in cast ? Number(cast.assistant.maxDurationSeconds) || DEFAULT_MAX_SECONDS : DEFAULT_MAX_SECONDS;
   if ('workflow' in cast) return runWorkflow(s, cast.workflow, scenario);

@@ -135,7 +135,7 @@ export class CallAudio {
   }
 
   /** Opens the assistant's custom transcriber, when it has one, as the call starts; false once the call ended because none could start. */
-  async listen(): Promise<boolean> {
+  async openTranscriber(): Promise<boolean> {
     if (!hasCustomTranscriber(this.s.assistant)) return true;
     this.transcriber = new CallTranscriber(this);
     const t = this.transcriber;
