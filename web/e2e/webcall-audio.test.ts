@@ -2,7 +2,9 @@
 // audio streams the assistant's synthesized speech to the page, which plays it on the remote
 // track (an analyser on that track reads level while the assistant speaks and none after), and
 // the page's fake microphone (a WAV synthesized here, silence around a spoken line) is heard by
-// the emulator's voice activity detector as the customer's speech. Nothing leaves loopback.
+// the emulator's voice activity detector as the customer's speech. With the developer's own voice
+// server and transcriber (fakes on loopback), the page plays the server's tone and the microphone
+// reaches the transcriber. Nothing leaves loopback.
 import { build } from 'esbuild';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -17,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concat, decodeWav, detectSpeech, encodeWav, resample, synthesize } from 'voice-agent-audio';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
+import { startTranscriber } from '#core/emulator/calls/stack/transcriber-server.test-support';
+import { startVoiceServer } from '#core/emulator/calls/stack/voice-server.test-support';
 import type { LocalCallLog } from './webcall-fixture/entry.js';
 
 const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));
@@ -125,5 +129,46 @@ describe('a local web call with sound, in Chromium', () => {
     expect((await detectSpeech(side(0))).length).toBeGreaterThan(0);
     expect((await detectSpeech(side(1))).length).toBeGreaterThan(0);
     await context.close();
+  }, 90_000);
+
+  it("plays the developer's voice server on the remote track, and the microphone reaches their transcriber", async () => {
+    const voice = await startVoiceServer();
+    const stt = await startTranscriber(() => undefined);
+    const context = await browser.newContext();
+    try {
+      await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
+      const page = await context.newPage();
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => typeof window.startLocal === 'function');
+      await page.click('#ready');
+      const assistant = { voice: { provider: 'custom-voice', server: { url: voice.url } }, transcriber: { provider: 'custom-transcriber', server: { url: stt.url } } };
+      const callId = await page.evaluate(({ baseUrl, assistant }) => window.startLocal({ baseUrl, analyse: true, assistant }), { baseUrl: emulator.url, assistant });
+      expect(callId).toBeTruthy();
+
+      // The microphone's line (after 2.5 s of silence) reaches the transcriber: binary frames with energy on channel 0.
+      const loudest = (channel: 0 | 1) => {
+        const bytes = stt.audio();
+        let peak = 0;
+        for (let i = channel * 2; i + 1 < bytes.length; i += 4) peak = Math.max(peak, Math.abs(bytes.readInt16LE(i)));
+        return peak;
+      };
+      await expect.poll(() => loudest(0), { timeout: 30_000 }).toBeGreaterThan(3000);
+      expect(stt.texts[0]).toMatchObject({ type: 'start', channels: 2 });
+      // Channel 1 is the assistant's: the tone it said meanwhile.
+      expect(loudest(1)).toBeGreaterThan(3000);
+
+      // The greeting was the voice server's: asked for, and heard on the remote track while it played.
+      expect(voice.heard.map((h) => h.message.text)).toEqual(['Hello from the test']);
+      const l = (await page.evaluate(() => window.localLog)) as LocalCallLog;
+      const at = (name: string) => l.events.find((e) => e.name === name)?.at ?? NaN;
+      const during = l.track.filter((t) => t.at > at('speech-start') && t.at < at('speech-end')).map((t) => t.level);
+      expect(Math.max(...during)).toBeGreaterThan(0.02);
+
+      await page.evaluate(() => window.localCall.stop());
+      await emulator.calls.idle();
+    } finally {
+      await context.close();
+      await Promise.all([voice.close(), stt.close()]);
+    }
   }, 90_000);
 });

@@ -1,7 +1,9 @@
 // A web call with sound, its browser a `ws` client speaking the local protocol's audio: the
 // assistant's lines arrive as 16-bit audio (not text for the page to speak), the microphone's
 // audio goes to the voice activity detector, which makes the customer's turn and cuts the
-// assistant off when they talk over it, and the call's recording holds both sides.
+// assistant off when they talk over it, and the call's recording holds both sides. With the
+// developer's voice server and transcriber (fakes on loopback), the page hears the server's tone
+// and the transcriber hears the microphone; its words are the customer's turn.
 import { concat, decodeWav, detectSpeech, synthesize } from 'voice-agent-audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -9,6 +11,8 @@ import type { ClientFrame, ServerFrame } from '../../webcall/local-protocol.js';
 import { audioSocketUrl } from '../../webcall/local-protocol.js';
 import { startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
+import { startTranscriber } from './stack/transcriber-server.test-support.js';
+import { startVoiceServer, TONE_HZ } from './stack/voice-server.test-support.js';
 
 let emu: Emulator;
 const auth = { authorization: 'Bearer k', 'content-type': 'application/json' };
@@ -44,6 +48,21 @@ async function browser(url: string) {
   };
   const messages = () => frames.flatMap((f) => (f.type === 'app-message' ? [f.data as Record<string, unknown>] : []));
   return { ws, frames, heard, send, talk, messages };
+}
+
+/** The frequency of a tone, from its zero crossings. */
+function pitch(samples: Int16Array): number {
+  let crossings = 0;
+  for (let i = 1; i < samples.length; i++) if (samples[i - 1]! < 0 !== samples[i]! < 0) crossings++;
+  return crossings / 2 / (samples.length / RATE);
+}
+
+/** The mean absolute level of one channel of interleaved 16-bit stereo bytes. */
+function level(bytes: Buffer, ch: 0 | 1): number {
+  let sum = 0;
+  const n = Math.floor(bytes.length / 4);
+  for (let i = 0; i < n; i++) sum += Math.abs(bytes.readInt16LE(i * 4 + ch * 2));
+  return n ? sum / n : 0;
 }
 
 async function until(check: () => boolean, ms = 20_000): Promise<void> {
@@ -127,4 +146,56 @@ describe('a local web call with sound', () => {
     b.ws.close(1000);
     await emu.calls.idle();
   }, 30_000);
+
+  it("plays the developer's voice server to the page, and their transcriber hears the microphone and makes the customer's turn", async () => {
+    const voice = await startVoiceServer();
+    // It answers once, after the microphone's line (its frames stopped for 400 ms).
+    const stt = await startTranscriber((burst) => (burst === 0 ? 'I need to reschedule' : undefined), 400);
+    try {
+      const assistant = {
+        name: 'Web',
+        firstMessage: 'Hello there.',
+        voice: { provider: 'custom-voice', server: { url: voice.url } },
+        transcriber: { provider: 'custom-transcriber', server: { url: stt.url } },
+        clientMessages: ['transcript'],
+      };
+      const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant }) })).json()) as { id: string; webCallUrl: string };
+      const b = await browser(created.webCallUrl);
+      await until(() => b.frames.some((f) => f.type === 'audio'));
+      b.send({ type: 'recognition', working: true });
+      b.send({ type: 'app-message', data: 'playable' });
+
+      // The greeting the page hears is the voice server's tone, all of it.
+      await until(() => b.messages().some((m) => m.type === 'transcript' && m.transcriptType === 'final' && m.role === 'assistant'));
+      expect(voice.heard.map((h) => h.message.text)).toEqual(['Hello there.']);
+      const heard = () => {
+        const all = new Int16Array(b.heard.reduce((n, h) => n + h.length, 0));
+        b.heard.reduce((at, h) => (all.set(h, at), at + h.length), 0);
+        return all;
+      };
+      await until(() => heard().length >= Math.round('Hello there.'.length * 0.06 * RATE) - 2);
+      expect(pitch(heard())).toBeGreaterThan(TONE_HZ - 15);
+      expect(pitch(heard())).toBeLessThan(TONE_HZ + 15);
+
+      // The microphone's line goes to the transcriber (start frame, then its audio on channel 0); its words are the turn.
+      await b.talk(speech);
+      await until(() => b.messages().some((m) => m.type === 'transcript' && m.transcriptType === 'final' && m.role === 'user'));
+      expect(stt.texts[0]).toEqual({ type: 'start', encoding: 'linear16', container: 'raw', sampleRate: RATE, channels: 2 });
+      expect(stt.audio().length).toBeGreaterThanOrEqual(speech.length * 4 * 0.9);
+      expect(level(stt.audio(), 0)).toBeGreaterThan(50);
+      // The browser's recognition is not used while the transcriber listens.
+      b.send({ type: 'customer-text', text: 'words from the browser' });
+      const users = () => b.messages().filter((m) => m.type === 'transcript' && m.transcriptType === 'final' && m.role === 'user');
+      expect(users().map((m) => m.transcript)).toEqual(['I need to reschedule']);
+
+      b.ws.close(1000);
+      await emu.calls.idle();
+      const call = (await (await fetch(`${emu.url}/call/${created.id}`, { headers: auth })).json()) as { artifact: { transcript: string } };
+      expect(call.artifact.transcript).toContain('User: I need to reschedule');
+      expect(call.artifact.transcript).not.toContain('words from the browser');
+      expect((emu.calls.timeline(created.id)?.events ?? []).filter((e) => e.type === 'transcriber')).toMatchObject([{ text: 'I need to reschedule', url: stt.url }]);
+    } finally {
+      await Promise.all([voice.close(), stt.close()]);
+    }
+  }, 60_000);
 });

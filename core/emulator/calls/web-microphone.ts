@@ -3,8 +3,8 @@
 // marks where the customer speaks on the timeline, stops the assistant as its `stopSpeakingPlan`
 // says, and, when the browser has no speech recognition, makes a wordless turn once the
 // endpointing wait has passed. The words still come from the browser (recognition, or typed).
-// Every piece is also handed to `listeners` (a transcriber can be plugged in there) and kept for
-// the call's recording.
+// Every piece is also handed to `listeners` (the developer's transcriber, web-transcriber.ts) and
+// kept for the call's recording.
 import type { CallAudio } from './audio/engine.js';
 import { overlap } from './audio/assistant.js';
 import { KEPT_SECONDS, keepMicrophone } from './audio/microphone.js';
@@ -154,7 +154,7 @@ export class BrowserMicrophone {
 }
 
 /** A customer turn heard from the browser (its words, or a wordless span): its messages now, and the endpointing that ended it on the timeline. */
-export function browserTurn(a: CallAudio, text: string, span: Span | undefined): void {
+export function browserTurn(a: CallAudio, text: string, span: Span | undefined, transcriberMs = 0): void {
   const s = a.s;
   const now = a.now();
   const speechEnd = Math.min(span?.end ?? now, now);
@@ -164,5 +164,5 @@ export function browserTurn(a: CallAudio, text: string, span: Span | undefined):
   a.timeline.add({ type: 'endpoint', at: now, speechEnd, rule, seconds, transcript: text });
   lineEnded(s, 'user', text, begun);
   s.hooks?.customerSpoke();
-  a.afterCustomer(speechEnd, seconds);
+  a.afterCustomer(speechEnd, seconds, transcriberMs);
 }

@@ -5,7 +5,8 @@
 // engine's own (speak, greet, tool calls); only the customer differs. With sound (`voice dev` with
 // voice-agent-audio, and a page that asked for streamed audio) the assistant's lines go to the page
 // as audio (web-stream.ts) and the microphone's audio comes back to the voice activity detector
-// (web-microphone.ts); without, the page speaks each line itself.
+// (web-microphone.ts), and to the developer's transcriber when the assistant has one
+// (web-transcriber.ts: its words are the customer's turns); without, the page speaks each line itself.
 import type { Json } from '../../messages/index.js';
 import type { BrowserCall, BrowserCustomer } from './browser.js';
 import { argumentsFor } from './arguments.js';
@@ -18,6 +19,7 @@ import type { Span } from './audio/rules.js';
 import { SAMPLE_RATE } from './audio/timeline.js';
 import { BrowserMicrophone, browserTurn } from './web-microphone.js';
 import { BrowserStream } from './web-stream.js';
+import { WebTranscriber } from './web-transcriber.js';
 
 /** Seconds a browser that cannot signal it plays audio is given before the assistant starts anyway. */
 const PLAYABLE_WAIT_SECONDS = 3;
@@ -47,6 +49,8 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   let stream: BrowserStream | undefined;
   let mic: BrowserMicrophone | undefined;
   let recognition = false;
+  // The developer's transcriber makes the turns: the browser's recognition is not used meanwhile.
+  let transcribing = () => false;
   let playable: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (playable = resolve));
   const ended = new Promise<void>((resolve) => s.stop.signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -69,14 +73,14 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     then(() => (talk ? talk.greet() : greet(s)));
   };
 
-  /** One customer turn: what the browser recognised, else the scenario's next line (or how long they spoke). */
-  const customerTurn = (durationMs: number, said?: string, span?: Span) => {
+  /** One customer turn: what the browser (or the developer's transcriber, `transcriberMs`) recognised, else the scenario's next line (or how long they spoke). */
+  const customerTurn = (durationMs: number, said?: string, span?: Span, transcriberMs?: number) => {
     if (said !== undefined) theirs = true;
     then(async () => {
       const index = turns++;
       const text = said ?? heard(theirs ? undefined : scenario, index, durationMs);
       // With sound the customer's audio is the microphone's: the turn is heard, never synthesized.
-      if (s.audio) browserTurn(s.audio, text, span);
+      if (s.audio) browserTurn(s.audio, text, span, transcriberMs);
       if (talk) return s.audio ? talk.heard(text) : talk.customer(text);
       if (!s.audio && !(await s.speak('user', text))) return;
       // As in simulated calls, the assistant calls each of its function tools once, after the customer's first words.
@@ -146,14 +150,22 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     s.setStatus('in-progress');
     if (s.audio && browser.audio) {
       const audio = s.audio;
+      // The developer's transcriber connects first (the call ends when none can), as on phone calls.
+      if (!(await audio.listen())) return;
       stream = new BrowserStream(
         browser.audio,
         () => audio.now(),
         () => browser.silence(),
       );
+      const m = (mic = new BrowserMicrophone(audio, SAMPLE_RATE, (span) => customerTurn(Math.round((span.end - span.start) * 1000), undefined, span)));
       audio.out = stream;
-      mic = new BrowserMicrophone(audio, SAMPLE_RATE, (span) => customerTurn(Math.round((span.end - span.start) * 1000), undefined, span));
-      mic.recognition = recognition;
+      if (audio.transcriber?.hearing) {
+        const web = new WebTranscriber(audio, audio.transcriber, stream, (text, ms) => m.said(text) && customerTurn(0, text, undefined, ms));
+        audio.out = web;
+        m.listeners.add((samples, at) => web.hear(samples, at));
+      }
+      transcribing = () => audio.transcriber?.hearing === true;
+      mic.recognition = recognition || transcribing();
       browser.audio.start(SAMPLE_RATE);
     }
     await Promise.race([ready, s.wait(PLAYABLE_WAIT_SECONDS)]);
@@ -171,11 +183,14 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
       playable: () => playable(),
       // With sound the detector decides when the customer spoke, not the page's level meter.
       customerSpoke: (durationMs) => (mic ? undefined : customerTurn(durationMs)),
-      customerSaid: (text) => (mic && !mic.said(text) ? undefined : customerTurn(0, text)),
+      customerSaid: (text) => {
+        if (transcribing()) return void s.log(`The page's words are not used ("${text}"): your transcriber makes the customer's turns from the microphone`, 'WARN');
+        if (!mic || mic.said(text)) customerTurn(0, text);
+      },
       microphone: (samples) => mic?.push(samples),
       recognition: (working) => {
         recognition = working;
-        if (mic) mic.recognition = working;
+        if (mic) mic.recognition = working || transcribing();
       },
       control,
       left: () => s.finish('customer-ended-call'),

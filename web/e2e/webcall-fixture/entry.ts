@@ -78,8 +78,8 @@ const LOCAL_NAMES: WebCallEventName[] = [...NAMES, 'speech-start', 'speech-end',
 
 declare global {
   interface Window {
-    /** Starts a call on the emulator (whose web calls the local transport joins); resolves with the call id. */
-    startLocal(options: { baseUrl: string; testTone?: boolean; analyse?: boolean }): Promise<string | null>;
+    /** Starts a call on the emulator (whose web calls the local transport joins), `assistant` added to its assistant; resolves with the call id. */
+    startLocal(options: { baseUrl: string; testTone?: boolean; analyse?: boolean; assistant?: Record<string, unknown> }): Promise<string | null>;
     /** With `testTone`: the microphone plays a tone for `ms`, as a customer talking. */
     customerTalk(ms: number): void;
     localCall: WebCall;
@@ -102,7 +102,7 @@ function analyseTrack(player: HTMLAudioElement, into: LocalCallLog['track']): vo
   }, 50);
 }
 
-window.startLocal = async ({ baseUrl, testTone, analyse }) => {
+window.startLocal = async ({ baseUrl, testTone, analyse, assistant }) => {
   let audioSource: MediaStreamTrack | undefined;
   if (testTone) {
     // A microphone the test controls: silent until customerTalk() opens it for a while.
@@ -129,7 +129,7 @@ window.startLocal = async ({ baseUrl, testTone, analyse }) => {
     call.on(name, ((payload: unknown) => log.events.push({ name, payload: name === 'audio' ? 'element' : JSON.parse(JSON.stringify(payload ?? null)), at: performance.now() })) as never);
   }
   call.on('state', (state) => log.states.push(state));
-  const created = await call.start({ name: 'E2E assistant', firstMessage: 'Hello from the test' });
+  const created = await call.start({ name: 'E2E assistant', firstMessage: 'Hello from the test', ...assistant });
   log.callId = created?.id ?? null;
   return log.callId;
 };

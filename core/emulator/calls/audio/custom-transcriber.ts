@@ -146,8 +146,45 @@ export class CallTranscriber {
     return true;
   }
 
+  /** Whether a transcriber server is listening now (not a built-in fallback standing in). */
+  get hearing(): boolean {
+    return this.link !== undefined && !this.standIn;
+  }
+
+  /**
+   * A web call's live audio: `customer` (the microphone) and `assistant` (what the page was sent
+   * for the same moment), same length, sent at once as one interleaved frame.
+   */
+  live(customer: Int16Array, assistant: Int16Array): void {
+    if (!this.hearing || !this.link) return;
+    const stereo = this.a.voices.port.interleave({ samples: customer, sampleRate: SAMPLE_RATE }, { samples: assistant, sampleRate: SAMPLE_RATE }).samples;
+    this.link.send(Buffer.from(stereo.buffer, stereo.byteOffset, stereo.byteLength));
+  }
+
+  /**
+   * A web call's turns: `heard` gets each transcription of the customer channel as it arrives
+   * (with when it arrived, performance.now()) and gives its latency when it measured one; a link
+   * that fails hands over to the fallbacks, as on phone calls, and the call ends when none is left.
+   */
+  follow(heard: (text: string, arrivedMs: number) => number | undefined): void {
+    const link = this.link;
+    if (!link) return;
+    link.watch = (t) => {
+      if (this.link !== link || this.a.s.ended) return;
+      if (t?.channel === 'customer') {
+        const latencyMs = heard(t.text, t.arrivedMs);
+        this.a.timeline.add({ type: 'transcriber', at: this.a.now(), url: link.url, text: t.text, ...(latencyMs === undefined ? {} : { latencyMs }) });
+      }
+      if (t) return;
+      const cause = `${link.url}: ${link.failed ?? 'it failed'}`;
+      this.a.s.log(`The transcriber failed: ${cause}`, 'ERROR');
+      void this.connect(true, cause).then((going) => going && this.follow(heard));
+    };
+  }
+
   /** Closes the link when the call ends. */
   close(): void {
+    if (this.link) this.link.watch = undefined;
     this.link?.close();
   }
 }

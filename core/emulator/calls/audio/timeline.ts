@@ -131,14 +131,15 @@ export interface LatencyEvent {
   turnLatency: number;
 }
 
-/** What the developer's transcriber heard for a customer turn (`written`: the line the simulated customer said). */
+/** What the developer's transcriber heard for a customer turn (`written`: the line the simulated customer said; a web call's microphone has none). */
 export interface TranscriberEvent {
   type: 'transcriber';
   at: number;
   url: string;
   text: string;
-  written: string;
-  latencyMs: number;
+  written?: string;
+  /** Unset when it was not measured (a web call's detector had not closed the customer's speech yet). */
+  latencyMs?: number;
   /** The binary frames of call audio sent for this turn. */
   frames?: number;
   /** Every message the transcriber sent during the turn, either channel, in order. */

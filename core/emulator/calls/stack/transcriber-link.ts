@@ -22,6 +22,8 @@ export class TranscriberLink {
   readonly heard: Transcription[] = [];
   /** Why the link stopped working, once it has. */
   failed: string | undefined;
+  /** Told of each transcription as it arrives, and (with none) of the link's failure: a web call's live listener. */
+  watch: ((heard: Transcription | undefined) => void) | undefined;
   private notify: (() => void) | undefined;
 
   private constructor(
@@ -38,7 +40,9 @@ export class TranscriberLink {
       }
       const r = m as { type?: unknown; transcription?: unknown; channel?: unknown };
       if (r.type !== 'transcriber-response' || typeof r.transcription !== 'string') return this.fail(`it sent a frame that is not a transcriber-response: ${String(data).slice(0, 80)}`);
-      this.heard.push({ text: r.transcription, channel: String(r.channel), arrivedMs: performance.now() });
+      const heard = { text: r.transcription, channel: String(r.channel), arrivedMs: performance.now() };
+      this.heard.push(heard);
+      this.watch?.(heard);
       this.wake();
     });
     socket.on('close', (code) => this.fail(`the connection closed (code ${code})`));
@@ -91,7 +95,9 @@ export class TranscriberLink {
   }
 
   private fail(reason: string): void {
+    const first = this.failed === undefined;
     this.failed ??= reason;
+    if (first) this.watch?.(undefined);
     this.wake();
   }
 
