@@ -159,7 +159,9 @@ describe('a local web call with sound, in Chromium', () => {
 
       // The greeting was the voice server's: asked for, and heard on the remote track while it played.
       expect(voice.heard.map((h) => h.message.text)).toEqual(['Hello from the test']);
-      const l = (await page.evaluate(() => window.localLog)) as LocalCallLog;
+      const log = () => page.evaluate(() => window.localLog) as Promise<LocalCallLog>;
+      await expect.poll(async () => (await log()).events.some((e) => e.name === 'speech-end'), { timeout: 15_000 }).toBe(true);
+      const l = await log();
       const at = (name: string) => l.events.find((e) => e.name === name)?.at ?? NaN;
       const during = l.track.filter((t) => t.at > at('speech-start') && t.at < at('speech-end')).map((t) => t.level);
       expect(Math.max(...during)).toBeGreaterThan(0.02);
