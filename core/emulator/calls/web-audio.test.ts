@@ -3,7 +3,8 @@
 // audio goes to the voice activity detector, which makes the customer's turn and cuts the
 // assistant off when they talk over it, and the call's recording holds both sides. With the
 // developer's voice server and transcriber (fakes on loopback), the page hears the server's tone
-// and the transcriber hears the microphone; its words are the customer's turn.
+// and the transcriber hears the microphone; its words are the customer's turn, and its failure ends
+// the call with the reference's reason.
 import { concat, decodeWav, detectSpeech, synthesize } from 'voice-agent-audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -196,6 +197,25 @@ describe('a local web call with sound', () => {
       expect((emu.calls.timeline(created.id)?.events ?? []).filter((e) => e.type === 'transcriber')).toMatchObject([{ text: 'I need to reschedule', url: stt.url }]);
     } finally {
       await Promise.all([voice.close(), stt.close()]);
+    }
+  }, 60_000);
+
+  it('ends the web call with the custom transcriber reason when the transcriber closes mid-call and no fallback is left', async () => {
+    const stt = await startTranscriber(() => ({ close: true }), 300);
+    try {
+      const assistant = { name: 'Web', firstMessage: 'Hi.', transcriber: { provider: 'custom-transcriber', server: { url: stt.url } } };
+      const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant }) })).json()) as { id: string; webCallUrl: string };
+      const b = await browser(created.webCallUrl);
+      await until(() => b.frames.some((f) => f.type === 'audio'));
+      b.send({ type: 'app-message', data: 'playable' });
+      await b.talk(speech);
+      await until(() => b.frames.some((f) => f.type === 'left'));
+      expect(b.frames.find((f) => f.type === 'left')).toEqual({ type: 'left', endedReason: 'call.in-progress.error-vapifault-custom-transcriber-failed' });
+      await emu.calls.idle();
+      const logs = await (await fetch(`${emu.url}/call/${created.id}/call-logs`, { headers: auth })).text();
+      expect(logs).toContain('The transcriber failed');
+    } finally {
+      await stt.close();
     }
   }, 60_000);
 });
