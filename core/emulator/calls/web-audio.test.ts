@@ -12,7 +12,7 @@ import type { ClientFrame, ServerFrame } from '../../webcall/local-protocol.js';
 import { audioSocketUrl } from '../../webcall/local-protocol.js';
 import { startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
-import { startTranscriber } from './stack/transcriber-server.test-support.js';
+import { level, startTranscriber } from './stack/transcriber-server.test-support.js';
 import { startVoiceServer, TONE_HZ } from './stack/voice-server.test-support.js';
 
 let emu: Emulator;
@@ -56,14 +56,6 @@ function pitch(samples: Int16Array): number {
   let crossings = 0;
   for (let i = 1; i < samples.length; i++) if (samples[i - 1]! < 0 !== samples[i]! < 0) crossings++;
   return crossings / 2 / (samples.length / RATE);
-}
-
-/** The mean absolute level of one channel of interleaved 16-bit stereo bytes. */
-function level(bytes: Buffer, ch: 0 | 1): number {
-  let sum = 0;
-  const n = Math.floor(bytes.length / 4);
-  for (let i = 0; i < n; i++) sum += Math.abs(bytes.readInt16LE(i * 4 + ch * 2));
-  return n ? sum / n : 0;
 }
 
 async function until(check: () => boolean, ms = 20_000): Promise<void> {

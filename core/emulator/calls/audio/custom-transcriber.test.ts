@@ -7,7 +7,7 @@ import type { Json } from '../../../messages/index.js';
 import { startFakeModel } from '../../../model/testing.js';
 import { validateServerMessage } from '../../../schemas/validate.js';
 import { startEmulator } from '../../index.js';
-import { startTranscriber } from '../stack/transcriber-server.test-support.js';
+import { level, startTranscriber } from '../stack/transcriber-server.test-support.js';
 import type { TranscriberAnswer, TranscriberServer } from '../stack/transcriber-server.test-support.js';
 import { watchStalls } from '../stack/stalls.test-support.js';
 import { audioCall } from './calls.test-support.js';
@@ -27,14 +27,6 @@ async function transcriber(script: (burst: number) => TranscriberAnswer, afterMs
 const custom = (url: string, extra: Json = {}): Json => ({ provider: 'custom-transcriber', server: { url, headers: { 'x-stt-key': 's1' }, timeoutSeconds: 1 }, ...extra });
 const SCENARIO = { turns: [{ say: 'Hello, I wanted to change my booking.' }, { say: 'Thank you, goodbye.' }] };
 const logsOf = async (emuUrl: string, id: string): Promise<string> => (await fetch(`${emuUrl}/call/${id}/call-logs`, { headers: { authorization: 'Bearer k' } })).text();
-
-/** The mean absolute level of one channel of interleaved stereo bytes. */
-function level(bytes: Buffer, ch: 0 | 1): number {
-  let sum = 0;
-  const n = Math.floor(bytes.length / 4);
-  for (let i = 0; i < n; i++) sum += Math.abs(bytes.readInt16LE(i * 4 + ch * 2));
-  return n ? sum / n : 0;
-}
 
 describe('a custom transcriber', () => {
   it("gets the start frame and the call's audio; its 'I need to reschedule' is the customer's turn and the model's input", async () => {

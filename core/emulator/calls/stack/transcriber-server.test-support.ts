@@ -64,3 +64,11 @@ export async function startTranscriber(script: (burst: number) => TranscriberAns
       }),
   };
 }
+
+/** The mean absolute level of one channel of interleaved 16-bit stereo bytes. */
+export function level(bytes: Buffer, ch: 0 | 1): number {
+  let sum = 0;
+  const n = Math.floor(bytes.length / 4);
+  for (let i = 0; i < n; i++) sum += Math.abs(bytes.readInt16LE(i * 4 + ch * 2));
+  return n ? sum / n : 0;
+}
