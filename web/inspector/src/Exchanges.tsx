@@ -32,8 +32,8 @@ export function exchangesOf(events: readonly TimelineEvent[]): Exchange[] {
       out.push({
         at: e.at,
         kind: 'transcriber',
-        summary: `heard "${e.text}"${e.frames === undefined ? '' : ` from ${plural(e.frames, 'frame')}`}, ${e.latencyMs} ms after the audio ended`,
-        details: [e.url, `The customer's line as written: "${e.written}"`, ...(e.messages ?? []).map((m) => `Channel ${m.channel}: "${m.text}"`)],
+        summary: `heard "${e.text}"${e.frames === undefined ? '' : ` from ${plural(e.frames, 'frame')}`}${e.latencyMs === undefined ? '' : `, ${e.latencyMs} ms after the audio ended`}`,
+        details: [e.url, ...(e.written === undefined ? [] : [`The customer's line as written: "${e.written}"`]), ...(e.messages ?? []).map((m) => `Channel ${m.channel}: "${m.text}"`)],
       });
     else if (e.type === 'endpointing')
       out.push({

@@ -159,6 +159,7 @@ export class CallTranscriber {
     if (!this.hearing || !this.link) return;
     const stereo = this.a.voices.port.interleave({ samples: customer, sampleRate: SAMPLE_RATE }, { samples: assistant, sampleRate: SAMPLE_RATE }).samples;
     this.link.send(Buffer.from(stereo.buffer, stereo.byteOffset, stereo.byteLength));
+    this.frames++;
   }
 
   /**
@@ -169,11 +170,13 @@ export class CallTranscriber {
   follow(heard: (text: string, arrivedMs: number) => number | undefined): void {
     const link = this.link;
     if (!link) return;
+    let framesBefore = this.frames;
     link.watch = (t) => {
       if (this.link !== link || this.a.s.ended) return;
       if (t?.channel === 'customer') {
         const latencyMs = heard(t.text, t.arrivedMs);
-        this.a.timeline.add({ type: 'transcriber', at: this.a.now(), url: link.url, text: t.text, ...(latencyMs === undefined ? {} : { latencyMs }) });
+        this.a.timeline.add({ type: 'transcriber', at: this.a.now(), url: link.url, text: t.text, frames: this.frames - framesBefore, ...(latencyMs === undefined ? {} : { latencyMs }) });
+        framesBefore = this.frames;
       }
       if (t) return;
       const cause = `${link.url}: ${link.failed ?? 'it failed'}`;
