@@ -151,7 +151,7 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     if (s.audio && browser.audio) {
       const audio = s.audio;
       // The developer's transcriber connects first (the call ends when none can), as on phone calls.
-      if (!(await audio.listen())) return;
+      if (!(await audio.openTranscriber())) return;
       stream = new BrowserStream(
         browser.audio,
         () => audio.now(),
