@@ -105,7 +105,10 @@ describe('startDemo', () => {
   });
 
   it("serves the page's own modules with inline source maps and package modules without; DevTools finds a dependency's map on request", async () => {
-    const demo = await startDemo({ ...quiet(), flags: { webhookUrl: 'http://127.0.0.1:9/x' } });
+    // A cache of its own: demos other test files start at the same time rewrite the shared one, and a
+    // map read while another demo's optimizer swaps its files belongs to that other bundle.
+    const cacheDir = mkdtempSync(join(tmpdir(), 'voice-demo-maps-'));
+    const demo = await startDemo({ ...quiet(), flags: { webhookUrl: 'http://127.0.0.1:9/x' }, env: { ...process.env, VOICE_DEMO_CACHE_DIR: cacheDir } });
     const inline = 'sourceMappingURL=data:application/json;base64,';
     try {
       const get = async (path: string) => {
@@ -131,6 +134,7 @@ describe('startDemo', () => {
       expect(map.sources.some((source) => source.includes('react-dom-client.development.js'))).toBe(true);
     } finally {
       await demo.close();
+      rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 
