@@ -1,6 +1,7 @@
 // Every error class core exports extends VoiceError, so `e instanceof VoiceError` tells a program
 // "core threw this" in one check. The faces are read from core/package.json, so a new face or a
-// new error class is checked without this file changing.
+// new error class is checked without this file changing. No source throws a plain Error either:
+// what core itself throws is always a VoiceError.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,6 +39,12 @@ function sources(dir = CORE): string[] {
   });
 }
 
+/** Each throw or rejection with a plain built-in error in `text`, as `line: code`. */
+function plainThrows(text: string): string[] {
+  const plain = /\b(?:throw\s+(?:new\s+)?|reject\(\s*new\s+)(?:Error|TypeError|RangeError)\(/g;
+  return [...text.matchAll(plain)].map((m) => `${text.slice(0, m.index).split('\n').length}: ${m[0]}`);
+}
+
 describe('VoiceError, the root of every error core throws', () => {
   it('is the base of every error class exported from every face of core/package.json', async () => {
     const found: string[] = [];
@@ -59,6 +66,17 @@ describe('VoiceError, the root of every error core throws', () => {
     const direct = /\bclass\s+(\w+)\s+extends\s+(Error|TypeError|RangeError|SyntaxError|ReferenceError|AggregateError|DOMException)\b/g;
     const strays = sources().flatMap((file) => [...readFileSync(file, 'utf8').matchAll(direct)].map((m) => `${relative(CORE, file)}: ${m[1]}`));
     expect(strays).toEqual(['errors.ts: VoiceError']);
+  });
+
+  it('is what core throws: no source throws or rejects with a plain Error, TypeError or RangeError', () => {
+    // Test support (`*.test-support.ts`) runs only under core's own tests: what it throws reaches no user.
+    const shipped = sources().filter((file) => !file.endsWith('.test-support.ts'));
+    const strays = shipped.flatMap((file) => plainThrows(readFileSync(file, 'utf8')).map((hit) => `${relative(CORE, file)}:${hit}`));
+    expect(strays).toEqual([]);
+    expect(shipped.length).toBeGreaterThan(100);
+    // The scan finds what it looks for, and lets core's own errors be.
+    const sample = "throw new Error('a');\nreturn Promise.reject(new TypeError('b'));\nthrow RangeError('c');\nthrow new VoiceError('d');\nreject(new ConnectionError('e'));";
+    expect(plainThrows(sample)).toEqual(['1: throw new Error(', '2: reject(new TypeError(', '3: throw RangeError(']);
   });
 
   it('matches an error from a second copy of core (separately bundled faces) and nothing else', async () => {

@@ -15,13 +15,13 @@ export async function readUploadPath(path: string): Promise<Blob> {
   try {
     // stat first: openAsBlob's own errors do not say what is wrong.
     const info = await fsp.stat(path);
-    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    return await openAsBlob(path);
+    if (!info.isDirectory()) return await openAsBlob(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
     throw new VoiceError(`Cannot read upload file ${path}: ${why}`, { cause: error });
   }
+  throw new VoiceError(`Cannot read upload file ${path}: it is a directory`);
 }
 
 /** Creates a client for the platform API, using the Node transport unless `fetch` or `transport` is given. */

@@ -99,6 +99,12 @@ describe('uploads from a path (Node entry)', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('says a folder is not a file, without sending', async () => {
+    const before = server.requests.length;
+    await expect(clientOn('http', { baseUrl: server.url }).file.create({ file: dir })).rejects.toThrow(`Cannot read upload file ${dir}: it is a directory`);
+    expect(server.requests.length).toBe(before);
+  });
+
   it('the browser entry refuses paths with a clear message', async () => {
     const browser = createBrowserClient({ baseUrl: server.url });
     await expect(browser.file.create({ file: pdf })).rejects.toThrow(/file path needs the Node entry/);

@@ -5,6 +5,7 @@
 // waits for. The answer streams (its body is read as it comes), so core/http/text.ts, which reads
 // an answer whole, does not fit here. Loaded on the first model request.
 import type { Dispatcher } from 'undici';
+import { ConnectionError } from '../client/errors.js';
 import { headerOf, postPool } from '../http/undici.js';
 
 /** What the gateway reads of an answer (a fetch Response has it all). */
@@ -16,7 +17,7 @@ export interface ModelResponse {
   body: AsyncIterable<Uint8Array> | null;
 }
 
-/** Posts a request body, as fetch would (a connection failure throws `fetch failed` with the cause). */
+/** Posts a request body, as fetch would; a connection failure throws with the cause (`ECONNREFUSED` ...), which is what the gateway reads. */
 export type ModelPost = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<ModelResponse>;
 
 /** The default `ModelPost`: undici.request with the gateway's own abort signal (it times the first byte). */
@@ -26,8 +27,10 @@ export const undiciPost: ModelPost = async (url, init) => {
   try {
     res = await request(url, { method: init.method, headers: init.headers, body: init.body, signal: init.signal, dispatcher, headersTimeout: 0, bodyTimeout: 0 });
   } catch (error) {
-    // As fetch reports it, so the failure names the cause (ECONNREFUSED ...) the same way.
-    throw new TypeError('fetch failed', { cause: error });
+    // Core's one "no usable answer" error (core/http/README.md). The gateway names the failure by its
+    // cause (`ECONNREFUSED` ...), so it reads the same as an injected fetch's `TypeError('fetch failed')`.
+    const code = (error as { code?: string }).code;
+    throw new ConnectionError(`Connection error: ${(error as Error).message} (${init.method} ${url})`, { cause: error, code });
   }
   const get = (name: string): string | null => headerOf(res.headers, name);
   return { ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, headers: { get }, text: () => res.body.text(), body: res.body };

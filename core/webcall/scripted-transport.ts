@@ -1,6 +1,15 @@
 // A scripted CallTransport for tests: records every call, emits what the test tells it to, and
 // lets any method be replaced (a join that fails, hangs or takes 250 ms).
 import type { CallTransport, RecordingOptions, TransportEvent, TransportFactory, TransportParticipant, TransportRequest } from './types.js';
+import { VoiceError } from '../errors.js';
+
+/** What the scripted transports throw: a join the test destroyed meanwhile, or a transport asked for before any was made. */
+export class ScriptedTransportError extends VoiceError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScriptedTransportError';
+  }
+}
 
 /** Overrides for any transport method (e.g. a join that fails or takes 250 ms). */
 export type Script = { [K in keyof CallTransport]?: (...args: Parameters<CallTransport[K]>) => ReturnType<CallTransport[K]> };
@@ -57,7 +66,7 @@ export class ScriptedTransport implements CallTransport {
   async join(options: { url: string; token?: string }): Promise<void> {
     this.record('join', [options]);
     await this.script.join?.(options);
-    if (this.destroyed) throw new Error('destroyed during join');
+    if (this.destroyed) throw new ScriptedTransportError('destroyed during join');
     this.joined = true;
   }
 
@@ -184,7 +193,7 @@ export function scriptedTransports(script: Script = {}, create?: (request: Trans
     /** The most recent transport. */
     get last(): ScriptedTransport {
       const last = transports[transports.length - 1];
-      if (!last) throw new Error('No transport was created.');
+      if (!last) throw new ScriptedTransportError('No transport was created.');
       return last;
     },
   };

@@ -6,7 +6,7 @@ import type { Script } from './scripted-transport.js';
 import type { BoostedMicrophone, CallStartProgressEvent, FatalErrorReport, TransportRequest, WebCallEnvironment, WebCallEventName, WebCallOptions } from './types.js';
 import { WebCall } from './webcall.js';
 
-export { fakeTrack, ScriptedTransport, scriptedTransports } from './scripted-transport.js';
+export { fakeTrack, ScriptedTransport, ScriptedTransportError, scriptedTransports } from './scripted-transport.js';
 export type { Script } from './scripted-transport.js';
 
 /** A browser environment without a browser: counts elements, tracks and audio contexts still held. */

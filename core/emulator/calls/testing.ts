@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { VoiceError } from '../../errors.js';
 
 /** One request the stand-in server received. */
 export interface Received {
@@ -80,7 +81,7 @@ export async function until<T>(fn: () => Promise<T | undefined> | T | undefined,
   for (;;) {
     const v = await fn();
     if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms`);
+    if (Date.now() > end) throw new VoiceError(`timed out after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
