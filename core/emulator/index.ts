@@ -4,8 +4,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { ensureDefaultOrg } from './store/default-org.js';
-import { CallRunner, TIMELINES } from './calls/index.js';
+import { CallRunner } from './calls/index.js';
 import type { Scenario, WebCallEngine } from './calls/index.js';
 import { createRunHost } from './actions/runs.js';
 import type { RunHost } from './actions/runs.js';
@@ -14,13 +13,13 @@ import type { Env } from './http/context.js';
 import { CorsPolicy } from './http/cors.js';
 import { EmulatorRecord } from './store/record.js';
 import type { Delivery } from './store/record.js';
-import { DataFileError, DataFileWriter, loadDataFile, lockDataFile } from './store/persist.js';
-import { seedStore } from './resources/seed.js';
+import type { DataFileWriter } from './store/persist.js';
+import { lockDataFile } from './store/persist.js';
+import { openStore } from './open-store.js';
 import { authorize, createListener } from './http/server.js';
 import type { RequestBodyText, RequestLog } from './http/server.js';
-import { Store } from './store/store.js';
 import { acceptWebCalls } from './http/webcall-socket.js';
-import type { Rec, Snapshot } from './store/store.js';
+import type { Snapshot, Store } from './store/store.js';
 import { EmulatorStates } from './control/state.js';
 import { stateRoutes } from './control/state-routes.js';
 import { CampaignEngine } from './campaigns/engine.js';
@@ -158,41 +157,6 @@ export interface Emulator extends EmulatorFixture {
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-/** Objects nothing changes any more except through the store (touch, replace): log lines and ended calls. */
-function settled(collection: string, rec: Rec): boolean {
-  return collection === 'log' || collection === TIMELINES || (collection === 'call' && rec.status === 'ended');
-}
-
-async function openStore(
-  file: string | undefined,
-  seed: boolean,
-  initial: Snapshot | undefined,
-  warn: (line: string) => void,
-): Promise<{ store: Store; writer: DataFileWriter | undefined; loaded: number }> {
-  const snapshot = initial ? structuredClone(initial) : file ? await loadDataFile(file) : undefined;
-  const store = new Store(snapshot);
-  const loaded = Object.values(snapshot?.collections ?? {}).reduce((n, recs) => n + recs.length, 0);
-  let changed = ensureDefaultOrg(store);
-  if (seed) changed = seedStore(store) || changed;
-  const writer = file
-    ? new DataFileWriter(file, () => store.snapshotBytes(settled), {
-        onTrouble: (err) =>
-          warn(
-            `voice emulator: cannot write the data file ${file} (${(err as NodeJS.ErrnoException).code ?? err.message}): changes are kept in memory and written as soon as it can; retrying every second.\n`,
-          ),
-        onRecovered: () => warn(`voice emulator: the data file ${file} is written again; nothing was lost.\n`),
-      })
-    : undefined;
-  // Write at once when new, so an unwritable path fails at start rather than on the first change.
-  if (writer && (changed || !snapshot || initial)) {
-    await writer.flush().catch((err: unknown) => {
-      writer.stop();
-      throw new DataFileError(file as string, `cannot be written (${(err as Error).message})`);
-    });
-  }
-  return { store, writer, loaded };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

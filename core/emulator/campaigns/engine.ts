@@ -1,14 +1,14 @@
-// Runs the emulator's campaigns on the simulated clock: waits for `schedulePlan.earliestAt`, then
-// dials its contacts in order, at most `maxConcurrency` at once, asking the campaign's server first
-// when `predialPlan` is set; follows each call to its end; stops dialling at `latestAt`, on a
-// cancellation or an archive; ends the campaign once every contact has its outcome.
+// Runs the emulator's campaigns: starts each one's dialling job (dialer.ts) on the simulated clock,
+// follows each call it placed to its end, settles the contact and ends the campaign once every
+// contact has its outcome; stops, archives and resets; sends the lifecycle events in order.
 import type { CampaignEventType, Json } from '../../messages/index.js';
 import type { SimClock } from '../calls/index.js';
-import { deepMerge } from '../store/merge.js';
 import type { EmulatorRecord, RecordEvent } from '../store/record.js';
 import type { Rec, Store } from '../store/store.js';
 import { ACTIVE, addContacts, callCounters, contactsOf, failedCall } from './contacts.js';
-import { askPredial, predialOn, sendEvent } from './events.js';
+import { dial } from './dialer.js';
+import type { DialHost, Job } from './dialer.js';
+import { sendEvent } from './events.js';
 import { isObject } from '../../json.js';
 
 /** What the engine needs from the emulator. */
@@ -23,21 +23,6 @@ export interface EngineDeps {
   changed(): void;
 }
 
-/** The platform's default `maxConcurrency`. */
-export const DEFAULT_MAX_CONCURRENCY = 10;
-
-interface Job {
-  id: string;
-  /** Contacts before this position have left `pending` (they are dialled in order). */
-  cursor: number;
-  clock: SimClock;
-  /** Aborted to wake the job: a call ended, the schedule changed, the campaign stopped. */
-  wake: AbortController;
-  done: Promise<void>;
-}
-
-const time = (iso: unknown): number | undefined => (typeof iso === 'string' && Number.isFinite(Date.parse(iso)) ? Date.parse(iso) : undefined);
-
 /** Runs every campaign of one emulator. */
 export class CampaignEngine {
   private readonly jobs = new Map<string, Job>();
@@ -49,8 +34,24 @@ export class CampaignEngine {
   private readonly chains = new Map<string, Promise<unknown>>();
   /** Aborted by a reset: nothing more is sent, changed or recorded for the campaigns of before. */
   private dropped = new AbortController();
+  /** What the dialling jobs see of the engine. */
+  private readonly host: DialHost;
 
   constructor(private readonly deps: EngineDeps) {
+    this.host = {
+      store: deps.store,
+      record: deps.record,
+      startCall: (call) => deps.startCall(call),
+      current: (job) => this.jobs.get(job.id) === job,
+      contacts: (id) => this.contacts(id),
+      running: (id) => [...this.callsOf.values()].filter((o) => o.campaignId === id).length,
+      placed: (callId, campaignId, contact) => void this.callsOf.set(callId, { campaignId, contact }),
+      refresh: (c) => this.refresh(c),
+      emit: (c, type, data) => this.emit(c, type, data),
+      log: (id, text) => this.log(id, text),
+      settle: (c) => this.settle(c),
+      dropped: () => this.dropped.signal,
+    };
     // Acted on after every listener has had the event: what it leads to is recorded after it, not inside it.
     deps.record.subscribe((e) => {
       if (e.kind === 'call.status' && this.callsOf.has(e.callId)) queueMicrotask(() => this.onEvent(e));
@@ -159,112 +160,17 @@ export class CampaignEngine {
     this.lists.clear();
   }
 
-  private campaign(job: Job): Rec | undefined {
-    if (this.jobs.get(job.id) !== job) return undefined;
-    return this.deps.store.get('campaign', job.id);
-  }
-
   private run(id: string): void {
     if (this.jobs.has(id)) return;
     const job: Job = { id, cursor: 0, clock: this.deps.clock(), wake: new AbortController(), done: Promise.resolve() };
     this.jobs.set(id, job);
     // Begun after the current request is answered, so its reply shows the campaign as created.
     job.done = Promise.resolve()
-      .then(() => this.dial(job))
+      .then(() => dial(this.host, job))
       .catch((err: unknown) => this.log(job.id, `Campaign error: ${(err as Error).message}`))
       .finally(() => {
         if (this.jobs.get(id) === job) this.jobs.delete(id);
       });
-  }
-
-  /** Waits simulated time (forever when `ms` is undefined) until it passes or the job is woken; false once the job is dropped. */
-  private async pause(job: Job, ms: number | undefined): Promise<boolean> {
-    const signal = job.wake.signal;
-    if (!signal.aborted) {
-      if (ms === undefined) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-      else await job.clock.sleep(ms, signal);
-    }
-    if (job.wake.signal.aborted) job.wake = new AbortController();
-    return this.jobs.get(job.id) === job;
-  }
-
-  private async dial(job: Job): Promise<void> {
-    for (;;) {
-      const c = this.campaign(job);
-      if (!c || c.status !== 'scheduled') break;
-      const wait = (time((c.schedulePlan as Json | undefined)?.earliestAt) ?? 0) - job.clock.now();
-      if (wait <= 0) {
-        c.status = 'in-progress';
-        this.refresh(c);
-        this.emit(c, 'campaign.started', typeof c.workflowId === 'string' ? { workflowId: c.workflowId } : {});
-        break;
-      }
-      if (!(await this.pause(job, Math.min(wait, 2 ** 31 - 1)))) return;
-    }
-    for (;;) {
-      const c = this.campaign(job);
-      if (!c || c.status !== 'in-progress') return;
-      const contacts = this.contacts(c.id);
-      const latest = time((c.schedulePlan as Json | undefined)?.latestAt);
-      if (latest !== undefined && job.clock.now() >= latest) return this.closeWindow(c, contacts);
-      while (job.cursor < contacts.length && contacts[job.cursor]?.status !== 'contact.pending') job.cursor++;
-      const next = contacts[job.cursor];
-      let running = 0;
-      for (const owner of this.callsOf.values()) if (owner.campaignId === c.id) running++;
-      if (!next) return this.settle(c);
-      const max = typeof c.maxConcurrency === 'number' && c.maxConcurrency >= 1 ? Math.floor(c.maxConcurrency) : DEFAULT_MAX_CONCURRENCY;
-      if (running >= max) {
-        if (!(await this.pause(job, latest === undefined ? undefined : Math.max(0, latest - job.clock.now())))) return;
-        continue;
-      }
-      await this.place(job, c, next);
-    }
-  }
-
-  /** One contact: its pre-dial check when the campaign asks for one, then its call. */
-  private async place(job: Job, c: Rec, contact: Rec): Promise<void> {
-    if (predialOn(c)) {
-      const verdict = await askPredial({ ...this.deps, now: () => job.clock.now() }, c, contact, this.dropped.signal);
-      if (!this.campaign(job)) return;
-      if (!verdict.dial) {
-        contact.status = verdict.skipped ? 'contact.skipped' : 'contact.predial-failed';
-        if (!verdict.skipped) contact.error = verdict.error;
-        this.deps.store.touch(contact);
-        this.refresh(c);
-        if (verdict.skipped) this.emit(c, 'contact.skipped', { contactId: contact.id });
-        else this.emit(c, 'contact.predial-failed', { contactId: contact.id, error: verdict.error });
-        return;
-      }
-      // The campaign may have been stopped while its server was thinking.
-      if (c.status !== 'in-progress') return;
-    }
-    const call = this.deps.store.insert('call', this.callBody(c, contact));
-    this.callsOf.set(call.id, { campaignId: c.id, contact });
-    Object.assign(contact, { status: 'contact.dispatched', callId: call.id, dispatchedAt: new Date(job.clock.now()).toISOString() });
-    this.deps.store.touch(contact);
-    (c.calls as Json)[call.id] = { contactId: contact.id, number: contact.number, status: call.status };
-    this.refresh(c);
-    this.emit(c, 'contact.dispatched', { contactId: contact.id });
-    this.deps.startCall(call);
-  }
-
-  /** The outbound call of a contact: the campaign's caller and number, the contact's overrides merged over the campaign's. */
-  private callBody(c: Rec, contact: Rec): Json {
-    const overrides = (key: 'assistantOverrides' | 'squadOverrides'): Json | undefined => {
-      const merged: Json = isObject(c[key]) ? structuredClone(c[key]) : {};
-      if (isObject(contact[key])) deepMerge(merged, contact[key]);
-      return Object.keys(merged).length ? merged : undefined;
-    };
-    const body: Json = { type: 'outboundPhoneCall', status: 'queued', phoneCallProvider: 'vapi', phoneCallTransport: 'pstn', cost: 0, campaignId: c.id };
-    for (const key of ['assistantId', 'squadId', 'workflowId'] as const) if (typeof c[key] === 'string') body[key] = c[key];
-    const phoneNumberId = contact.phoneNumberId ?? c.phoneNumberId;
-    if (typeof phoneNumberId === 'string') body.phoneNumberId = phoneNumberId;
-    for (const key of ['assistantOverrides', 'squadOverrides'] as const) {
-      const merged = overrides(key);
-      if (merged) body[key] = merged;
-    }
-    body.customer = contact.customer;
-    return body;
   }
 
   private onEvent(e: RecordEvent): void {
@@ -302,20 +208,6 @@ export class CampaignEngine {
     Object.assign(c, { status: 'ended', endedReason: 'campaign.ended.success' });
     this.refresh(c);
     this.emit(c, 'campaign.ended', { endedReason: 'campaign.ended.success' });
-  }
-
-  /** `latestAt` passed: contacts not yet dialled are skipped (never retried), and the campaign ends once its calls do. */
-  private closeWindow(c: Rec, contacts: readonly Rec[]): void {
-    for (const contact of contacts) {
-      if (contact.status !== 'contact.pending') continue;
-      contact.status = 'contact.skipped';
-      contact.error = 'the schedule window closed (schedulePlan.latestAt) before it was dialled';
-      this.deps.store.touch(contact);
-      this.emit(c, 'contact.skipped', { contactId: contact.id });
-    }
-    this.log(c.id, 'The schedule window closed (schedulePlan.latestAt): contacts not yet dialled are skipped');
-    this.refresh(c);
-    this.settle(c);
   }
 
   /** Marks the campaign changed (with its counters worked out now, for the data file, unless `counters` is false) and tells the record. */
