@@ -29,7 +29,7 @@ beforeAll(async () => {
     const held = new Promise<void>((resolve) => (releaseApi = resolve));
     void held.then(() => res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"no calls today"}'));
   });
-  const launched = await launch(['--use-fake-device-for-media-stream', '--deny-permission-prompts']);
+  const launched = await launch({ microphone: 'denied' });
   browser = launched.browser;
   closeBrowser = launched.close;
   const flags = { webhookUrl: 'http://127.0.0.1:9/unused' };

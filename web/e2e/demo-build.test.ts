@@ -7,7 +7,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsYouType } from 'libphonenumber-js/core';
@@ -16,6 +15,7 @@ import { buildDemo, HOST_FILES } from '../../cli/commands/demo/build-run.js';
 import { resolveDemoConfig } from '../../cli/commands/demo/config.js';
 import { LiveVisitorsFile } from '#core/visitors/file-store';
 import { visitorsMiddleware } from '#core/visitors/postgrest';
+import { launch } from './demo-harness.js';
 
 const SECRET_API_KEY = 'sk-private-platform-key-0123456789';
 const SERVICE_ROLE_KEY = 'service-role-secret-9876543210';
@@ -84,11 +84,7 @@ beforeAll(async () => {
   const result = await buildDemo({ outDir: join(work, 'out'), page: config.page, secrets: [SECRET_API_KEY, SERVICE_ROLE_KEY], cwd: work, log: () => undefined });
   outDir = result.outDir;
   files = result.files;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  ({ browser } = await launch());
 }, 240_000);
 
 afterAll(async () => {

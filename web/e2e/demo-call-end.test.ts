@@ -15,7 +15,7 @@ let unreachable: DemoServer;
 
 beforeAll(async () => {
   fixtures = visitorsFile();
-  const launched = await launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  const launched = await launch({ microphone: 'allowed' });
   browser = launched.browser;
   closeBrowser = launched.close;
   const apiUrl = (await deadUrl()).replace(/\/hook$/, '');

@@ -29,7 +29,7 @@ beforeAll(async () => {
   // The platform for "Test in Browser" (POST /call/web with the public key) and for Call Me. Its
   // web calls are Daily rooms, as the hosted platform's are (by default an emulator's are its own).
   platform = await startEmulator({ port: 0, webCallUrlBase: 'https://vapi.daily.co' });
-  const launched = await launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  const launched = await launch({ microphone: 'allowed' });
   browser = launched.browser;
   closeBrowser = launched.close;
   context = await browser.newContext({ permissions: ['microphone'] });

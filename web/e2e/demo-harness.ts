@@ -1,5 +1,6 @@
-// Shared set-up for the demo page's browser tests: one Chromium per test file, `voice demo`
-// servers started in-process on free loopback ports, and a record of every request the page makes.
+// Shared set-up for the browser tests: one Chromium per test file (with a fake microphone for the
+// calls), `voice demo` servers started in-process on free loopback ports, and a record of every
+// request the page makes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,12 +29,42 @@ export function demo(file: string, options: DemoOptions = {}): Promise<DemoServe
   return startDemo({ port: 0, emulatorPort: 0, visitors: file, env: { HOME: tmpdir(), XDG_CONFIG_HOME: join(tmpdir(), 'voice-e2e-no-profile') }, log: () => undefined, ...options });
 }
 
+/** How a test's Chromium is launched. */
+export interface LaunchOptions {
+  /**
+   * A fake microphone (and camera), so a call never waits on a real device: `'allowed'` grants it
+   * without a prompt, `'denied'` refuses every permission prompt, `{ wav }` grants it and plays the
+   * file once (then silence). Unset: no fake devices.
+   */
+  microphone?: 'allowed' | 'denied' | { wav: string };
+  /** More Chromium flags (host-resolver rules, features turned off...). */
+  args?: string[];
+}
+
+/** Chromium's flags for a fake microphone. */
+function microphoneArgs(microphone: LaunchOptions['microphone']): string[] {
+  if (microphone === undefined) return [];
+  if (microphone === 'denied') return ['--use-fake-device-for-media-stream', '--deny-permission-prompts'];
+  const file = microphone === 'allowed' ? [] : [`--use-file-for-fake-audio-capture=${microphone.wav}%noloop`];
+  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', ...file];
+}
+
 /** Launches Debian's Chromium headless with the house flags (playwright gives it a fresh temp profile). */
-export async function launch(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function launch(options: LaunchOptions = {}): Promise<{ browser: Browser; close(): Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      ...microphoneArgs(options.microphone),
+      ...(options.args ?? []),
+    ],
   });
   return { browser, close: () => browser.close() };
 }

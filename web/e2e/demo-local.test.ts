@@ -38,7 +38,7 @@ beforeAll(async () => {
       .writeHead(200, { 'content-type': 'application/json' })
       .end('{"ok":true,"callId":"c1","local":{"emulator":"http://127.0.0.1:9","inspector":true,"scripted":true,"watch":"voice call watch c1"}}');
   });
-  const launched = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
+  const launched = await launch({ microphone: 'allowed' });
   browser = launched.browser;
   closeBrowser = launched.close;
   context = await browser.newContext({ permissions: ['microphone'] });

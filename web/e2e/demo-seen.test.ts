@@ -23,7 +23,7 @@ beforeAll(async () => {
   fixtures = visitorsFile();
   dir = mkdtempSync(join(tmpdir(), 'voice-demo-seen-'));
   writeFileSync(join(dir, 'logo.svg'), LOGO);
-  const launched = await launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  const launched = await launch({ microphone: 'allowed' });
   browser = launched.browser;
   closeBrowser = launched.close;
   [bare, branded] = await Promise.all([

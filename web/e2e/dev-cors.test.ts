@@ -48,7 +48,7 @@ beforeAll(async () => {
   pageServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(probePage(devUrl)));
   await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
   pagePort = (pageServer.address() as AddressInfo).port;
-  [plain, mapped] = await Promise.all([launch(), launch([`--host-resolver-rules=MAP ${HOSTILE} 127.0.0.1`])]);
+  [plain, mapped] = await Promise.all([launch(), launch({ args: [`--host-resolver-rules=MAP ${HOSTILE} 127.0.0.1`] })]);
 }, 120_000);
 
 afterAll(async () => {

@@ -60,10 +60,12 @@ beforeAll(async () => {
   // Chromium's own Local Network Access checks are off: they stop a public page's requests to
   // loopback in this browser, but not in every browser (nor an older Chromium), and what is tried
   // here is whether the servers themselves refuse.
-  browser = await launch([
-    '--host-resolver-rules=MAP attacker.test 127.0.0.1, MAP rebind.test 127.0.0.1',
-    '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights,PrivateNetworkAccessRespectPreflightResults',
-  ]);
+  browser = await launch({
+    args: [
+      '--host-resolver-rules=MAP attacker.test 127.0.0.1, MAP rebind.test 127.0.0.1',
+      '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights,PrivateNetworkAccessRespectPreflightResults',
+    ],
+  });
   page = await browser.browser.newPage();
 }, 180_000);
 

@@ -5,15 +5,9 @@
 // the emulator's voice activity detector as the customer's speech. With the developer's own voice
 // server and transcriber (fakes on loopback), the page plays the server's tone and the microphone
 // reaches the transcriber. Nothing leaves loopback.
-import { build } from 'esbuild';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concat, decodeWav, detectSpeech, encodeWav, resample, synthesize } from 'voice-agent-audio';
@@ -22,10 +16,11 @@ import type { Emulator } from 'voice-agent-core/emulator';
 import { startTranscriber } from '#core/emulator/calls/stack/transcriber-server.test-support';
 import { startVoiceServer } from '#core/emulator/calls/stack/voice-server.test-support';
 import type { LocalCallLog } from './webcall-fixture/entry.js';
+import { launch } from './demo-harness.js';
+import { serveFixture, type FixtureServer } from './webcall-harness.js';
 
-const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));
 let emulator: Emulator;
-let server: Server;
+let fixture: FixtureServer;
 let origin = '';
 let browser: Browser;
 let dir = '';
@@ -36,41 +31,14 @@ beforeAll(async () => {
   const line = await synthesize('Hi, I would like to book a table for two.', { voice: 'customer' });
   const wav = join(dir, 'microphone.wav');
   await writeFile(wav, encodeWav(resample(concat([2.5, line, 8], line.sampleRate), 48000)));
-  const [bundle] = await Promise.all([
-    build({ entryPoints: { entry: join(fixture, 'entry.ts') }, bundle: true, splitting: true, format: 'esm', platform: 'browser', target: 'es2022', outdir: '/out', write: false, logLevel: 'silent' }),
-    startEmulator({ port: 0, audio: true }).then((e) => (emulator = e)),
-  ]);
-  const files = new Map(bundle.outputFiles.map((f) => [f.path.replace(/^\/out/, ''), f.contents]));
-  const html = await readFile(join(fixture, 'index.html'));
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const body = path === '/' ? html : files.get(path);
-    if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': path === '/' ? 'text/html' : 'text/javascript' }).end(body);
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-    ],
-  });
+  [fixture, emulator] = await Promise.all([serveFixture(), startEmulator({ port: 0, audio: true })]);
+  origin = fixture.origin;
+  ({ browser } = await launch({ microphone: { wav } }));
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((done) => server?.close(done));
+  await fixture?.close();
   await emulator?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

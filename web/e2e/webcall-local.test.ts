@@ -2,77 +2,37 @@
 // over a WebSocket, the assistant is heard (synthesised audio through the session's audio element
 // and level observer), and the emulator's call record agrees with what the page saw. Nothing leaves
 // loopback and daily-js is never fetched.
-import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
 import type { LocalCallLog } from './webcall-fixture/entry.js';
+import { launch } from './demo-harness.js';
+import { serveFixture, type FixtureServer } from './webcall-harness.js';
 
-const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));
 let emulator: Emulator;
-let server: Server;
+let fixture: FixtureServer;
 let origin = '';
+let served: string[] = [];
 let browser: Browser;
-const files = new Map<string, Uint8Array>();
-const served: string[] = [];
 const requests: string[] = [];
 const REACT_PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body><button id="go">go</button><script type="module" src="/react-entry.js"></script></body></html>';
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: { entry: join(fixture, 'entry.ts'), 'react-entry': join(fixture, 'react-entry.tsx') },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outdir: '/out',
-    write: false,
-    logLevel: 'silent',
-    jsx: 'automatic',
+  fixture = await serveFixture({
+    entries: { 'react-entry': 'react-entry.tsx' },
     // React's development build: StrictMode mounts, unmounts and mounts again, as in an app under development.
-    define: { 'process.env.NODE_ENV': '"development"' },
+    build: { jsx: 'automatic', define: { 'process.env.NODE_ENV': '"development"' } },
+    pages: { '/react': REACT_PAGE },
   });
-  for (const file of bundle.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);
-  const html = await readFile(join(fixture, 'index.html'));
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    served.push(path);
-    const body = path === '/' ? html : path === '/react' ? REACT_PAGE : files.get(path);
-    if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': path === '/' || path === '/react' ? 'text/html' : 'text/javascript' }).end(body);
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ origin, served } = fixture);
   emulator = await startEmulator({ port: 0 });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  ({ browser } = await launch({ microphone: 'allowed' }));
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((done) => server?.close(done));
+  await fixture?.close();
   await emulator?.close();
 });
 

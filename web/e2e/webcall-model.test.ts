@@ -1,14 +1,6 @@
 // A local web call in real Chromium whose assistant runs on a (fake, loopback) model: the
 // browser's speech recognition (here an injected SpeechRecognition the test drives) turns the
 // customer's words into a turn, the model gets them, and its reply is the assistant's caption.
-import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from 'voice-agent-core/emulator';
@@ -16,14 +8,13 @@ import type { Emulator } from 'voice-agent-core/emulator';
 import { startFakeModel } from '#core/model/testing';
 import type { FakeModel } from '#core/model/testing';
 import type { LocalCallLog } from './webcall-fixture/entry.js';
+import { launch } from './demo-harness.js';
+import { serveFixture, type FixtureServer } from './webcall-harness.js';
 
-const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));
 let emulator: Emulator;
 let model: FakeModel;
-let server: Server;
-let origin = '';
+let fixture: FixtureServer;
 let browser: Browser;
-const files = new Map<string, Uint8Array>();
 
 // Stands in for the browser's recognizer: start() registers it, and the test speaks through it.
 const FAKE_RECOGNITION = `
@@ -45,52 +36,18 @@ const FAKE_RECOGNITION = `
   };`;
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: { entry: join(fixture, 'entry.ts') },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outdir: '/out',
-    write: false,
-    logLevel: 'silent',
-  });
-  for (const file of bundle.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);
-  const html = await readFile(join(fixture, 'index.html'));
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const body = path === '/' ? html : files.get(path);
-    if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': path === '/' ? 'text/html' : 'text/javascript' }).end(body);
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fixture = await serveFixture();
   model = await startFakeModel((req) => {
     const last = (req.body.messages as Array<{ role: string; content: string }>).at(-1);
     return { text: last?.role === 'user' ? `The model heard: ${last.content}` : 'Unexpected request.' };
   });
   emulator = await startEmulator({ port: 0, model: { url: model.url, model: 'fake' } });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  ({ browser } = await launch({ microphone: 'allowed' }));
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((done) => server?.close(done));
+  await fixture?.close();
   await emulator?.close();
   await model?.close();
 });
@@ -101,7 +58,7 @@ describe("a local web call on the model, with the browser's speech recognition",
     await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
     await context.addInitScript(FAKE_RECOGNITION);
     const page = await context.newPage();
-    await page.goto(`${origin}/`);
+    await page.goto(`${fixture.origin}/`);
     await page.waitForFunction(() => typeof window.startLocal === 'function');
     await page.click('#ready');
     const callId = await page.evaluate((baseUrl) => window.startLocal({ baseUrl }), emulator.url);

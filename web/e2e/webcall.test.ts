@@ -1,90 +1,39 @@
 // The web-call client in real Chromium against the emulator's POST /call/web. Nothing leaves
 // loopback: every other request is aborted, as on a machine without internet, so the Daily join
 // fails and the page must see call-start-failed at daily-call-join and end up idle and clean.
-import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator } from 'voice-agent-core/emulator';
 import type { Emulator } from 'voice-agent-core/emulator';
 import type { RunCallOptions, RunCallResult } from './webcall-fixture/entry.js';
+import { launch } from './demo-harness.js';
+import { serveFixture, type FixtureServer } from './webcall-harness.js';
 
 // daily-js tries its call bundle three times, 3 s apart, before the join fails (about 7 s).
 const SLOW = 60_000;
-const fixture = fileURLToPath(new URL('./webcall-fixture/', import.meta.url));
 
 let emulator: Emulator;
-let server: Server;
+let fixture: FixtureServer;
 let origin = '';
+let served: string[] = [];
 let browser: Browser;
 let context: BrowserContext;
-const files = new Map<string, Uint8Array>();
-const served: string[] = [];
 const blocked: string[] = [];
 
-/** Serves the fixture page and its chunks; `/vendor/*` stands for a self-hosted Daily bundle that is missing. */
-async function serve(): Promise<void> {
-  const html = await readFile(join(fixture, 'index.html'));
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    served.push(path);
-    const body = path === '/' ? html : files.get(path);
-    if (!body) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': path === '/' ? 'text/html' : 'text/javascript', 'cache-control': 'no-store' }).end(body);
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: { entry: join(fixture, 'entry.ts') },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outdir: '/out',
-    write: false,
-    logLevel: 'silent',
-  });
-  for (const file of bundle.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);
   // Rooms on a Daily domain: these tests are about the Daily path (the emulator's own web calls are
-  // joined by the local transport, tested in webcall-local.test.ts).
+  // joined by the local transport, tested in webcall-local.test.ts). `/vendor/*` on the fixture's
+  // server stands for a self-hosted Daily bundle that is missing.
   emulator = await startEmulator({ port: 0, webCallUrlBase: 'https://vapi.daily.co' });
-  await serve();
-  // playwright launches with a fresh temporary profile.
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      // A fake microphone, so nothing waits on a permission prompt.
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  fixture = await serveFixture();
+  ({ origin, served } = fixture);
+  ({ browser } = await launch({ microphone: 'allowed' }));
 });
 
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await new Promise((done) => server?.close(done));
+  await fixture?.close();
   await emulator?.close();
 });
 
