@@ -5,7 +5,6 @@
 // sound off), after a warm-up call that loads the package; every round's call says lines no call
 // said before (the customer's from a scenario made for the round, the assistant's from a loopback
 // model that answers each request with a new sentence), so synthesis is paid as on a new call.
-import { spawn } from 'node:child_process';
 import { startFakeModel } from '#core/model/testing';
 import type { FakeModel } from '#core/model/testing';
 import { startEmulator } from 'voice-agent-core/emulator';
@@ -13,31 +12,17 @@ import type { Emulator, Scenario } from 'voice-agent-core/emulator';
 import { interleave } from './lib/sample.js';
 import { errorRow, row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
+import { voiceDevStartMs } from './lib/voice-dev.js';
 
 const bench = 'audio-call';
 const SPEED = 20;
-
-/** Launch of `voice dev` to its URL on stdout, in ms; the process is stopped before it resolves. */
-function launch(ctx: BenchContext, args: string[]): Promise<number> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['bin/voice.js', 'dev', '--port', '0', '--quiet', ...args], { cwd: ctx.root, stdio: ['ignore', 'pipe', 'ignore'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`voice dev exited ${code}`)));
-    child.stdout.once('data', () => {
-      const ms = performance.now() - started;
-      child.removeAllListeners('exit');
-      child.once('exit', () => resolve(ms));
-      child.kill('SIGINT');
-    });
-  });
-}
 
 async function startRows(ctx: BenchContext): Promise<Row[]> {
   // The same method as the inspector's start row (a 5% budget on a launch of about 250 ms): each
   // round's sample is the median of eleven launches, over nine rounds.
   const rounds = ctx.quick ? 1 : 9;
   const samples = await interleave(
-    { on: () => launch(ctx, []), off: () => launch(ctx, ['--no-audio']) },
+    { on: () => voiceDevStartMs(ctx.root, []), off: () => voiceDevStartMs(ctx.root, ['--no-audio']) },
     { warmup: 1, rounds, perRound: ctx.quick ? 1 : 11, onRound: (i) => ctx.log(`voice dev start with/without audio, round ${i + 1}`) },
   );
   return [

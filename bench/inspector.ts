@@ -2,10 +2,9 @@
 // URL on stdout, interleaved), and Lighthouse accessibility of each view (calls, a call, chats, deliveries, requests, resources)
 // (a call run on `voice dev --speed 50` first), and REST p99 during 100 calls with the page open
 // in Chromium vs without it.
-import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { developerServer } from './calls.js';
-import { CHROMIUM } from './lib/lighthouse.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/lighthouse.js';
 import { load } from './lib/load.js';
 import { settled, treeCpuMs } from './lib/cpu-time.js';
 import { checkCliBuild } from './lib/freshness.js';
@@ -13,31 +12,12 @@ import { lighthouseAccessibility } from './lib/lighthouse.js';
 import { interleave } from './lib/sample.js';
 import { errorRow, quantile, row } from './lib/stats.js';
 import type { BenchContext, Benchmark, Row } from './lib/types.js';
+import { startVoiceDev, voiceDevStartMs } from './lib/voice-dev.js';
 
 const bench = 'inspector';
 
-/** Starts `voice dev` on a free port; resolves with its URL, the ms to it, and a stop function. */
-function startDev(ctx: BenchContext, args: string[]): Promise<{ url: string; ms: number; pid: number | undefined; stop: () => Promise<void> }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['bin/voice.js', 'dev', '--port', '0', '--quiet', ...args], { cwd: ctx.root, stdio: ['ignore', 'pipe', 'ignore'] });
-  const stop = (): Promise<void> =>
-    new Promise((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGINT');
-    });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`voice dev exited ${code}`)));
-    child.stdout.once('data', (d: Buffer) => resolve({ url: d.toString().trim(), ms: performance.now() - started, pid: child.pid, stop }));
-  });
-}
-
 async function startRows(ctx: BenchContext): Promise<Row[]> {
-  const once = (args: string[]) => async (): Promise<number> => {
-    const dev = await startDev(ctx, args);
-    await dev.stop();
-    return dev.ms;
-  };
+  const once = (args: string[]) => (): Promise<number> => voiceDevStartMs(ctx.root, args);
   // A launch of about 250 ms swings by about 8% either way (quartiles of 40 alternating launches;
   // with and without the inspector the medians were 247.6 and 247.9 ms): each round's sample is the
   // median of eleven launches, over nine rounds, so the rounds' spread can tell a 5% budget (five
@@ -70,7 +50,7 @@ async function endedCall(url: string): Promise<string> {
 }
 
 async function accessibilityRows(ctx: BenchContext): Promise<Row[]> {
-  const dev = await startDev(ctx, ['--speed', '50']);
+  const dev = await startVoiceDev(ctx.root, ['--speed', '50']);
   try {
     const id = await endedCall(dev.url);
     const pages = { 'calls list': '#/calls', "a call's view": `#/calls/${id}`, chats: '#/chats', deliveries: '#/deliveries', requests: '#/requests', resources: '#/resources' };
@@ -113,11 +93,9 @@ interface Busy {
 
 /** REST p99 (GET /assistant/{id}, c=4) while `calls` calls run on a fresh `voice dev --speed 50`, the inspector open or not. */
 async function busyP99(ctx: BenchContext, withPage: boolean): Promise<Busy> {
-  const dev = await startDev(ctx, ['--speed', '50']);
+  const dev = await startVoiceDev(ctx.root, ['--speed', '50']);
   const server = await developerServer();
-  const browser = withPage
-    ? await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
-    : undefined;
+  const browser = withPage ? await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }) : undefined;
   try {
     const headers = { authorization: 'Bearer bench', 'content-type': 'application/json' };
     const post = async (path: string, body: unknown): Promise<{ id: string }> =>

@@ -20,15 +20,12 @@ export interface LighthouseRun {
   offLoopback: string[];
 }
 
+/** The bench's Chromium flags: no sandbox (root), no GPU, no traffic of its own (updates, sync, QUIC). */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
 const FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+  ...CHROMIUM_FLAGS,
   '--disable-default-apps',
   '--disable-extensions',
   '--disable-domain-reliability',
