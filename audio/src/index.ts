@@ -8,7 +8,7 @@ import { loadSileroWeights } from './silero.js';
 import { createVadStream as streamOn, detectSpeech as detectOn, speechProbabilities as probabilitiesOn, type SpeechSegment, type VadOptions, type VadStream } from './vad.js';
 
 export { synthesize, fliteVoiceOf, STAND_IN_VOICES, type Speech, type SynthesisOptions, type VoiceName } from './synthesize.js';
-export { chunksOf, createSynthesizer, type Synthesizer, type Urgency } from './synthesizer.js';
+export { createSynthesizer, type Synthesizer, type Urgency } from './synthesizer.js';
 export type { FliteVoice } from './flite.js';
 export { wordsSpokenBy, tokensOf, type WordTiming } from './words.js';
 export type { SpeechSegment, VadEvent, VadOptions, VadStream } from './vad.js';

@@ -1,8 +1,7 @@
-// The synthesizer off the main thread: chunks cut as the platform's chunkPlan cuts a reply, the same
-// speech whether made on threads or on this one, and a text someone waits for said before texts
-// asked for ahead.
+// The synthesizer off the main thread: the same speech whether made on threads or on this one, and
+// a text someone waits for said before texts asked for ahead.
 import { afterEach, describe, expect, it } from 'vitest';
-import { chunksOf, createSynthesizer, type Synthesizer } from './synthesizer.js';
+import { createSynthesizer, type Synthesizer } from './synthesizer.js';
 
 const open: Synthesizer[] = [];
 afterEach(async () => {
@@ -13,19 +12,6 @@ const made = (threads: number): Synthesizer => {
   open.push(s);
   return s;
 };
-
-describe('chunksOf', () => {
-  it('cuts after clause and sentence ends once a chunk has 30 characters; a short tail joins the chunk before it', () => {
-    expect(chunksOf('Certainly, I have noted request number 3, that is three items, and it is confirmed for you.')).toEqual([
-      'Certainly, I have noted request number 3,',
-      'that is three items, and it is confirmed for you.',
-    ]);
-    expect(chunksOf('Thanks for calling Riverside Dental. How can I help you with your visit today?')).toEqual(['Thanks for calling Riverside Dental.', 'How can I help you with your visit today?']);
-    expect(chunksOf('Thanks for calling Riverside Dental. How can I help? Bye.')).toEqual(['Thanks for calling Riverside Dental. How can I help? Bye.']);
-    expect(chunksOf('Hello.')).toEqual(['Hello.']);
-    expect(chunksOf('')).toEqual(['']);
-  });
-});
 
 describe('createSynthesizer', () => {
   it('makes the same speech on worker threads as on this thread, with every word timed in order', async () => {

@@ -1,12 +1,11 @@
-// Speech synthesis off the caller's thread, in chunks. Flite runs synchronously, so a line said on
-// the main thread stops everything else there for its length (about 40 ms per second of speech):
-// a local platform's timers, its REST answers, other calls' clocks. A synthesizer runs it on
-// worker threads instead. Like the platform's voice `chunkPlan`, which sends a reply to the voice
-// provider in pieces cut at punctuation, it says a text in chunks (at clause and sentence ends),
-// each chunk on the first free thread, and joins them: a reply someone waits for is ready about
-// as many times sooner as there are threads. Texts asked for `now` go before those asked for
-// `ahead` (lines known before they are said). The chunks depend on the text alone, so a text
-// sounds the same however it was made (threads or not, now or ahead).
+// Speech synthesis off the caller's thread. Flite runs synchronously, so a line said on the main
+// thread stops everything else there for its length (about 40 ms per second of speech): a local
+// platform's timers, its REST answers, other calls' clocks. A synthesizer runs it on worker
+// threads instead, each text on the first free thread. Where a text is cut is the caller's choice
+// (the emulator cuts a line as the platform's voice `chunkPlan` cuts a reply and asks for each
+// chunk, so its first words can be said while the rest is made, on the other thread); the
+// synthesizer only spreads the texts it is given. Texts asked for `now` go before those asked for
+// `ahead` (lines known before they are said); a text asked for while it is made is made once.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +16,7 @@ import type { SynthesisJob } from './synthesis-worker.js';
 /** How soon a text is needed: `now` (someone waits for it) goes before `ahead` (said later). */
 export type Urgency = 'now' | 'ahead';
 
-/** Says texts on worker threads (or on this one, where no thread can start), chunked at punctuation. */
+/** Says texts on worker threads (or on this one, where no thread can start), each text whole. */
 export interface Synthesizer {
   /** The speech of `text`; `urgency` (default `now`) orders it among the texts waiting. */
   synthesize(text: string, options?: SynthesisOptions & { urgency?: Urgency }): Promise<Speech>;
@@ -25,44 +24,6 @@ export interface Synthesizer {
   readonly threads: number;
   /** Stops the threads; texts still waiting are refused. */
   close(): Promise<void>;
-}
-
-/** A chunk is at least this many characters (as the platform's `chunkPlan.minCharacters` default). */
-const MIN_CHUNK = 30;
-
-/** The chunks a text is said in: cut after a clause or sentence end (`, ; : . ! ?`) once a chunk has `MIN_CHUNK` characters. */
-export function chunksOf(text: string): string[] {
-  const chunks: string[] = [];
-  let current = '';
-  for (const token of text.split(/(?<=[,;:.!?])\s+/)) {
-    current = current ? `${current} ${token}` : token;
-    if (current.length >= MIN_CHUNK) {
-      chunks.push(current);
-      current = '';
-    }
-  }
-  if (current) {
-    // A short tail joins the chunk before it rather than being said alone.
-    if (chunks.length && current.length < MIN_CHUNK) chunks.push(`${chunks.pop() as string} ${current}`);
-    else chunks.push(current);
-  }
-  return chunks.length ? chunks : [text];
-}
-
-/** The chunks' speech said one after another, as the text's. */
-function joined(text: string, parts: Speech[]): Speech {
-  const [first] = parts;
-  if (!first || parts.length === 1) return { ...(first as Speech), text };
-  const samples = new Int16Array(parts.reduce((n, p) => n + p.samples.length, 0));
-  const words: Speech['words'] = [];
-  let at = 0;
-  for (const p of parts) {
-    const offset = at / p.sampleRate;
-    samples.set(p.samples, at);
-    for (const w of p.words) words.push({ word: w.word, start: w.start + offset, end: w.end + offset });
-    at += p.samples.length;
-  }
-  return { text, voice: first.voice, samples, sampleRate: first.sampleRate, duration: samples.length / first.sampleRate, words };
 }
 
 interface Waiting extends SynthesisJob {
@@ -144,8 +105,8 @@ export function createSynthesizer(options: { threads?: number } = {}): Synthesiz
     // Idle threads do not keep the process alive.
     for (const t of pool) if (!t.busy) t.worker.unref();
   };
-  /** One chunk's speech: a job, or the one already waiting for the same chunk (as urgent as the latest ask). */
-  const chunk = (text: string, o: SynthesisOptions, urgency: Urgency): Promise<Speech> => {
+  /** A text's speech: a job, or the one already waiting for the same text (as urgent as the latest ask). */
+  const said = (text: string, o: SynthesisOptions, urgency: Urgency): Promise<Speech> => {
     if (broken) return synthesize(text, o);
     const key = `${o.voice ?? ''}\n${o.sampleRate ?? ''}\n${text}`;
     const waiting = queue.find((j) => j.key === key) ?? pool.find((t) => t.busy?.key === key)?.busy;
@@ -163,7 +124,7 @@ export function createSynthesizer(options: { threads?: number } = {}): Synthesiz
     threads: size,
     async synthesize(text, { urgency = 'now', ...o } = {}) {
       if (closed) throw new Error('the synthesizer is closed');
-      return joined(text, await Promise.all(chunksOf(text).map((c) => chunk(c, o, urgency))));
+      return said(text, o, urgency);
     },
     async close() {
       closed = true;

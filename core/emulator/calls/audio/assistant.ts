@@ -1,10 +1,15 @@
 // The assistant's side of a call's audio loop. A line waits for its turn: a reply starts no
 // sooner than the end of the customer's turn plus `waitSeconds` (or `backoffSeconds` after the
 // assistant was cut off), and is dropped when the customer started speaking again first; any other
-// line waits for the customer to finish. While it plays, the customer's speech over it (the rest
-// of their turn, a line armed to talk over it, a line said live) stops it as `stopSpeakingPlan`
-// says; the transcript, the conversation and the model's next request keep only the words it had
-// reached, and the cut is in the recording.
+// line waits for the customer to finish. It starts once its first piece is made (the clock stands
+// still until then: that wait is the turn's `voiceLatency`); the rest is made meanwhile and added
+// as the clock reaches the end of the audio known so far (the clock stands still again only for a
+// piece not made by then). What needs a point further into the line (the customer's speech said
+// over it, a line armed to be) waits for the whole line first, so every point is where it would be
+// had the line been made whole. While it plays, the customer's speech over it (the rest of their
+// turn, a line armed to talk over it, a line said live) stops it as `stopSpeakingPlan` says; the
+// transcript, the conversation and the model's next request keep only the words it had reached,
+// and the cut is in the recording.
 import { firstMessageInterruptible, stopPlanOf } from './plans.js';
 import type { Overlap } from './rules.js';
 import { stopDecision } from './rules.js';
@@ -16,6 +21,23 @@ import type { Utterance } from './utterance.js';
 import { placedSpans, placedWords, prepare } from './utterance.js';
 import { customSpeech, hasCustomVoice } from './custom-voice.js';
 import type { LineSpeech } from './custom-voice.js';
+import { LineStream } from './line-stream.js';
+
+/** Whether a line starts once its first piece is made (else once it is made whole: only the test comparing the two turns it off). */
+export const LINES = { streamed: true };
+
+/** A line's speech once it can start: its pieces as they come, the ms waited, and the voice server's part. */
+type LineStart = Omit<LineSpeech, 'speech' | 'rest'> & { line: LineStream };
+
+/** The speech of an assistant line once its first piece is made (a voice server's once whole); undefined once the call ended. */
+async function lineStart(a: CallAudio, text: string): Promise<LineStart | undefined> {
+  if (hasCustomVoice(a.s.assistant)) {
+    const said = await customSpeech(a.s, a.voices, text);
+    return said && { ...said, line: await LineStream.start(text, [Promise.resolve(said.speech), ...(said.rest ?? [])]) };
+  }
+  const { pieces, ms } = await a.voices.pieces('assistant', text);
+  return { line: await LineStream.start(text, pieces), ms };
+}
 
 /** Says the armed customer line over the assistant's line under way: from its `over` point, no sooner than `earliest`, no later than the line's end. */
 async function sayArmed(a: CallAudio, earliest: number): Promise<void> {
@@ -47,9 +69,10 @@ async function written(a: CallAudio, write: LineWriter, words: readonly { word: 
 export async function assistantSays(a: CallAudio, text: string, options: { streamed?: boolean; source?: LineSource } = {}): Promise<boolean> {
   const s = a.s;
   const source = options.source ?? 'reply';
-  const said: LineSpeech | undefined = hasCustomVoice(s.assistant) ? await customSpeech(s, a.voices, text) : await a.voices.speech('assistant', text);
+  const said = await lineStart(a, text);
   if (!said) return false;
-  const { speech, ms } = said;
+  const { line: speech } = said;
+  let { ms } = said;
   const customerEnd = a.customerEnd();
   const floor = source === 'reply' || customerEnd === undefined ? a.floor : Math.max(a.floor, customerEnd);
   if (floor > a.now() && !(await a.until(floor))) return false;
@@ -59,37 +82,63 @@ export async function assistantSays(a: CallAudio, text: string, options: { strea
     s.lastLine = { text, heard: '' };
     return !s.ended;
   }
+  // The customer's speech over the line is judged on the whole line (made now, the clock standing
+  // still), as is a web call's (a live clock does not stand still for a late piece).
+  if (!speech.complete && (a.resume || (a.armed?.ready && !a.placed) || a.out || !LINES.streamed)) {
+    const t0 = performance.now();
+    while (await speech.next());
+    ms += Math.round(performance.now() - t0);
+  }
   const start = a.now();
   noteLatency(a, start, ms);
   const begun = lineStarted(s, 'assistant', text, options.streamed === true);
   const line = a.timeline.nextLine('assistant');
   const words = shifted(speech.words, start);
   const audio = said.audio ? { audio: said.audio } : {};
-  const event: SpeechEvent = a.timeline.add({ type: 'speech', side: 'assistant', at: start, end: start + speech.duration, text, words, line, source, ...audio });
-  if (said.voice) a.timeline.add({ type: 'voice', at: start, text, seconds: Math.round(speech.duration * 1000) / 1000, ...said.voice });
-  a.speaking = { start, end: start + speech.duration, words, interruptible: source !== 'first-message' || firstMessageInterruptible(s.assistant) };
+  const event: SpeechEvent = a.timeline.add({ type: 'speech', side: 'assistant', at: start, end: start + speech.seconds, text, words, line, source, ...audio });
+  const voiced = said.voice && a.timeline.add({ type: 'voice', at: start, text, seconds: Math.round(speech.seconds * 1000) / 1000, ...said.voice });
+  const speaking: NonNullable<CallAudio['speaking']> = { start, end: start + speech.seconds, words, interruptible: source !== 'first-message' || firstMessageInterruptible(s.assistant) };
+  a.speaking = speaking;
   const out = a.out?.line(text, speech.sampleRate);
-  out?.push(speech.samples);
+  out?.push(speech.samples());
+  /** Adds the line's next piece (made meanwhile, or waited for with the clock standing still); false once it was the last. */
+  const more = async (): Promise<boolean> => {
+    const piece = await speech.next();
+    if (!piece) return false;
+    words.push(...shifted(piece.words, start));
+    speaking.end = start + speech.seconds;
+    event.end = Math.round(speaking.end * 1000) / 1000;
+    if (voiced) voiced.seconds = Math.round(speech.seconds * 1000) / 1000;
+    out?.push(piece.samples);
+    return true;
+  };
   if (a.resume) overlap(a, a.resume.overlap, a.resume.at, false);
   else await sayArmed(a, start);
   let going = true;
   for (;;) {
     if (a.wake.signal.aborted) a.wake = new AbortController();
-    going = await a.until(a.speaking.cutAt ?? a.speaking.end, a.wake.signal);
-    // Woken by a line said live over this one: it is placed now, and the wait goes on to the (new) end.
-    if (!going || !a.wake.signal.aborted || !a.armed?.live) break;
-    await sayArmed(a, a.now());
+    going = await a.until(speaking.cutAt ?? speaking.end, a.wake.signal);
+    if (!going) break;
+    if (a.wake.signal.aborted) {
+      // Woken by a line said live over this one: it is placed now, on the whole line, and the wait goes on to the (new) end.
+      if (!a.armed?.live) break;
+      while (await more());
+      await sayArmed(a, a.now());
+      continue;
+    }
+    // The clock reached the end of the audio known so far: the line goes on with its next piece.
+    if (speaking.cutAt !== undefined || !(await more())) break;
   }
-  const { cutAt: cutPoint, cutRule } = a.speaking;
+  const { cutAt: cutPoint, cutRule } = speaking;
   const cutAt = going ? cutPoint : a.now();
   a.speaking = undefined;
   if (cutAt === undefined) out?.end();
   else out?.cut();
   const heard =
-    cutAt === undefined
+    cutAt === undefined && !speech.stopped
       ? text
-      : words
-          .filter((w) => w.start < cutAt)
+      : speaking.words
+          .filter((w) => cutAt === undefined || w.start < cutAt)
           .map((w) => w.word)
           .join(' ');
   if (cutAt !== undefined) {

@@ -84,6 +84,39 @@ describe('a custom voice', () => {
     expect((c.call.artifact as { performanceMetrics: { turnLatencies: Json[] } }).performanceMetrics.turnLatencies[0]).toMatchObject({ voiceLatency: latency!.voiceLatency });
   });
 
+  it('starts a line at its first piece: a later piece is asked while it plays; one that fails stops the line there, logged', async () => {
+    const LINE = 'Certainly, I have noted your table for four, and it is confirmed for you, thank you very much.';
+    const [head, late] = chunksOf(LINE, chunkPlanOf({})) as [string, string];
+    let started!: () => void;
+    const saying = new Promise<void>((resolve) => (started = resolve));
+    // The later piece is answered only once the assistant's server heard that the line started.
+    const server = await voiceServer((text) => (text === late ? { after: saying } : {}));
+    const hook = await startHook((r) => {
+      if (r.message.type === 'speech-update' && r.message.role === 'assistant' && r.message.status === 'started') started();
+      return undefined;
+    });
+    const emu = await startEmulator({ speed: 1000, audio: true, scenario: { turns: [{ say: 'Hi.' }] } });
+    try {
+      const a = (await emu.client.assistant.create({ firstMessage: LINE, server: { url: hook.url }, serverMessages: ['speech-update'], voice: customVoice(server.url) } as never)) as { id: string };
+      const placed = (await emu.client.call.create({ assistantId: a.id, customer: { number: '+14155550100' } } as never)) as { id: string };
+      await emu.calls.idle();
+      const call = (await emu.client.call.get(placed.id)) as Json;
+      expect(String((call.artifact as Json).transcript)).toContain(`AI: ${LINE}`);
+      const first = emu.calls.timeline(placed.id)!.events.find((e) => e.type === 'speech' && e.side === 'assistant')!;
+      expect((first as { end: number }).end - first.at).toBeCloseTo(secondsFor(head) + secondsFor(late), 2);
+    } finally {
+      await Promise.all([emu.close(), hook.close()]);
+    }
+
+    const failing = await voiceServer((text) => (text === late ? { status: 500 } : {}));
+    const c = await audioCall({ firstMessage: LINE, voice: customVoice(failing.url) }, { turns: [{ say: 'Hi.' }] });
+    expect(c.call.endedReason).not.toBe(VOICE_FAILED);
+    expect(c.transcript()[0]).toBe(`AI: ${head}`);
+    const line = c.events('speech').find((e) => e.side === 'assistant')!;
+    expect(line.end - line.at).toBeCloseTo(secondsFor(head), 2);
+    expect(await logsOf(c.emu.url, String(c.call.id))).toContain('the line stops after what it had said');
+  });
+
   it('falls back along fallbackPlan: another voice server, then a built-in provider speaking with the stand-in', async () => {
     const good = await voiceServer();
     const broken = await voiceServer(() => ({ status: 500 }));

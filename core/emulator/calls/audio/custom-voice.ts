@@ -4,9 +4,11 @@
 // 1-channel 16-bit PCM answer at the asked `sampleRate` is the line's audio, resampled to the
 // recording's rate, and its length is how long the line lasts. The call's clock is held while it
 // waits for the first byte (the caller hears that silence, as with the model's answer), not while
-// the rest streams in (it plays as it arrives). A failed voice hands over to `fallbackPlan.voices`
-// in order (a built-in provider speaks with the local stand-in voice); when none is left the call
-// ends `pipeline-error-custom-voice-failed`, the cause in its log.
+// the rest streams in: the line starts once the first piece is received, and the later pieces,
+// asked one after another meanwhile, are added as they arrive (assistant.ts). A voice that fails
+// on the first piece hands over to `fallbackPlan.voices` in order (a built-in provider speaks with
+// the local stand-in voice); when none is left the call ends `pipeline-error-custom-voice-failed`,
+// the cause in its log. A later piece that fails ends the line where its audio ends (logged).
 import type { Json } from '../../../messages/index.js';
 import { postForAudio } from '../../../messages/post-audio.js';
 import type { Delivery } from '../../store/record.js';
@@ -15,6 +17,7 @@ import type { CallSession } from '../session.js';
 import { chunkPlanOf, chunksOf } from '../stack/chunks.js';
 import type { SpeechLike, TimedWord } from './port.js';
 import { SAMPLE_RATE } from './timeline.js';
+import { joined } from './line-stream.js';
 import type { Voices } from './voices.js';
 import { isObject } from '../../../json.js';
 
@@ -29,7 +32,10 @@ export const VOICE_FAILED = 'pipeline-error-custom-voice-failed';
 
 /** A line's speech and how it was made: the ms the call waited for it, and the key of audio a voice server sent. */
 export interface LineSpeech {
+  /** The whole line's speech, or a voice server's first piece (the rest in `rest`). */
   speech: SpeechLike;
+  /** A voice server's later pieces as they arrive; undefined: it failed, and the line stops before it. */
+  rest?: Promise<SpeechLike | undefined>[];
   ms: number;
   /** Where the recording finds the line's samples (a voice server's audio is not made again). */
   audio?: string;
@@ -72,59 +78,79 @@ function badAnswer(status: number | undefined, bytes: Buffer, contentType: strin
 
 let made = 0;
 
-/** Asks one voice server for a line, piece by piece; the speech, or why it failed. */
+/** One piece's audio at the recording's rate, or why the server gave none; the delivery is recorded either way. */
+async function askPiece(
+  s: CallSession,
+  voices: Voices,
+  target: NonNullable<ReturnType<typeof withCredential>>,
+  piece: string,
+  first: boolean,
+): Promise<{ speech: SpeechLike; firstByteMs: number } | string> {
+  const { record, clock } = s.deps;
+  void s.send('voice-input', { input: piece });
+  const message = s.message('voice-request', { text: piece, sampleRate: VOICE_REQUEST_RATE });
+  const raw = JSON.stringify({ message });
+  const headers = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
+  let firstByte: () => void = () => undefined;
+  const heard = new Promise<void>((resolve) => (firstByte = resolve));
+  const asked = postForAudio(target.url, raw, { headers, timeoutMs: target.timeoutSeconds * 1000, signal: s.stop.signal, onFirstByte: firstByte });
+  // The clock waits for the first piece's first byte (the silence the caller hears), not for the stream.
+  if (first) await clock.hold(Promise.race([heard, asked]));
+  const got = await asked;
+  const bad = got.failure ? (got.reason ?? got.failure) : badAnswer(got.status, got.bytes, got.contentType);
+  const delivery: Delivery = {
+    id: record.nextDeliveryId(),
+    callId: s.call.id,
+    type: 'voice-request',
+    url: target.url,
+    sentAt: new Date().toISOString(),
+    request: { headers, body: { message } },
+    ms: Math.round(got.ms * 10) / 10,
+    ...(got.status !== undefined ? { status: got.status } : {}),
+    answer: { audio: { bytes: got.bytes.length, sampleRate: VOICE_REQUEST_RATE, seconds: got.bytes.length / 2 / VOICE_REQUEST_RATE, firstByteMs: Math.round(got.firstByteMs ?? 0) } },
+    ...(bad ? { error: bad } : {}),
+  };
+  if (!s.cancelled.signal.aborted) record.add({ kind: 'delivery', callId: s.call.id, delivery });
+  if (bad) return `${target.url}: ${bad}`;
+  const samples = voices.port.resample({ samples: samplesOf(got.bytes), sampleRate: VOICE_REQUEST_RATE }, SAMPLE_RATE).samples;
+  const seconds = samples.length / SAMPLE_RATE;
+  return { speech: { text: piece, samples, sampleRate: SAMPLE_RATE, duration: seconds, words: spreadWords(piece, 0, seconds) }, firstByteMs: got.firstByteMs ?? got.ms };
+}
+
+/**
+ * Asks one voice server for a line, piece by piece: the first piece's speech (a failed first piece:
+ * why), the later pieces as they arrive (asked one after another while the line plays; a failed
+ * one ends the line there, logged), and the key the recording finds the audio received under.
+ */
 async function fromServer(s: CallSession, voices: Voices, voice: Json, text: string): Promise<LineSpeech | string> {
-  const { store, record, clock } = s.deps;
-  const target = withCredential(serverOf(voice), (id) => store.get('credential', id));
+  const target = withCredential(serverOf(voice), (id) => s.deps.store.get('credential', id));
   if (!target) return 'the voice has no server.url';
-  const pieces = chunksOf(text, chunkPlanOf(voice));
-  const audio: Int16Array[] = [];
-  const words: TimedWord[] = [];
-  let seconds = 0;
-  let firstByteMs = 0;
-  for (const [i, piece] of pieces.entries()) {
-    void s.send('voice-input', { input: piece });
-    const message = s.message('voice-request', { text: piece, sampleRate: VOICE_REQUEST_RATE });
-    const raw = JSON.stringify({ message });
-    const headers = { 'content-type': 'application/json', 'user-agent': 'voice-emulator', ...target.headers, ...(target.sign ? await target.sign(raw) : {}) };
-    let firstByte: () => void = () => undefined;
-    const heard = new Promise<void>((resolve) => (firstByte = resolve));
-    const asked = postForAudio(target.url, raw, { headers, timeoutMs: target.timeoutSeconds * 1000, signal: s.stop.signal, onFirstByte: firstByte });
-    // The clock waits for the first piece's first byte (the silence the caller hears), not for the stream.
-    if (i === 0) await clock.hold(Promise.race([heard, asked]));
-    const got = await asked;
-    const bad = got.failure ? (got.reason ?? got.failure) : badAnswer(got.status, got.bytes, got.contentType);
-    const delivery: Delivery = {
-      id: record.nextDeliveryId(),
-      callId: s.call.id,
-      type: 'voice-request',
-      url: target.url,
-      sentAt: new Date().toISOString(),
-      request: { headers, body: { message } },
-      ms: Math.round(got.ms * 10) / 10,
-      ...(got.status !== undefined ? { status: got.status } : {}),
-      answer: { audio: { bytes: got.bytes.length, sampleRate: VOICE_REQUEST_RATE, seconds: got.bytes.length / 2 / VOICE_REQUEST_RATE, firstByteMs: Math.round(got.firstByteMs ?? 0) } },
-      ...(bad ? { error: bad } : {}),
-    };
-    if (!s.cancelled.signal.aborted) record.add({ kind: 'delivery', callId: s.call.id, delivery });
-    if (bad) return `${target.url}: ${bad}`;
-    if (i === 0) firstByteMs = got.firstByteMs ?? got.ms;
-    const pcm = voices.port.resample({ samples: samplesOf(got.bytes), sampleRate: VOICE_REQUEST_RATE }, SAMPLE_RATE).samples;
-    const length = pcm.length / SAMPLE_RATE;
-    words.push(...spreadWords(piece, seconds, length));
-    seconds += length;
-    audio.push(pcm);
-  }
-  const samples = new Int16Array(audio.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of audio) {
-    samples.set(p, offset);
-    offset += p.length;
-  }
+  const [head, ...tail] = chunksOf(text, chunkPlanOf(voice));
   const key = `custom-voice/${s.call.id}/${++made}`;
-  const speech: SpeechLike = { text, samples, sampleRate: SAMPLE_RATE, duration: seconds, words };
-  voices.record(key, speech);
-  return { speech, ms: Math.round(firstByteMs), audio: key, voice: { url: target.url, chunks: pieces.length, firstByteMs: Math.round(firstByteMs) } };
+  const first = head === undefined ? { speech: { text, samples: new Int16Array(0), sampleRate: SAMPLE_RATE, duration: 0, words: [] }, firstByteMs: 0 } : await askPiece(s, voices, target, head, true);
+  if (typeof first === 'string') return first;
+  const parts = [first.speech];
+  voices.record(key, joined(text, parts));
+  const rest = tail.map(() => {
+    let resolve!: (speech: SpeechLike | undefined) => void;
+    const promise = new Promise<SpeechLike | undefined>((r) => (resolve = r));
+    return { promise, resolve };
+  });
+  void (async () => {
+    for (const [i, piece] of tail.entries()) {
+      const got = s.ended ? 'the call ended' : await askPiece(s, voices, target, piece, false);
+      if (typeof got === 'string') {
+        if (!s.ended) s.log(`The custom voice failed for "${piece}" (${got}): the line stops after what it had said`, 'ERROR');
+        for (const r of rest.slice(i)) r.resolve(undefined);
+        return;
+      }
+      parts.push(got.speech);
+      voices.record(key, joined(text, parts));
+      rest[i]?.resolve(got.speech);
+    }
+  })();
+  const firstByteMs = Math.round(first.firstByteMs);
+  return { speech: first.speech, rest: rest.map((r) => r.promise), ms: firstByteMs, audio: key, voice: { url: target.url, chunks: tail.length + 1, firstByteMs } };
 }
 
 /**

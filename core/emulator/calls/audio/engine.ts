@@ -1,7 +1,7 @@
 // A call's audio loop on its simulated clock: its state, the customer's lines armed to be said
 // over the assistant, and the timeline they are placed on. Each line is synthesized before it is
-// said (the clock stands still meanwhile, so a timeline is the same on any machine) and lasts as
-// long as its audio. The assistant's side is in assistant.ts, the customer's in customer.ts.
+// said (the clock stands still meanwhile, so a timeline is the same on any machine; an assistant
+// line from its first piece on, see assistant.ts) and lasts as long as its audio. The assistant's side is in assistant.ts, the customer's in customer.ts.
 import type { Json } from '../../../messages/index.js';
 import type { CallSession } from '../session.js';
 import { assistantSays } from './assistant.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPlanOf, chunksOf } from './chunks.js';
+import { chunkPlanOf, chunksOf, STAND_IN_PLAN } from './chunks.js';
 
 describe('a custom voice chunk plan', () => {
   it('cuts at a boundary once a piece has minCharacters, never inside a number', () => {
@@ -13,5 +13,17 @@ describe('a custom voice chunk plan', () => {
   it('sends the line whole when disabled, and honours its own boundaries and minimum', () => {
     expect(chunksOf('One. Two. Three.', chunkPlanOf({ chunkPlan: { enabled: false } }))).toEqual(['One. Two. Three.']);
     expect(chunksOf('One. Two! Three.', chunkPlanOf({ chunkPlan: { minCharacters: 1, punctuationBoundaries: ['!'] } }))).toEqual(['One. Two!', 'Three.']);
+  });
+});
+
+describe('the stand-in voice', () => {
+  it('cuts a short first piece at the first boundary past 10 characters, then pieces of 30', () => {
+    expect(chunksOf('Certainly, I have noted request number 3, that is three items, and it is confirmed for you.', STAND_IN_PLAN)).toEqual([
+      'Certainly,',
+      'I have noted request number 3,',
+      'that is three items, and it is confirmed for you.',
+    ]);
+    expect(chunksOf('Yes. Thanks for calling Riverside Dental.', STAND_IN_PLAN)).toEqual(['Yes. Thanks for calling Riverside Dental.']);
+    expect(chunksOf('Hello.', STAND_IN_PLAN)).toEqual(['Hello.']);
   });
 });

@@ -15,7 +15,17 @@ export interface ChunkPlan {
   enabled: boolean;
   minCharacters: number;
   boundaries: string[];
+  /** The first piece's minimum, when it differs (the local stand-in voice's: a short first piece is made soon). */
+  firstMinCharacters?: number;
 }
+
+/**
+ * How the local stand-in voice cuts a line: as the platform's default plan, but its first piece
+ * ends at the first boundary past 10 characters ("Certainly,"), so a line starts after a short
+ * synthesis and the rest is made while it plays. The pieces depend on the text alone, so a line
+ * sounds the same however and whenever it was made.
+ */
+export const STAND_IN_PLAN: ChunkPlan = { enabled: true, minCharacters: DEFAULT_MIN, boundaries: DEFAULT_BOUNDARIES, firstMinCharacters: 10 };
 
 /** The chunk plan of a voice (`voice.chunkPlan`), with the reference's defaults. */
 export function chunkPlanOf(voice: Json | undefined): ChunkPlan {
@@ -41,7 +51,7 @@ export function chunksOf(text: string, plan: ChunkPlan): string[] {
     // A boundary counts where the text breaks after it (a space or the end), not inside "3.5".
     if (end < whole.length && !/\s/.test(whole[end] as string)) continue;
     const piece = whole.slice(from, end).trim();
-    if (piece.length < plan.minCharacters) continue;
+    if (piece.length < (chunks.length ? plan.minCharacters : (plan.firstMinCharacters ?? plan.minCharacters))) continue;
     chunks.push(piece);
     from = end;
   }

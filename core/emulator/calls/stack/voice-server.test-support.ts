@@ -23,6 +23,8 @@ export interface VoiceScript {
   contentType?: string;
   hang?: boolean;
   reset?: boolean;
+  /** Answer once this settles (what the test waits for first). */
+  after?: Promise<unknown>;
 }
 
 /** A running fake voice server. */
@@ -68,7 +70,8 @@ export async function startVoiceServer(script: (heard: VoiceHeard) => VoiceScrip
         res.write(bytes.subarray(0, 1));
         res.end(bytes.subarray(1));
       };
-      if (s.delayMs) setTimeout(answer, s.delayMs);
+      if (s.after) void s.after.then(answer);
+      else if (s.delayMs) setTimeout(answer, s.delayMs);
       else answer();
     });
   });
