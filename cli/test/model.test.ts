@@ -116,9 +116,9 @@ describe('voice dev --llm', () => {
       const recorded = await oneCall(['--llm', fake.url, '--llm-model', 'model-a', '--llm-record', cassette]);
       expect(recorded.call.endedReason).toBe('customer-ended-call');
       // Replayed with the assistant's own model name: the hint names the flag and the recorded name.
-      // The two replays only read the cassette: their servers run at once.
-      const [missed, replayed] = await Promise.all([oneCall(['--llm-replay', cassette]), oneCall(['--llm-replay', cassette, '--llm-model', 'model-a'])]);
+      const missed = await oneCall(['--llm-replay', cassette]);
       expect(missed.logs.join('\n')).toContain('replay with --llm-model model-a (the name it was recorded with)');
+      const replayed = await oneCall(['--llm-replay', cassette, '--llm-model', 'model-a']);
       expect(replayed.call.endedReason).toBe('customer-ended-call');
       expect(replayed.logs.join('\n')).not.toContain('no recorded answer');
     } finally {
@@ -127,27 +127,24 @@ describe('voice dev --llm', () => {
   }, 120_000);
 
   it('refuses bad --llm options with usage errors (exit 2)', async () => {
-    const notes = join(home, 'notes.txt');
-    writeFileSync(notes, 'not a cassette\n');
-    // Each refused before it serves anything: one process each, at once.
-    const [url, both, missing, mixed, notCassette, modelOnly] = await Promise.all([
-      voice(['dev', '--port', '0', '--llm', 'not a url']),
-      voice(['dev', '--port', '0', '--llm-record', 'a.json', '--llm-replay', 'b.json']),
-      voice(['dev', '--port', '0', '--llm-replay', join(home, 'none.json')]),
-      voice(['dev', '--port', '0', '--llm', 'http://127.0.0.1:9/v1', '--llm-model', 'a', '--llm-model', 'openai/x=b']),
-      voice(['dev', '--port', '0', '--llm-replay', notes]),
-      voice(['dev', '--port', '0', '--llm-model', 'llama3.2']),
-    ]);
+    const url = await voice(['dev', '--port', '0', '--llm', 'not a url']);
     expect(url.exitCode).toBe(2);
     expect(String(url.stderr)).toContain('expected the base URL of an OpenAI-compatible server');
+    const both = await voice(['dev', '--port', '0', '--llm-record', 'a.json', '--llm-replay', 'b.json']);
     expect(both.exitCode).toBe(2);
     expect(String(both.stderr)).toContain('--llm-record and --llm-replay');
+    const missing = await voice(['dev', '--port', '0', '--llm-replay', join(home, 'none.json')]);
     expect(missing.exitCode).toBe(2);
     expect(String(missing.stderr)).toContain('no such file');
+    const mixed = await voice(['dev', '--port', '0', '--llm', 'http://127.0.0.1:9/v1', '--llm-model', 'a', '--llm-model', 'openai/x=b']);
     expect(mixed.exitCode).toBe(2);
     expect(String(mixed.stderr)).not.toMatch(/at .*\.js:\d+/);
+    const notes = join(home, 'notes.txt');
+    writeFileSync(notes, 'not a cassette\n');
+    const notCassette = await voice(['dev', '--port', '0', '--llm-replay', notes]);
     expect(notCassette.exitCode).toBe(2);
     expect(String(notCassette.stderr)).toContain(`--llm-replay ${notes} is not JSON, so not a model cassette`);
+    const modelOnly = await voice(['dev', '--port', '0', '--llm-model', 'llama3.2']);
     expect(modelOnly.exitCode).toBe(2);
     expect(String(modelOnly.stderr)).toContain('--llm-model names a model of the endpoint --llm gives');
     expect(String(modelOnly.stderr + notCassette.stderr)).not.toMatch(/at .*\.js:\d+/);

@@ -106,10 +106,10 @@ it("the guide's files, commands and CI job run as written", async () => {
       runsOf(Object.values(gitlab).find((j) => !j.parallel)?.script ?? []),
     ],
   ] as const) {
-    // The shard jobs run at once, as a CI matrix runs them (each writes its own report); the merge after them.
-    const shards = await Promise.all(shardLines.map(async (line) => ({ line, r: await runLine(line) })));
-    for (const line of mergeLines) shards.push({ line, r: await runLine(line) });
-    for (const { line, r } of shards) expect(r.exitCode, `${line}\n${r.stdout}${r.stderr}`).toBe(0);
+    for (const line of [...shardLines, ...mergeLines]) {
+      const r = await runLine(line);
+      expect(r.exitCode, `${line}\n${r.stdout}${r.stderr}`).toBe(0);
+    }
     expect(model.requests.length).toBe(before);
     const merged = await execa('xmllint', ['--noout', '--schema', join(ROOT, 'fixtures/junit/jenkins-junit.xsd'), join(home, 'reports/voice-test.xml')], { reject: false });
     expect(merged.exitCode, String(merged.stderr)).toBe(0);
