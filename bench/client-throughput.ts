@@ -72,7 +72,7 @@ interface Server {
 async function measureOne(ctx: BenchContext, all: Record<string, Record<Op, Send>>, op: Op, concurrency: number, server: Server): Promise<Row[]> {
   const options = { concurrency, durationMs: ctx.quick ? 50 : 500, maxRequests: ctx.quick ? 20 : 20_000 };
   const tasks = Object.fromEntries(Object.entries(all).map(([name, sends]) => [name, async () => (await load(sends[op], options)).perSecond]));
-  const samples = await interleave(tasks, { warmup: 1, rounds: ctx.quick ? 1 : 11 });
+  const samples = await interleave(tasks, { warmup: ctx.quick ? 0 : 1, rounds: ctx.quick ? 1 : 11 });
   const label = `${op === 'get' ? 'GET /assistant/{id}' : 'POST /assistant'} c=${concurrency}`;
   const ours = samples.ours as number[];
   ctx.log(`${label}${server.suffix} done`);

@@ -68,8 +68,9 @@ const benchmark: Benchmark = {
     if (stale) ctx.log(stale);
     const all = subjects(ctx);
     const facts: Record<string, LaunchResult[]> = {};
-    // Warm-up launches and the final cache refill are left out of the facts.
-    let recording = false;
+    // Warm-up launches and the final cache refill are left out of the facts. A quick run (the smoke
+    // test) only proves both launch ways work: no warm-up, no refill.
+    let recording = ctx.quick;
     const launch = (name: string, cold: boolean) => async (): Promise<number> => {
       const subject = all[name] as Subject;
       if (cold) rmSync(subject.cacheDir, { recursive: true, force: true });
@@ -81,7 +82,7 @@ const benchmark: Benchmark = {
     const names = Object.keys(all);
     // Warm first (the warm-up launch fills each cache), then cold, each interleaved.
     const warm = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), {
-      warmup: 1,
+      warmup: ctx.quick ? 0 : 1,
       rounds: ctx.quick ? 1 : 7,
       perRound: ctx.quick ? 1 : 3,
       onRound: () => {
@@ -93,7 +94,7 @@ const benchmark: Benchmark = {
     const cold = await interleave(Object.fromEntries(names.map((n) => [n, launch(n, true)])), { warmup: 0, rounds: ctx.quick ? 1 : 7, perRound: ctx.quick ? 1 : 3 });
     // Leave warm caches behind for whoever runs next.
     recording = false;
-    await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), { warmup: 0, rounds: 1 });
+    if (!ctx.quick) await interleave(Object.fromEntries(names.map((n) => [n, launch(n, false)])), { warmup: 0, rounds: 1 });
     const describe = (key: string): string => {
       const runs = facts[key] ?? [];
       const reloads = runs.reduce((sum, r) => sum + r.reloads, 0);

@@ -3,7 +3,7 @@
 // entry) with esbuild into node_modules/.cache/voice-bench, then runs them. Installed packages stay
 // external, so every benchmark measures the same node_modules the product ships with.
 import { build } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { emulatorBuild } from '../scripts/build-config.js';
@@ -41,14 +41,50 @@ const missingSources = {
   },
 };
 
+// What the last bundling read (esbuild's metafile inputs) and the files that shape it besides its
+// inputs (this script, the shared build options, the manifests, the installed packages): when none
+// is newer than the last bundle, it is reused. `npm test` runs a benchmark per test, and bundling
+// cost each launch seconds on a busy machine.
+const stamp = join(outdir, 'inputs.json');
+const shaping = ['bench/run.js', 'scripts/build-config.js', 'package.json', 'core/package.json', 'node_modules/.package-lock.json'];
+
+/** True when the last bundle is there and no file it was made from changed since. */
+function bundleIsFresh() {
+  let inputs;
+  try {
+    inputs = JSON.parse(readFileSync(stamp, 'utf8'));
+  } catch {
+    return false;
+  }
+  // A source that did not exist then may exist now.
+  if (!Array.isArray(inputs) || inputs.some((file) => file.includes(':'))) return false;
+  const made = statSync(stamp).mtimeMs;
+  const mtime = (file) => {
+    try {
+      return statSync(join(root, file)).mtimeMs;
+    } catch {
+      return Infinity;
+    }
+  };
+  return [...inputs, ...shaping].every((file) => mtime(file) <= made) && ['main.mjs', 'emulator-server.mjs', 'replay-server.mjs'].every((file) => existsSync(join(outdir, file)));
+}
+
 try {
+  if (!bundleIsFresh()) await bundle();
+} catch {
+  process.stderr.write('bench: could not bundle the benchmarks (see the errors above)\n');
+  process.exit(2);
+}
+
+/** Bundles the benchmarks into `outdir` and records what the bundles read. */
+async function bundle() {
   // The emulator child is bundled the way core ships its emulator (scripts/build-config.js): its
   // helper libraries (ajv, ...) bundled in from core's own node_modules. Left as installed imports,
   // they would resolve from this cache folder to the root's packages, where eslint's older ajv sits.
   const corePkg = JSON.parse(readFileSync(join(root, 'core', 'package.json'), 'utf8'));
-  await build({
+  const children = await build({
     ...emulatorBuild(root, corePkg),
-    metafile: false,
+    metafile: true,
     entryPoints: { 'emulator-server': 'bench/emulator-server.ts', 'replay-server': 'bench/replay-server.ts' },
     // core's sources (its voice-source entry points), not core/dist, which carries a require shim of its own.
     conditions: ['voice-source'],
@@ -58,7 +94,8 @@ try {
     plugins: [missingSources],
     logLevel: 'error',
   });
-  await build({
+  const benches = await build({
+    metafile: true,
     absWorkingDir: root,
     entryPoints: { main: 'bench/main.ts' },
     outdir,
@@ -77,9 +114,8 @@ try {
     plugins: [missingSources],
     logLevel: 'error',
   });
-} catch {
-  process.stderr.write('bench: could not bundle the benchmarks (see the errors above)\n');
-  process.exit(2);
+  const inputs = new Set([children, benches].flatMap((result) => Object.keys(result.metafile.inputs)));
+  writeFileSync(stamp, `${JSON.stringify([...inputs])}\n`);
 }
 
 /**

@@ -120,7 +120,7 @@ describe('voice plan / apply / pull', () => {
     expect(pruned.exitCode, pruned.stderr).toBe(0);
     expect(await count('squad')).toBe(0);
     expect(lastLine(await v(['plan', '--dir', 'copy', '--prune']))).toBe(summary(0, 0, 0));
-  });
+  }, 120_000); // about 25 processes one after another: past 30 s on a loaded machine
 
   it('refuses broken references, duplicate ids, unknown types and YAML errors with exit 2, file and line, sending nothing', async () => {
     const v = hf.current.voice;

@@ -106,9 +106,12 @@ describe('secrets never leave', () => {
     const hook = json<{ id: string }>(
       await voice(['credential', 'create', '--set', 'provider=webhook', '--set', 'authenticationPlan.type=bearer', '--set', `authenticationPlan.token=${CANARIES.webhook}`, '--json'], at),
     );
-    const cred = json<{ id: string }>(await voice(['credential', 'create', '--set', 'provider=custom-llm', '--set', `apiKey=${CANARIES.credential}`, '--json'], at));
-    await voice(['credential', 'create', '--set', 'provider=custom-llm', '--set', `apiKey=${CANARIES.credential}`, '--dry-run'], at);
-    await voice(['credential', 'create', '--set', 'provider=custom-llm', '--set', `apiKey=${CANARIES.credential}`, '--dry-run', '--json'], at);
+    const [created] = await Promise.all([
+      voice(['credential', 'create', '--set', 'provider=custom-llm', '--set', `apiKey=${CANARIES.credential}`, '--json'], at),
+      voice(['credential', 'create', '--set', 'provider=custom-llm', '--set', `apiKey=${CANARIES.credential}`, '--dry-run'], at),
+      voice(['credential', 'create', '--set', 'provider=custom-llm', '--set', `apiKey=${CANARIES.credential}`, '--dry-run', '--json'], at),
+    ]);
+    const cred = json<{ id: string }>(created);
     // Two assistants: a custom-llm one with an inline credential, delivering to voice listen signed
     // with the webhook credential; one on --llm, delivering with the secret as x-vapi-secret.
     const custom = json<{ id: string }>(
@@ -159,26 +162,31 @@ describe('secrets never leave', () => {
         at,
       ),
     );
-    for (const assistant of [custom, plain]) {
+    const suite = join(h.home, 'suite');
+    cpSync(join(ROOT, 'fixtures/gitops/starter'), suite, { recursive: true });
+    // The two assistants' calls and chats, the reads, the triggers and voice test touch nothing of
+    // each other: they run at once.
+    const callAndChat = async (assistant: { id: string }): Promise<void> => {
       const call = json<{ id: string }>(await voice(['call', 'create', '--set', `assistantId=${assistant.id}`, '--set', 'customer.number=+15555550100', '--json'], at));
       await voice(['call', 'watch', call.id], at, 120_000);
       await voice(['chat', 'create', '--set', `assistantId=${assistant.id}`, '--set', 'input=Hi there', '--json'], at);
-    }
-    for (const args of [
-      ['credential', 'get', cred.id],
-      ['credential', 'list'],
-      ['assistant', 'get', custom.id],
-      ['credential', 'get', 'no-such-credential'],
-    ])
-      await voice([...args, '--json'], at);
-    await voice(['assistant', 'list'], { VOICE_API_URL: 'http://127.0.0.1:9' });
-    // voice trigger, signed with the secret as a header and with the webhook credential.
-    await voice(['trigger', 'status-update', '--forward-to', `${listen}/trigger`, '--header', `x-vapi-secret: ${CANARIES.webhook}`, '--json'], at);
-    await voice(['trigger', 'status-update', '--forward-to', `${listen}/trigger`, '--credential', hook.id, '--json'], at);
-    // voice test on its own local platform with --llm-key: the JSON report and JUnit.
-    const suite = join(h.home, 'suite');
-    cpSync(join(ROOT, 'fixtures/gitops/starter'), suite, { recursive: true });
-    await voice(['test', suite, '--llm', model.url, '--llm-key', CANARIES.llmKey, '--junit', join(h.home, 'junit.xml'), '--json'], {}, 120_000);
+    };
+    await Promise.all([
+      callAndChat(custom),
+      callAndChat(plain),
+      ...[
+        ['credential', 'get', cred.id],
+        ['credential', 'list'],
+        ['assistant', 'get', custom.id],
+        ['credential', 'get', 'no-such-credential'],
+      ].map((args) => voice([...args, '--json'], at)),
+      voice(['assistant', 'list'], { VOICE_API_URL: 'http://127.0.0.1:9' }),
+      // voice trigger, signed with the secret as a header and with the webhook credential.
+      voice(['trigger', 'status-update', '--forward-to', `${listen}/trigger`, '--header', `x-vapi-secret: ${CANARIES.webhook}`, '--json'], at),
+      voice(['trigger', 'status-update', '--forward-to', `${listen}/trigger`, '--credential', hook.id, '--json'], at),
+      // voice test on its own local platform with --llm-key: the JSON report and JUnit.
+      voice(['test', suite, '--llm', model.url, '--llm-key', CANARIES.llmKey, '--junit', join(h.home, 'junit.xml'), '--json'], {}, 120_000),
+    ]);
 
     // voice mcp --http with the MCP token, on the account (the canary key), reading and writing.
     const [, mcpUrl] = (await start('voice mcp', ['mcp', '--hosted', '--allow-writes', '--http', '0'], /streamable HTTP on (http:\/\/127\.0\.0\.1:\d+\/mcp)[\s\S]*needs Authorization/, {
@@ -224,12 +232,13 @@ describe('secrets never leave', () => {
     keep('GET /credential', listed, 'webhook');
     keep(`GET /assistant/${plain.id}`, await (await fetch(`${dev}/assistant/${plain.id}`, { headers: key })).text(), 'webhook');
     // What the CLI prints of it is masked, in every output form.
-    for (const args of [
-      ['credential', 'get', hook.id, '--json'],
-      ['credential', 'list'],
-      ['assistant', 'get', plain.id],
-    ])
-      await voice(args, at);
+    await Promise.all(
+      [
+        ['credential', 'get', hook.id, '--json'],
+        ['credential', 'list'],
+        ['assistant', 'get', plain.id],
+      ].map((args) => voice(args, at)),
+    );
 
     // The run did use each secret: the listener took signed messages, the models got their keys.
     const auth = model.requests.map((r) => r.headers.authorization);
