@@ -7,17 +7,14 @@
 // the call with the reference's reason.
 import { concat, decodeWav, detectSpeech, synthesize } from 'voice-agent-audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import type { ClientFrame, ServerFrame } from '../../webcall/local-protocol.js';
-import { audioSocketUrl } from '../../webcall/local-protocol.js';
 import { startEmulator } from '../index.js';
 import type { Emulator } from '../index.js';
 import { level, startTranscriber } from './stack/transcriber-server.test-support.js';
 import { startVoiceServer, TONE_HZ } from './stack/voice-server.test-support.js';
+import { RATE, soundBrowser, until } from './web-audio.test-support.js';
 
 let emu: Emulator;
 const auth = { authorization: 'Bearer k', 'content-type': 'application/json' };
-const RATE = 16000;
 let speech: Int16Array;
 
 beforeAll(async () => {
@@ -27,30 +24,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => emu.close());
 
-/** A browser that plays streamed audio: it collects the assistant's audio and streams a microphone. */
-async function browser(url: string) {
-  const ws = new WebSocket(audioSocketUrl(url));
-  const frames: ServerFrame[] = [];
-  const heard: Int16Array[] = [];
-  ws.on('message', (raw, binary) => {
-    if (binary) {
-      const bytes = raw as Buffer;
-      heard.push(new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
-    } else frames.push(JSON.parse(String(raw)) as ServerFrame);
-  });
-  await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
-  const send = (frame: ClientFrame) => ws.send(JSON.stringify(frame));
-  /** Streams audio as a microphone does: 100 ms pieces, each when it is due (as long as the audio lasts). */
-  const talk = async (samples: Int16Array) => {
-    for (let at = 0; at < samples.length; at += RATE / 10) {
-      ws.send(samples.subarray(at, at + RATE / 10));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const messages = () => frames.flatMap((f) => (f.type === 'app-message' ? [f.data as Record<string, unknown>] : []));
-  return { ws, frames, heard, send, talk, messages };
-}
-
 /** The frequency of a tone, from its zero crossings. */
 function pitch(samples: Int16Array): number {
   let crossings = 0;
@@ -58,17 +31,11 @@ function pitch(samples: Int16Array): number {
   return crossings / 2 / (samples.length / RATE);
 }
 
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
-  expect(check()).toBe(true);
-}
-
 describe('a local web call with sound', () => {
   it('streams the assistant, hears the microphone, is cut off by it, and records both sides', async () => {
     const body = { assistant: { name: 'Web', firstMessage: 'Hello there.', clientMessages: ['transcript', 'user-interrupted', 'speech-update'] } };
     const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string; webCallUrl: string };
-    const b = await browser(created.webCallUrl);
+    const b = await soundBrowser(created.webCallUrl);
     await until(() => b.frames.some((f) => f.type === 'audio'));
     expect(b.frames.find((f) => f.type === 'audio')).toEqual({ type: 'audio', sampleRate: RATE });
     b.send({ type: 'recognition', working: false });
@@ -120,7 +87,7 @@ describe('a local web call with sound', () => {
     const hooks = [{ on: 'customer.speech.timeout', options: { timeoutSeconds: 1, triggerMaxCount: 1 }, do: [{ type: 'say', exact: 'Are you still there?' }] }];
     const body = { assistant: { name: 'Web', firstMessage: 'Hi.', hooks, clientMessages: ['transcript'] } };
     const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()) as { id: string; webCallUrl: string };
-    const b = await browser(created.webCallUrl);
+    const b = await soundBrowser(created.webCallUrl);
     await until(() => b.frames.some((f) => f.type === 'audio'));
     b.send({ type: 'app-message', data: 'playable' });
     const quiet = setInterval(() => b.ws.send(new Int16Array(RATE / 10)), 100);
@@ -153,7 +120,7 @@ describe('a local web call with sound', () => {
         clientMessages: ['transcript'],
       };
       const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant }) })).json()) as { id: string; webCallUrl: string };
-      const b = await browser(created.webCallUrl);
+      const b = await soundBrowser(created.webCallUrl);
       await until(() => b.frames.some((f) => f.type === 'audio'));
       b.send({ type: 'recognition', working: true });
       b.send({ type: 'app-message', data: 'playable' });
@@ -197,7 +164,7 @@ describe('a local web call with sound', () => {
     try {
       const assistant = { name: 'Web', firstMessage: 'Hi.', transcriber: { provider: 'custom-transcriber', server: { url: stt.url } } };
       const created = (await (await fetch(`${emu.url}/call/web`, { method: 'POST', headers: auth, body: JSON.stringify({ assistant }) })).json()) as { id: string; webCallUrl: string };
-      const b = await browser(created.webCallUrl);
+      const b = await soundBrowser(created.webCallUrl);
       await until(() => b.frames.some((f) => f.type === 'audio'));
       b.send({ type: 'app-message', data: 'playable' });
       await b.talk(speech);

@@ -13,6 +13,7 @@ import type { VadStreamLike } from './audio/port.js';
 import type { Span } from './audio/rules.js';
 import { endpointingOf, stopDecision } from './audio/rules.js';
 import { lineEnded, lineStarted } from './speech.js';
+import type { HeldTurn } from './web-endpointing.js';
 
 /** Pieces held while the detector loads (about 10 s of 100 ms pieces). */
 const MAX_WAITING = 100;
@@ -23,6 +24,8 @@ const GAP_SECONDS = 0.5;
 export class BrowserMicrophone {
   /** Called with each piece of audio and where it starts on the call's clock (seconds). */
   readonly listeners = new Set<(samples: Int16Array, at: number) => void>();
+  /** Called with each span of speech the detector closes (seconds on the call's clock). */
+  readonly spans = new Set<(span: Span) => void>();
   /** The browser turns speech into words itself: the detector makes no wordless turns. */
   recognition = false;
   private vad: VadStreamLike | undefined;
@@ -114,6 +117,7 @@ export class BrowserMicrophone {
     const start = this.speech ?? end;
     this.speech = undefined;
     this.a.timeline.add({ type: 'vad', side: 'customer', at: start, end });
+    for (const listener of this.spans) listener({ start, end });
     if (this.recognition || this.worded) return;
     const generation = this.generation;
     const { seconds } = endpointingOf('', this.a.lastAssistant, startPlanOf(this.a.s.assistant));
@@ -153,13 +157,16 @@ export class BrowserMicrophone {
   }
 }
 
-/** A customer turn heard from the browser (its words, or a wordless span): its messages now, and the endpointing that ended it on the timeline. */
-export function browserTurn(a: CallAudio, text: string, span: Span | undefined, transcriberMs = 0): void {
+/**
+ * A customer turn heard from the browser (its words, or a wordless span): its messages now, and the
+ * endpointing that ended it on the timeline (`held`: the developer's endpointing held it).
+ */
+export function browserTurn(a: CallAudio, text: string, span: Span | undefined, transcriberMs = 0, held?: HeldTurn): void {
   const s = a.s;
   const now = a.now();
-  const speechEnd = Math.min(span?.end ?? now, now);
+  const speechEnd = held?.speechEnd ?? Math.min(span?.end ?? now, now);
   // A wordless turn was ended by the wait for no words (the text is lent by the scenario, or says how long they spoke).
-  const { seconds, rule } = endpointingOf(span ? '' : text, a.lastAssistant, startPlanOf(s.assistant));
+  const { seconds, rule } = held?.endpointing ?? endpointingOf(span ? '' : text, a.lastAssistant, startPlanOf(s.assistant));
   const begun = lineStarted(s, 'user', text, false);
   a.timeline.add({ type: 'endpoint', at: now, speechEnd, rule, seconds, transcript: text });
   lineEnded(s, 'user', text, begun);

@@ -70,7 +70,7 @@ export class WebTranscriber implements AssistantOut {
       const hi = Math.min(from + samples.length, stop);
       if (hi > lo) assistant.set(line.samples.subarray(lo - start, hi - start), lo - from);
     }
-    this.t.live(samples, assistant);
+    this.t.live(samples, assistant, at);
   }
 
   /**

@@ -19,6 +19,8 @@ import type { Span } from './audio/rules.js';
 import { SAMPLE_RATE } from './audio/timeline.js';
 import { BrowserMicrophone, browserTurn } from './web-microphone.js';
 import { BrowserStream } from './web-stream.js';
+import type { HeldTurn } from './web-endpointing.js';
+import { webEndpointing } from './web-endpointing.js';
 import { WebTranscriber } from './web-transcriber.js';
 
 /** Seconds a browser that cannot signal it plays audio is given before the assistant starts anyway. */
@@ -51,6 +53,8 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
   let recognition = false;
   // The developer's transcriber makes the turns: the browser's recognition is not used meanwhile.
   let transcribing = () => false;
+  // With sound, the developer's endpointing (when the assistant asks it) holds each transcript: true when it took one.
+  let held: (text: string, transcriberMs?: number) => boolean = () => false;
   let playable: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (playable = resolve));
   const ended = new Promise<void>((resolve) => s.stop.signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -73,14 +77,14 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
     then(() => (talk ? talk.greet() : greet(s)));
   };
 
-  /** One customer turn: what the browser (or the developer's transcriber, `transcriberMs`) recognised, else the scenario's next line (or how long they spoke). */
-  const customerTurn = (durationMs: number, said?: string, span?: Span, transcriberMs?: number) => {
+  /** One customer turn: what the browser (or the developer's transcriber, `transcriberMs`) recognised, else the scenario's next line (or how long they spoke); `ended`: the developer's endpointing held it. */
+  const customerTurn = (durationMs: number, said?: string, span?: Span, transcriberMs?: number, ended?: HeldTurn) => {
     if (said !== undefined) theirs = true;
     then(async () => {
       const index = turns++;
       const text = said ?? heard(theirs ? undefined : scenario, index, durationMs);
       // With sound the customer's audio is the microphone's: the turn is heard, never synthesized.
-      if (s.audio) browserTurn(s.audio, text, span, transcriberMs);
+      if (s.audio) browserTurn(s.audio, text, span, transcriberMs, ended);
       if (talk) return s.audio ? talk.heard(text) : talk.customer(text);
       if (!s.audio && !(await s.speak('user', text))) return;
       // As in simulated calls, the assistant calls each of its function tools once, after the customer's first words.
@@ -158,11 +162,14 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
         () => browser.silence(),
       );
       const m = (mic = new BrowserMicrophone(audio, SAMPLE_RATE, (span) => customerTurn(Math.round((span.end - span.start) * 1000), undefined, span)));
+      held = webEndpointing(audio, (turn) => customerTurn(0, turn.text, undefined, turn.transcriberMs, turn));
       audio.out = stream;
       if (audio.transcriber?.hearing) {
-        const web = new WebTranscriber(audio, audio.transcriber, stream, (text, ms) => m.said(text) && customerTurn(0, text, undefined, ms));
+        const web = new WebTranscriber(audio, audio.transcriber, stream, (text, ms) => m.said(text) && (held(text, ms) || customerTurn(0, text, undefined, ms)));
         audio.out = web;
         m.listeners.add((samples, at) => web.hear(samples, at));
+        // A transcriber that stays silent after the customer spoke has failed, as on phone calls.
+        m.spans.add((span) => audio.transcriber?.spoke(span.start, span.end));
       }
       transcribing = () => audio.transcriber?.hearing === true;
       mic.recognition = recognition || transcribing();
@@ -185,7 +192,7 @@ export function webConversation(s: CallSession, browser: BrowserCustomer, scenar
       customerSpoke: (durationMs) => (mic ? undefined : customerTurn(durationMs)),
       customerSaid: (text) => {
         if (transcribing()) return void s.log(`The page's words are not used ("${text}"): your transcriber makes the customer's turns from the microphone`, 'WARN');
-        if (!mic || mic.said(text)) customerTurn(0, text);
+        if ((!mic || mic.said(text)) && !held(text)) customerTurn(0, text);
       },
       microphone: (samples) => mic?.push(samples),
       recognition: (working) => {

@@ -8,7 +8,9 @@
 // sends garbage or gives no transcription within its `timeoutSeconds` hands over to
 // `fallbackPlan.transcribers` (a built-in provider there stands in with the line as written);
 // with none left the call ends: `pipeline-error-custom-transcriber-failed` when it could not
-// start, `call.in-progress.error-vapifault-custom-transcriber-failed` when it failed mid-call.
+// start, `call.in-progress.error-vapifault-custom-transcriber-failed` when it failed mid-call. A web
+// call's transcriber hears the microphone live, and the same timeout runs from where the voice
+// activity detector heard the customer stop.
 import type { Json } from '../../../messages/index.js';
 import { serverOf } from '../deliver.js';
 import { TranscriberLink } from '../stack/transcriber-link.js';
@@ -29,6 +31,12 @@ export const TRANSCRIBER_FAILED_IN_CALL = 'call.in-progress.error-vapifault-cust
 
 /** Seconds of call audio in one binary frame. */
 const FRAME_SECONDS = 0.1;
+
+/** Seconds of a web call's live audio kept for a fallback transcriber to hear again. */
+const KEPT_SECONDS = 30;
+
+/** Why a transcriber that answered nothing for the customer's speech failed. */
+const silence = (timeoutMs: number): string => `no transcription of the customer's speech within ${timeoutMs / 1000} s`;
 
 /** Whether the assistant listens with a transcriber server. */
 export function hasCustomTranscriber(assistant: Json | undefined): boolean {
@@ -55,6 +63,12 @@ export class CallTranscriber {
   private frames = 0;
   /** Whether the turns' transcriptions came from a transcriber server (their latency was measured). */
   measured = false;
+  /** A web call's live audio sent lately (interleaved stereo bytes from `at`, seconds on the call's clock). */
+  private kept: { at: number; bytes: Buffer }[] = [];
+  /** When (on the call's clock) a web call's transcriber last transcribed the customer. */
+  private lastHeard = -Infinity;
+  /** Where the speech a web call's failed transcriber never transcribed starts: the next one hears it from there. */
+  private replayFrom: number | undefined;
 
   constructor(private readonly a: CallAudio) {
     const t = a.s.assistant?.transcriber as Json;
@@ -110,7 +124,7 @@ export class CallTranscriber {
     if (this.a.s.ended) return undefined;
     const said = ours();
     if (!said.length) {
-      const cause = `${link.url}: ${link.failed ?? `no transcription of the customer's speech within ${this.timeoutMs / 1000} s`}`;
+      const cause = `${link.url}: ${link.failed ?? silence(this.timeoutMs)}`;
       this.a.s.log(`The transcriber failed: ${cause}`, 'ERROR');
       // The next transcriber hears this turn again from its start.
       this.sent = Math.min(this.sent, part.speechStart);
@@ -152,14 +166,48 @@ export class CallTranscriber {
   }
 
   /**
-   * A web call's live audio: `customer` (the microphone) and `assistant` (what the page was sent
-   * for the same moment), same length, sent at once as one interleaved frame.
+   * A web call's live audio from `at` (seconds on the call's clock): `customer` (the microphone) and
+   * `assistant` (what the page was sent for the same moment), same length, sent at once as one
+   * interleaved frame, and kept a while for a fallback to hear again.
    */
-  live(customer: Int16Array, assistant: Int16Array): void {
+  live(customer: Int16Array, assistant: Int16Array, at: number): void {
     if (!this.hearing || !this.link) return;
     const stereo = this.a.voices.port.interleave({ samples: customer, sampleRate: SAMPLE_RATE }, { samples: assistant, sampleRate: SAMPLE_RATE }).samples;
-    this.link.send(Buffer.from(stereo.buffer, stereo.byteOffset, stereo.byteLength));
+    const bytes = Buffer.from(stereo.buffer, stereo.byteOffset, stereo.byteLength);
+    this.link.send(bytes);
     this.frames++;
+    this.kept.push({ at, bytes });
+    while ((this.kept[0]?.at ?? at) < at - KEPT_SECONDS) this.kept.shift();
+  }
+
+  /**
+   * A web call's customer spoke from `start` to `end` (the detector's span, seconds on the call's
+   * clock): with no transcription for the customer since `start` within the server's
+   * `timeoutSeconds` after `end`, the transcriber has failed, as on phone calls (its fallback hears
+   * that speech again; with none left the call ends).
+   */
+  spoke(start: number, end: number): void {
+    const link = this.link;
+    if (!link || !this.hearing) return;
+    const timeoutMs = this.timeoutMs;
+    void this.a.until(end + timeoutMs / 1000).then((going) => {
+      if (!going || this.link !== link || link.failed !== undefined || this.lastHeard >= start) return;
+      this.replayFrom = start;
+      link.fail(silence(timeoutMs));
+    });
+  }
+
+  /** Sends a web call's new transcriber the speech its predecessor never transcribed, and waits for its answer as for any speech. */
+  private replay(): void {
+    const from = this.replayFrom;
+    this.replayFrom = undefined;
+    if (from === undefined || !this.hearing || !this.link) return;
+    for (const k of this.kept) {
+      if (k.at < from - FRAME_SECONDS) continue;
+      this.link.send(k.bytes);
+      this.frames++;
+    }
+    this.spoke(from, this.a.now());
   }
 
   /**
@@ -174,6 +222,7 @@ export class CallTranscriber {
     link.watch = (t) => {
       if (this.link !== link || this.a.s.ended) return;
       if (t?.channel === 'customer') {
+        this.lastHeard = this.a.now();
         const latencyMs = heard(t.text, t.arrivedMs);
         this.a.timeline.add({ type: 'transcriber', at: this.a.now(), url: link.url, text: t.text, frames: this.frames - framesBefore, ...(latencyMs === undefined ? {} : { latencyMs }) });
         framesBefore = this.frames;
@@ -181,7 +230,11 @@ export class CallTranscriber {
       if (t) return;
       const cause = `${link.url}: ${link.failed ?? 'it failed'}`;
       this.a.s.log(`The transcriber failed: ${cause}`, 'ERROR');
-      void this.connect(true, cause).then((going) => going && this.follow(heard));
+      void this.connect(true, cause).then((going) => {
+        if (!going) return;
+        this.follow(heard);
+        this.replay();
+      });
     };
   }
 

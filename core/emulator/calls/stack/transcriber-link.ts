@@ -94,7 +94,8 @@ export class TranscriberLink {
     this.socket.close(1000);
   }
 
-  private fail(reason: string): void {
+  /** Marks the link failed, once, and tells `watch`: its own errors, or a call giving up on a transcriber that stays silent. */
+  fail(reason: string): void {
     const first = this.failed === undefined;
     this.failed ??= reason;
     if (first) this.watch?.(undefined);
