@@ -45,8 +45,8 @@ export interface ReceiverOptions {
   /** Types to show and forward; all when undefined. */
   events?: ReadonlySet<string>;
   timeoutMs: number;
-  /** The answer given when nothing is forwarded. */
-  noop(message: Obj): unknown;
+  /** The answer given when nothing is forwarded: its status and JSON body. */
+  noop(message: Obj): { status: number; body: unknown };
   /** Problems and notes about an answer to a message of this type (undefined: the type expects none). */
   judge?(message: Obj, answer: unknown): Promise<{ problems: string[]; notes: string[] } | undefined>;
   onReceived(event: Received): void;
@@ -164,8 +164,8 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     const base = { time, path, type, message: msg, filtered, ...(callId ? { callId } : {}) };
     if (filtered || !opts.forwardTo) {
       const answer = opts.noop(msg);
-      send(res, 200, answer);
-      opts.onReceived({ ...base, reply: { status: 200, body: answer, noop: true } });
+      send(res, answer.status, answer.body);
+      opts.onReceived({ ...base, reply: { ...answer, noop: true } });
       return;
     }
     const delivery = await postServerMessage(opts.forwardTo, raw.toString('utf8'), { headers: forwardHeaders(req), timeoutMs: opts.timeoutMs, signal: aborts.signal });

@@ -19,6 +19,7 @@ import { endEvents, sseParser, streamEvents } from '../commands/call/watch-strea
 import { startReceiver } from './receiver.js';
 import type { Received } from './receiver.js';
 import { FINAL_TRANSCRIPTS } from '#core/messages/index';
+import { startEmulator } from 'voice-agent-core/emulator';
 
 describe('--forward-to URLs', () => {
   it('accepts full URLs, host:port/path and bare ports, keeping path and query', () => {
@@ -90,12 +91,35 @@ describe('one-line details', () => {
 describe('no-op answers and judging', () => {
   it('gives every type that expects an answer a no-op that fits its published response schema', async () => {
     for (const type of answeredMessageTypes) {
-      const answer = noopAnswer(sampleServerMessage(type));
-      expect(messagesOf(await validateServerMessageResponse(type, answer)), type).toEqual([]);
-      expect(await judgeAnswer(sampleServerMessage(type), answer), type).toEqual({ problems: [], notes: [] });
+      // A voice-request is answered with audio, which a no-op cannot make (the test below).
+      if (type === 'voice-request') continue;
+      const { status, body } = noopAnswer(sampleServerMessage(type));
+      expect(status, type).toBe(200);
+      expect(messagesOf(await validateServerMessageResponse(type, body)), type).toEqual([]);
+      expect(await judgeAnswer(sampleServerMessage(type), body), type).toEqual({ problems: [], notes: [] });
     }
-    expect(noopAnswer(sampleServerMessage('status-update'))).toEqual({});
+    expect(noopAnswer(sampleServerMessage('status-update'))).toEqual({ status: 200, body: {} });
   });
+  it("answers a voice-request 501, saying there is no voice: a voice dev call speaking through it fails as the platform's would, the reason in its log", async () => {
+    const seen: Received[] = [];
+    const r = await startReceiver({ port: 0, host: '127.0.0.1', timeoutMs: 1000, noop: noopAnswer, onReceived: (x) => seen.push(x) });
+    const emu = await startEmulator({ port: 0, audio: true, speed: 1000, scenario: { turns: [{ say: 'Hi.' }] } });
+    try {
+      const res = await fetch(r.url, { method: 'POST', body: JSON.stringify({ message: sampleServerMessage('voice-request') }) });
+      expect(res.status).toBe(501);
+      expect(((await res.json()) as { error: string }).error).toContain('no voice here');
+      expect(seen[0]?.reply).toMatchObject({ status: 501, noop: true });
+      const assistant = await emu.client.assistant.create({ firstMessage: 'Hello.', voice: { provider: 'custom-voice', server: { url: r.url } } });
+      const call = await emu.client.call.create({ assistantId: assistant.id, customer: { number: '+14155550100' } });
+      await emu.calls.idle();
+      expect((await emu.client.call.get(call.id)).endedReason).toBe('pipeline-error-custom-voice-failed');
+      const logs = await (await fetch(`${emu.url}/call/${call.id}/call-logs`, { headers: { authorization: 'Bearer k' } })).text();
+      expect(logs).toContain('HTTP 501');
+      expect(logs).toContain('no voice here');
+    } finally {
+      await Promise.all([r.close(), emu.close()]);
+    }
+  }, 60_000);
   it('judges tool-calls answers by schema and by tool call ids; types without answers are not judged', async () => {
     const m = sampleServerMessage('tool-calls');
     expect(await judgeAnswer(m, { results: [{ name: 'bookAppointment', toolCallId: 'call_sample_1', result: 'ok' }] })).toEqual({ problems: [], notes: [] });

@@ -8,7 +8,7 @@ import { detailOf, short } from '../../webhook/summary.js';
 const WIDTHS = [28, 36, 0] as const;
 
 function answerText(r: Received): string {
-  if (r.reply.noop) return 'answered: no-op';
+  if (r.reply.noop) return r.reply.status === 200 ? 'answered: no-op' : `answered: no-op ${r.reply.status}`;
   const d = r.forwarded;
   if (!d) return '';
   if (d.status === undefined) return `-> ${d.failure === 'timeout' ? 'timeout' : 'failed'}: ${d.reason ?? ''} (answered ${r.reply.status})`;

@@ -9,7 +9,7 @@ import { validateServerMessage } from '../../../schemas/validate.js';
 import { startEmulator } from '../../index.js';
 import { level, startTranscriber } from '../stack/transcriber-server.test-support.js';
 import type { TranscriberAnswer, TranscriberServer } from '../stack/transcriber-server.test-support.js';
-import { watchStalls } from '../stack/stalls.test-support.js';
+import { reportLatency, watchStalls } from '../stack/stalls.test-support.js';
 import { audioCall } from './calls.test-support.js';
 import { TRANSCRIBER_FAILED, TRANSCRIBER_FAILED_IN_CALL } from './custom-transcriber.js';
 
@@ -66,6 +66,7 @@ describe('a custom transcriber', () => {
     const c = await audioCall({ transcriber: custom(t.url, { server: { url: t.url, timeoutSeconds: 10 } }) }, SCENARIO);
     const stalled = stalls.stop();
     const [latency] = c.events('latency');
+    reportLatency('transcriberLatency', latency!.transcriberLatency, t.waits[0]!, stalled);
     expect(t.waits[0]).toBeGreaterThanOrEqual(199);
     // Against what the server did, not the scheduler: never less than its own wait, within 30 ms of
     // it (plus the longest stall of this process meanwhile, a few ms on a quiet machine).

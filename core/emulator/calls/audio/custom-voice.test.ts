@@ -12,7 +12,7 @@ import { STAND_IN_REPLY } from '../conversation.js';
 import { chunkPlanOf, chunksOf } from '../stack/chunks.js';
 import { secondsFor, startVoiceServer, TONE_HZ } from '../stack/voice-server.test-support.js';
 import type { VoiceScript, VoiceServer } from '../stack/voice-server.test-support.js';
-import { watchStalls } from '../stack/stalls.test-support.js';
+import { reportLatency, watchStalls } from '../stack/stalls.test-support.js';
 import { startHook } from '../testing.js';
 import { audioCall, HEARD_TYPES } from './calls.test-support.js';
 import { VOICE_FAILED } from './custom-voice.js';
@@ -76,6 +76,7 @@ describe('a custom voice', () => {
     const reply = server.heard.find((h) => h.message.text === STAND_IN_REPLY)!;
     const stalled = stalls.stop();
     const [latency] = c.events('latency');
+    reportLatency('voiceLatency', latency!.voiceLatency, reply.waitedMs!, stalled);
     expect(reply.waitedMs).toBeGreaterThanOrEqual(299);
     // Measured against what the server did, not the scheduler: never less than its own wait, within
     // 30 ms of it (plus the longest stall of this process meanwhile, a few ms on a quiet machine).

@@ -69,7 +69,11 @@ export function spreadWords(text: string, at: number, seconds: number): TimedWor
 
 /** Why an answer is not usable audio, or undefined when it is. */
 function badAnswer(status: number | undefined, bytes: Buffer, contentType: string | undefined): string | undefined {
-  if (status !== undefined && (status < 200 || status >= 300)) return `HTTP ${status}`;
+  if (status !== undefined && (status < 200 || status >= 300)) {
+    // What the server said about it (an error message), when it said it in words.
+    const said = contentType && /json|text/.test(contentType) ? bytes.toString('utf8', 0, 240).trim() : '';
+    return said ? `HTTP ${status}: ${said}` : `HTTP ${status}`;
+  }
   if (contentType?.includes('json')) return 'the answer is JSON, not 16-bit PCM audio';
   if (bytes.length === 0) return 'the answer is empty (no audio)';
   if (bytes.length % 2) return `the answer has an odd number of bytes (${bytes.length}): not 16-bit PCM`;
