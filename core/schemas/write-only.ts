@@ -2,14 +2,11 @@
 // API" (a credential's key, a bucket's secret), and the derived schemas carry that as `writeOnly`
 // (scripts/derive-schemas-lib.js). The emulator keeps them, since its calls use them, and leaves
 // them out of what it answers, as the platform does.
+import { isObject } from '../json.js';
 import { loadSchemaData } from './data.js';
 
 type Schema = Record<string, unknown>;
 type Components = Readonly<Record<string, Schema>>;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** Whether `value` can be the branch `schema` (its fixed values, such as `provider`, agree). */
 function fits(schema: Schema, value: Record<string, unknown>): boolean {
