@@ -78,7 +78,8 @@ export class LiveLines {
   async yours(handle: LiveHandler): Promise<void> {
     const { s } = this;
     for (;;) {
-      const before = this.heard;
+      // A line said before this wait and still queued is this wait's line, not an earlier one.
+      const before = this.heard - this.lines.length;
       if (!(await this.pause(SILENCE_SECONDS, handle, true))) return;
       if (this.heard === before && !this.lines.length) {
         s.log(`No customer line for ${SILENCE_SECONDS} s: the call ends on silence`);
