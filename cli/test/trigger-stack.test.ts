@@ -54,6 +54,8 @@ describe('voice trigger against your voice stack', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toContain('Invalid voice-request answer');
     expect(r.stdout).toContain(reason);
+    // What is not audio is shown as the server wrote it, not counted as bytes of audio.
+    expect(r.stdout.includes('bytes of audio')).toBe(path !== 'voice-json');
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 

@@ -31,15 +31,21 @@ export function judgeVoiceAudio(bytes: Buffer, contentType: string | undefined, 
 /** Sends a voice-request and judges the audio it gets back. */
 export async function triggerVoice(url: string, body: string, message: Record<string, unknown>, headers: Record<string, string>, timeoutMs: number): Promise<TriggerResult> {
   const got = await postForAudio(url, body, { headers, timeoutMs });
+  const ok = got.status !== undefined && got.status >= 200 && got.status < 300 && !got.failure;
+  // A refusal or a JSON/text body is shown as the server wrote it; only what may be audio is counted as audio.
+  const audioLike = ok && !/json|text/i.test(got.contentType ?? '');
   const delivery: PostResult = {
     url,
     ms: got.ms,
-    text: got.bytes.length ? `(${got.bytes.length} bytes of audio${got.firstByteMs !== undefined ? `, the first after ${Math.round(got.firstByteMs)} ms` : ''})` : '',
+    text: !got.bytes.length
+      ? ''
+      : audioLike
+        ? `(${got.bytes.length} bytes of audio${got.firstByteMs !== undefined ? `, the first after ${Math.round(got.firstByteMs)} ms` : ''})`
+        : got.bytes.toString('utf8').slice(0, 240),
     ...(got.status !== undefined ? { status: got.status, statusText: STATUS_CODES[got.status] ?? '' } : {}),
     ...(got.contentType ? { contentType: got.contentType } : {}),
     ...(got.failure ? { failure: got.failure, ...(got.reason ? { reason: got.reason } : {}) } : {}),
   };
-  const ok = got.status !== undefined && got.status >= 200 && got.status < 300 && !got.failure;
   const verdict = ok ? judgeVoiceAudio(got.bytes, got.contentType, String(message.text ?? ''), Number(message.sampleRate) || 24000) : undefined;
   return { type: 'voice-request', delivery, ...(verdict ?? {}) };
 }

@@ -24,6 +24,13 @@ describe('judgeAnswer', () => {
     expect(await judgeAnswer(sampleServerMessage('handoff-destination-request'), { error: 'Nobody free.' })).toEqual({ problems: [], notes: [expect.stringMatching(/^destination is not given/)] });
     expect((await judgeAnswer(sampleServerMessage('handoff-destination-request'), {}))?.problems).toEqual([expect.stringMatching(/^names none of destination, error: the handoff has nowhere to go/)]);
   });
+
+  it('judges knowledge-base answers: documents or a message, else the knowledge base gave nothing', async () => {
+    const m = sampleServerMessage('knowledge-base-request');
+    expect((await judgeAnswer(m, { documents: [{ content: 'Open nine to five.', similarity: 1 }] }))?.problems).toEqual([]);
+    expect((await judgeAnswer(m, { documents: [] }))?.problems).toEqual([]);
+    expect((await judgeAnswer(m, { ok: true }))?.problems).toEqual([expect.stringMatching(/^names none of documents, message: the knowledge base gave nothing/)]);
+  });
 });
 
 describe('reading answers', () => {

@@ -47,6 +47,7 @@ const ONE_OF: Partial<Record<AnsweredMessageType, { keys: string[]; what: string
   'assistant-request': { keys: [...RUNS_THE_CALL, 'destination', 'error'], what: 'the call has nothing to run' },
   'transfer-destination-request': { keys: ['destination', 'error'], what: 'the transfer has nowhere to go' },
   'handoff-destination-request': { keys: ['destination', 'error'], what: 'the handoff has nowhere to go' },
+  'knowledge-base-request': { keys: ['documents', 'message'], what: 'the knowledge base gave nothing, so the turn goes on without documents' },
 };
 
 const obj = (v: unknown): Json => (isObject(v) ? v : {});
